@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module boundaries follow DESIGN.md: arrows there are the only allowed imports.
+let package = Package(
+  name: "RuleKit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .executable(name: "rulekit", targets: ["rulekit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .target(name: "PredicateSyntax"),
+    .executableTarget(
+      name: "rulekit",
+      dependencies: [
+        "PredicateSyntax",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "PredicateSyntaxTests",
+      dependencies: ["PredicateSyntax"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,222 @@
+// The abstract syntax tree of Apple's predicate format-string language.
+//
+// Every node is an immutable value that carries the `SourceRange` it was read from. Equality and hashing
+// deliberately ignore ranges: two trees are equal when they say the same thing, which is what
+// `parse(print(tree)) == tree` needs. Compare ranges explicitly where they matter.
+
+/// A predicate: something that evaluates to true or false.
+public struct Predicate: Sendable, Hashable, CustomStringConvertible {
+  public var kind: Kind
+  public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange = .synthesized) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public indirect enum Kind: Sendable, Hashable {
+    /// `TRUEPREDICATE`
+    case truePredicate
+    /// `FALSEPREDICATE`
+    case falsePredicate
+    /// `NOT p`, `!p`
+    case not(Predicate)
+    /// `a AND b`, `a && b`. Binary, as NSCompoundPredicate builds it from text; chains nest to the left.
+    case and(Predicate, Predicate)
+    /// `a OR b`, `a || b`. Binary; chains nest to the left.
+    case or(Predicate, Predicate)
+    /// `[ANY|SOME|ALL|NONE] lhs OP[options] rhs`
+    case comparison(Comparison)
+  }
+
+  public static func == (lhs: Predicate, rhs: Predicate) -> Bool { lhs.kind == rhs.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
+  /// A debugging description; use `PredicatePrinter` for real output.
+  public var description: String { String(describing: kind) }
+}
+
+/// The aggregate qualifier in front of a comparison.
+public enum Quantifier: String, Sendable, Hashable, Codable, CaseIterable {
+  case any = "ANY"
+  /// `SOME` means the same as `ANY`; kept apart so the printer can say what the author wrote.
+  case some = "SOME"
+  case all = "ALL"
+  case none = "NONE"
+}
+
+/// A comparison operator. Each alternate spelling (`==`, `=>`, `<>` …) maps to one case.
+public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterable {
+  case equalTo = "=="
+  case notEqualTo = "!="
+  case lessThan = "<"
+  case lessThanOrEqualTo = "<="
+  case greaterThan = ">"
+  case greaterThanOrEqualTo = ">="
+  case between = "BETWEEN"
+  case `in` = "IN"
+  case contains = "CONTAINS"
+  case beginsWith = "BEGINSWITH"
+  case endsWith = "ENDSWITH"
+  case like = "LIKE"
+  case matches = "MATCHES"
+  case utiConformsTo = "UTI-CONFORMS-TO"
+  case utiEquals = "UTI-EQUALS"
+}
+
+/// The bracketed options after a comparison operator: `[c]`, `[d]`, `[n]`, and Apple's private `[l]`.
+public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
+  public var rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// `c`: compare without regard to case (Unicode case folding).
+  public static let caseInsensitive = ComparisonOptions(rawValue: 0x01)
+  /// `d`: compare without regard to diacritics.
+  public static let diacriticInsensitive = ComparisonOptions(rawValue: 0x02)
+  /// `n`: the strings are already normalized; compare them as given.
+  public static let normalized = ComparisonOptions(rawValue: 0x04)
+  /// `l`: locale-sensitive comparison (undocumented by Apple, accepted by its parser).
+  public static let localeSensitive = ComparisonOptions(rawValue: 0x08)
+}
+
+/// `[quantifier] lhs operator[options] rhs`.
+public struct Comparison: Sendable, Hashable {
+  public var quantifier: Quantifier?
+  public var lhs: Expression
+  public var op: ComparisonOperator
+  public var options: ComparisonOptions
+  public var rhs: Expression
+  /// Where the operator and its options were written (for diagnostics and text edits).
+  public var operatorRange: SourceRange
+
+  public init(
+    quantifier: Quantifier? = nil, lhs: Expression, op: ComparisonOperator,
+    options: ComparisonOptions = [], rhs: Expression, operatorRange: SourceRange = .synthesized
+  ) {
+    self.quantifier = quantifier
+    self.lhs = lhs
+    self.op = op
+    self.options = options
+    self.rhs = rhs
+    self.operatorRange = operatorRange
+  }
+
+  public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
+    lhs.quantifier == rhs.quantifier && lhs.lhs == rhs.lhs && lhs.op == rhs.op
+      && lhs.options == rhs.options && lhs.rhs == rhs.rhs
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(quantifier)
+    hasher.combine(lhs)
+    hasher.combine(op)
+    hasher.combine(options)
+    hasher.combine(rhs)
+  }
+}
+
+/// A literal constant. Format arguments substituted at parse time also become constants
+/// (a date becomes `CAST(seconds, "NSDate")`, an array becomes an aggregate).
+public enum Constant: Sendable, Hashable {
+  /// `NULL`, `NIL`
+  case null
+  /// `TRUE`, `YES`, `FALSE`, `NO`
+  case bool(Bool)
+  /// Decimal, `0x`, `0o` and `0b` integers that fit in 64 bits.
+  case integer(Int)
+  /// Decimals, exponents, and integers too large for 64 bits.
+  case double(Double)
+  /// A single- or double-quoted string, escapes decoded.
+  case string(String)
+}
+
+/// One step of a key path after its base.
+public enum KeyPathComponent: Sendable, Hashable {
+  /// A key-value-coding key, `name` or a `#`-escaped reserved word such as `#size` (stored without `#`).
+  case key(String)
+  /// A collection operator such as `@count`, `@sum`, `@avg`, `@min`, `@max`, `@distinctUnionOfObjects`
+  /// (stored without `@`). The parser accepts any identifier; the evaluator rejects unknown operators.
+  case collectionOperator(String)
+}
+
+/// The index inside `collection[…]`.
+public indirect enum IndexKind: Sendable, Hashable {
+  /// `[FIRST]`
+  case first
+  /// `[LAST]`
+  case last
+  /// `[SIZE]`
+  case size
+  /// `[expression]`: an integer for arrays, a key for dictionaries.
+  case expression(Expression)
+}
+
+/// `+ - * / **`
+public enum ArithmeticOperator: String, Sendable, Hashable, Codable, CaseIterable {
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case power = "**"
+}
+
+/// `UNION`, `INTERSECT`, `MINUS` between two collections.
+public enum SetOperator: String, Sendable, Hashable, Codable, CaseIterable {
+  case union = "UNION"
+  case intersect = "INTERSECT"
+  case minus = "MINUS"
+}
+
+/// An expression: something that evaluates to a value.
+public struct Expression: Sendable, Hashable, CustomStringConvertible {
+  public var kind: Kind
+  public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange = .synthesized) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public indirect enum Kind: Sendable, Hashable {
+    /// A literal value.
+    case constant(Constant)
+    /// `SELF`: the object being evaluated.
+    case evaluatedObject
+    /// `$name` (stored without `$`).
+    case variable(String)
+    /// `ANYKEY` (Spotlight).
+    case anyKey
+    /// A key path. `base == nil` means keys of the evaluated object (`a.b.@count`);
+    /// otherwise the keys apply to the base's value (`$x.attachments`, `SUBQUERY(…).@count`, `d[0].age`).
+    /// `components` is never empty.
+    case keyPath(base: Expression?, components: [KeyPathComponent])
+    /// `collection[index]`
+    case index(Expression, IndexKind)
+    /// `{a, b, c}`
+    case aggregate([Expression])
+    /// `SUBQUERY(collection, $variable, predicate)`; `variable` is stored without `$`.
+    case subquery(collection: Expression, variable: String, predicate: Predicate)
+    /// A built-in function in call form: `sum(1, 2)`, `now()`, `random()`. The name is as written.
+    case function(name: String, arguments: [Expression])
+    /// `FUNCTION(receiver, 'selector:', arguments…)`
+    case functionCall(receiver: Expression, selector: String, arguments: [Expression])
+    /// `CAST(value, 'ClassName')`
+    case cast(Expression, type: Expression)
+    /// `lhs op rhs`
+    case arithmetic(ArithmeticOperator, Expression, Expression)
+    /// `-operand`
+    case negate(Expression)
+    /// `lhs UNION|INTERSECT|MINUS rhs`
+    case setOperation(SetOperator, Expression, Expression)
+    /// `$variable := value`
+    case assignment(variable: String, value: Expression)
+    /// `TERNARY(predicate, whenTrue, whenFalse)`
+    case ternary(Predicate, Expression, Expression)
+  }
+
+  public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.kind == rhs.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
+  /// A debugging description; use `PredicatePrinter` for real output.
+  public var description: String { String(describing: kind) }
+}
