@@ -1,11 +1,14 @@
 // The abstract syntax tree of Apple's predicate format-string language.
 //
+// Names avoid Foundation's `Predicate` and `Expression` and Swift Testing's `SourceLocation`, so a file can
+// import all three without qualifying.
+//
 // Every node is an immutable value that carries the `SourceRange` it was read from. Equality and hashing
 // deliberately ignore ranges: two trees are equal when they say the same thing, which is what
 // `parse(print(tree)) == tree` needs. Compare ranges explicitly where they matter.
 
 /// A predicate: something that evaluates to true or false.
-public struct Predicate: Sendable, Hashable, CustomStringConvertible {
+public struct PredicateNode: Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind
   public var range: SourceRange
 
@@ -20,16 +23,16 @@ public struct Predicate: Sendable, Hashable, CustomStringConvertible {
     /// `FALSEPREDICATE`
     case falsePredicate
     /// `NOT p`, `!p`
-    case not(Predicate)
+    case not(PredicateNode)
     /// `a AND b`, `a && b`. Binary, as NSCompoundPredicate builds it from text; chains nest to the left.
-    case and(Predicate, Predicate)
+    case and(PredicateNode, PredicateNode)
     /// `a OR b`, `a || b`. Binary; chains nest to the left.
-    case or(Predicate, Predicate)
+    case or(PredicateNode, PredicateNode)
     /// `[ANY|SOME|ALL|NONE] lhs OP[options] rhs`
     case comparison(Comparison)
   }
 
-  public static func == (lhs: Predicate, rhs: Predicate) -> Bool { lhs.kind == rhs.kind }
+  public static func == (lhs: PredicateNode, rhs: PredicateNode) -> Bool { lhs.kind == rhs.kind }
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.
@@ -82,16 +85,16 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
 /// `[quantifier] lhs operator[options] rhs`.
 public struct Comparison: Sendable, Hashable {
   public var quantifier: Quantifier?
-  public var lhs: Expression
+  public var lhs: ExpressionNode
   public var op: ComparisonOperator
   public var options: ComparisonOptions
-  public var rhs: Expression
+  public var rhs: ExpressionNode
   /// Where the operator and its options were written (for diagnostics and text edits).
   public var operatorRange: SourceRange
 
   public init(
-    quantifier: Quantifier? = nil, lhs: Expression, op: ComparisonOperator,
-    options: ComparisonOptions = [], rhs: Expression, operatorRange: SourceRange = .synthesized
+    quantifier: Quantifier? = nil, lhs: ExpressionNode, op: ComparisonOperator,
+    options: ComparisonOptions = [], rhs: ExpressionNode, operatorRange: SourceRange = .synthesized
   ) {
     self.quantifier = quantifier
     self.lhs = lhs
@@ -148,7 +151,7 @@ public indirect enum IndexKind: Sendable, Hashable {
   /// `[SIZE]`
   case size
   /// `[expression]`: an integer for arrays, a key for dictionaries.
-  case expression(Expression)
+  case expression(ExpressionNode)
 }
 
 /// `+ - * / **`
@@ -168,7 +171,7 @@ public enum SetOperator: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// An expression: something that evaluates to a value.
-public struct Expression: Sendable, Hashable, CustomStringConvertible {
+public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind
   public var range: SourceRange
 
@@ -189,32 +192,32 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     /// A key path. `base == nil` means keys of the evaluated object (`a.b.@count`);
     /// otherwise the keys apply to the base's value (`$x.attachments`, `SUBQUERY(…).@count`, `d[0].age`).
     /// `components` is never empty.
-    case keyPath(base: Expression?, components: [KeyPathComponent])
+    case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
     /// `collection[index]`
-    case index(Expression, IndexKind)
+    case index(ExpressionNode, IndexKind)
     /// `{a, b, c}`
-    case aggregate([Expression])
+    case aggregate([ExpressionNode])
     /// `SUBQUERY(collection, $variable, predicate)`; `variable` is stored without `$`.
-    case subquery(collection: Expression, variable: String, predicate: Predicate)
+    case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
     /// A built-in function in call form: `sum(1, 2)`, `now()`, `random()`. The name is as written.
-    case function(name: String, arguments: [Expression])
+    case function(name: String, arguments: [ExpressionNode])
     /// `FUNCTION(receiver, 'selector:', arguments…)`
-    case functionCall(receiver: Expression, selector: String, arguments: [Expression])
+    case functionCall(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
     /// `CAST(value, 'ClassName')`
-    case cast(Expression, type: Expression)
+    case cast(ExpressionNode, type: ExpressionNode)
     /// `lhs op rhs`
-    case arithmetic(ArithmeticOperator, Expression, Expression)
+    case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
     /// `-operand`
-    case negate(Expression)
+    case negate(ExpressionNode)
     /// `lhs UNION|INTERSECT|MINUS rhs`
-    case setOperation(SetOperator, Expression, Expression)
+    case setOperation(SetOperator, ExpressionNode, ExpressionNode)
     /// `$variable := value`
-    case assignment(variable: String, value: Expression)
+    case assignment(variable: String, value: ExpressionNode)
     /// `TERNARY(predicate, whenTrue, whenFalse)`
-    case ternary(Predicate, Expression, Expression)
+    case ternary(PredicateNode, ExpressionNode, ExpressionNode)
   }
 
-  public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.kind == rhs.kind }
+  public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.

@@ -3,7 +3,7 @@
 /// `line` and `column` are 1-based and meant for people: `column` counts Unicode scalars from the start
 /// of the line, so a caret lines up under non-ASCII text. `offset` is the 0-based UTF-8 byte offset from
 /// the start of the text, meant for programs that edit the text.
-public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
   public var line: Int
   public var column: Int
   public var offset: Int
@@ -14,17 +14,17 @@ public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStr
     self.offset = offset
   }
 
-  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 
   public var description: String { "\(line):\(column)" }
 }
 
 /// A half-open range of predicate source text: `start` is the first character, `end` is just past the last.
 public struct SourceRange: Sendable, Hashable, Codable, CustomStringConvertible {
-  public var start: SourceLocation
-  public var end: SourceLocation
+  public var start: SourcePosition
+  public var end: SourcePosition
 
-  public init(start: SourceLocation, end: SourceLocation) {
+  public init(start: SourcePosition, end: SourcePosition) {
     self.start = start
     self.end = end
   }
@@ -41,7 +41,7 @@ public struct SourceRange: Sendable, Hashable, Codable, CustomStringConvertible 
 
   /// A range for nodes made by code rather than read from text.
   public static let synthesized = SourceRange(
-    start: SourceLocation(line: 0, column: 0, offset: 0),
-    end: SourceLocation(line: 0, column: 0, offset: 0)
+    start: SourcePosition(line: 0, column: 0, offset: 0),
+    end: SourcePosition(line: 0, column: 0, offset: 0)
   )
 }

@@ -3,30 +3,30 @@ import Testing
 @testable import PredicateSyntax
 
 @Suite struct ASTEqualityTests {
-  private func location(_ offset: Int) -> SourceLocation {
-    SourceLocation(line: 1, column: offset + 1, offset: offset)
+  private func location(_ offset: Int) -> SourcePosition {
+    SourcePosition(line: 1, column: offset + 1, offset: offset)
   }
 
   @Test func equalityIgnoresSourceRanges() {
     let here = SourceRange(start: location(0), end: location(4))
     let there = SourceRange(start: location(10), end: location(14))
-    let a = Expression(.keyPath(base: nil, components: [.key("name")]), range: here)
-    let b = Expression(.keyPath(base: nil, components: [.key("name")]), range: there)
+    let a = ExpressionNode(.keyPath(base: nil, components: [.key("name")]), range: here)
+    let b = ExpressionNode(.keyPath(base: nil, components: [.key("name")]), range: there)
     #expect(a == b)
     #expect(a.hashValue == b.hashValue)
-    #expect(Predicate(.truePredicate, range: here) == Predicate(.truePredicate, range: there))
+    #expect(PredicateNode(.truePredicate, range: here) == PredicateNode(.truePredicate, range: there))
   }
 
   @Test func equalityComparesStructure() {
-    let name = Expression(.keyPath(base: nil, components: [.key("name")]))
-    let jane = Expression(.constant(.string("Jane")))
+    let name = ExpressionNode(.keyPath(base: nil, components: [.key("name")]))
+    let jane = ExpressionNode(.constant(.string("Jane")))
     let plain = Comparison(lhs: name, op: .equalTo, rhs: jane)
     var folded = plain
     folded.options = [.caseInsensitive]
-    #expect(Predicate(.comparison(plain)) != Predicate(.comparison(folded)))
+    #expect(PredicateNode(.comparison(plain)) != PredicateNode(.comparison(folded)))
     #expect(
-      Predicate(.and(.init(.truePredicate), .init(.falsePredicate)))
-        != Predicate(.or(.init(.truePredicate), .init(.falsePredicate))))
+      PredicateNode(.and(.init(.truePredicate), .init(.falsePredicate)))
+        != PredicateNode(.or(.init(.truePredicate), .init(.falsePredicate))))
   }
 
   @Test func unionCoversBothRanges() {
