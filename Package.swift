@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "IntuneConfigurator", targets: ["IntuneConfigurator"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .target(name: "IntuneConfigurator"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
+    .testTarget(name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,45 @@
+/// The keychain access groups the Intune guide requires in an app's entitlements (§3.8): the app's bundle ID
+/// first, then the shared Intune and ADAL/MSAL cache groups, each written with `$(AppIdentifierPrefix)`
+/// because Xcode only adds that prefix itself when the groups are edited in its UI.
+public enum KeychainGroupsPlanner {
+  public static let appIdentifierPrefix = "$(AppIdentifierPrefix)"
+  public static let intuneGroup = "com.microsoft.intune.mam"
+  public static let adalCacheGroup = "com.microsoft.adalcache"
+
+  /// The outcome of checking `keychain-access-groups`.
+  public struct Plan: Sendable, Hashable {
+    /// Groups to add, each with its prefix, in the order they should appear after the existing ones —
+    /// except `bundleGroup`, which belongs first.
+    public var additions: [String]
+    /// The bundle-ID group to insert at the front, when the list has no group at all.
+    public var bundleGroupToPrepend: String?
+    /// Set when groups exist but the first one is not the app's bundle ID (the guide: "Ensure the app's
+    /// bundle ID is the first entry in the list"). Reported, never reordered for the user.
+    public var bundleIDNotFirst: Bool
+  }
+
+  /// The group name without its `$(AppIdentifierPrefix)` or ten-character team prefix.
+  public static func unprefixed(_ group: String) -> String {
+    if group.hasPrefix(appIdentifierPrefix) { return String(group.dropFirst(appIdentifierPrefix.count)) }
+    // A literal team/app-ID prefix: ten upper-case letters or digits and a dot.
+    let parts = group.split(separator: ".", maxSplits: 1)
+    if parts.count == 2, parts[0].count == 10,
+      parts[0].allSatisfy({ ($0.isUppercase || $0.isNumber) && $0.isASCII })
+    {
+      return String(parts[1])
+    }
+    return group
+  }
+
+  /// Plans `keychain-access-groups` for an app whose bundle identifier is `bundleID`.
+  public static func plan(existing: [String], bundleID: String) -> Plan {
+    let names = existing.map(unprefixed)
+    var additions: [String] = []
+    for group in [intuneGroup, adalCacheGroup] where !names.contains(group) {
+      additions.append(appIdentifierPrefix + group)
+    }
+    let prepend = existing.isEmpty ? appIdentifierPrefix + bundleID : nil
+    let notFirst = !existing.isEmpty && names.first != bundleID
+    return Plan(additions: additions, bundleGroupToPrepend: prepend, bundleIDNotFirst: notFirst)
+  }
+}

@@ -1,0 +1,107 @@
+/// How many `LSApplicationQueriesSchemes` entries iOS honours; later entries are ignored by `canOpenURL`.
+public struct QueriedSchemeLimit: Sendable, Hashable, Codable {
+  public var maximum: Int
+  /// Where the number comes from, for the warning text.
+  public var source: String
+
+  public init(maximum: Int, source: String) {
+    self.maximum = maximum
+    self.source = source
+  }
+
+  /// 50 entries for apps linked on iOS 15 through 26; 25 from the iOS 27 SDK on (Intune SDK issue #697).
+  public static func forIOSSDK(major: Int) -> QueriedSchemeLimit {
+    major >= 27
+      ? QueriedSchemeLimit(maximum: 25, source: "iOS \(major) SDK")
+      : QueriedSchemeLimit(maximum: 50, source: "iOS 15–26 SDK")
+  }
+}
+
+/// Why a scheme is added to `LSApplicationQueriesSchemes`.
+public enum QueriedSchemeReason: Sendable, Hashable, Codable {
+  /// The `-intunemam` twin of an entry the app already queries.
+  case twinOf(String)
+  /// On the guide's fixed list.
+  case fixedList(IntuneGuideVersion)
+  /// `ms-outlook-intunemam`, because the app uses `mailto:` (or the guide asks for it unconditionally).
+  case outlook(OutlookSchemeCondition)
+}
+
+/// One entry to append to `LSApplicationQueriesSchemes`.
+public struct QueriedSchemeAddition: Sendable, Hashable {
+  public var scheme: String
+  public var reason: QueriedSchemeReason
+}
+
+/// An existing scheme entry that is not a valid scheme: reported and left alone.
+public struct SchemeFinding: Sendable, Hashable {
+  /// Index in the array it was read from.
+  public var index: Int
+  public var scheme: String
+  public var problem: URLSchemeProblem
+}
+
+/// The outcome of planning `LSApplicationQueriesSchemes`.
+public struct QueriedSchemesPlan: Sendable, Hashable {
+  /// Entries to append, in order, after everything the app already lists. Never removals or reorderings.
+  public var additions: [QueriedSchemeAddition]
+  /// Existing entries that are not valid schemes.
+  public var problems: [SchemeFinding]
+  /// Entries beyond the platform limit once the additions are made: iOS will ignore them.
+  public var ignoredByIOS: [String]
+  public var limit: QueriedSchemeLimit
+
+  /// The remedy the 2023 guide gives when the list runs out of room.
+  public static let overLimitRemedy =
+    "remove the -intunemam twins of apps known to integrate the Intune SDK and check those URLs with "
+    + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL"
+}
+
+/// Plans the `LSApplicationQueriesSchemes` entries the Intune guide asks for.
+public enum QueriedSchemesPlanner {
+  /// Computes what to append to `existing`.
+  ///
+  /// - Every valid entry gets its `-intunemam` twin, except entries that are twins already, entries on the
+  ///   fixed list (mobile-threat-defense partner schemes are listed as they are), and `mailto`, which Intune
+  ///   routes through `ms-outlook-intunemam` instead.
+  /// - Then every fixed-list scheme that is missing, then `ms-outlook-intunemam` when it applies.
+  /// - Comparisons ignore case, as iOS does for schemes.
+  public static func plan(
+    existing: [String], guide: IntuneGuideVersion = .newest,
+    limit: QueriedSchemeLimit = .forIOSSDK(major: 26)
+  ) -> QueriedSchemesPlan {
+    var present = Set(existing.map { $0.lowercased() })
+    var additions: [QueriedSchemeAddition] = []
+    var problems: [SchemeFinding] = []
+    let fixed = guide.fixedQueriedSchemes
+    let fixedLowercased = Set(fixed.map { $0.lowercased() })
+
+    func add(_ scheme: String, _ reason: QueriedSchemeReason) {
+      guard present.insert(scheme.lowercased()).inserted else { return }
+      additions.append(QueriedSchemeAddition(scheme: scheme, reason: reason))
+    }
+
+    for (index, scheme) in existing.enumerated() {
+      if let problem = URLSchemeValidator.problem(with: scheme) {
+        problems.append(SchemeFinding(index: index, scheme: scheme, problem: problem))
+        continue
+      }
+      let lowercased = scheme.lowercased()
+      if IntuneSchemes.isTwin(scheme) || fixedLowercased.contains(lowercased) || lowercased == "mailto" {
+        continue
+      }
+      add(IntuneSchemes.twin(of: scheme), .twinOf(scheme))
+    }
+    for scheme in fixed { add(scheme, .fixedList(guide)) }
+    let usesMailto = existing.contains { $0.lowercased() == "mailto" }
+    switch guide.outlookSchemeCondition {
+    case .always: add("ms-outlook-intunemam", .outlook(.always))
+    case .whenAppUsesMailto where usesMailto: add("ms-outlook-intunemam", .outlook(.whenAppUsesMailto))
+    case .whenAppUsesMailto: break
+    }
+
+    let final = existing + additions.map(\.scheme)
+    let ignored = final.count > limit.maximum ? Array(final[limit.maximum...]) : []
+    return QueriedSchemesPlan(additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit)
+  }
+}
