@@ -64,7 +64,7 @@ extension PropertyListDocument {
       }
       return insertion(
         into: container, after: anchor?.value,
-        newItem: { indent in
+        newItem: { indent, style in
           "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
             + PropertyListSerializer.element(value, indent: indent, style: style)
         })
@@ -75,7 +75,7 @@ extension PropertyListDocument {
       if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
       return insertion(
         into: container, after: container.elements.last,
-        newItem: { indent in PropertyListSerializer.element(value, indent: indent, style: style) })
+        newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
     case .remove(let path):
       guard let last = path.components.last else {
         throw PropertyListError(.invalidEdit, "the root value cannot be removed")
@@ -133,19 +133,39 @@ extension PropertyListDocument {
   }
 
   /// Inserts a new entry or element into a container after `predecessor` (or as the first item when the
-  /// container is empty), on its own line, indented like its siblings.
+  /// container is empty), on its own line and indented like its siblings; in a container written on one
+  /// line, inline without whitespace.
   func insertion(
-    into container: PropertyListNode, after predecessor: PropertyListNode?, newItem: (String) -> String
+    into container: PropertyListNode, after predecessor: PropertyListNode?,
+    newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
   ) -> TextReplacement {
     let scan = TextScan(bytes)
     let containerIndent = scan.indent(ofLineContaining: container.elementRange.lowerBound)
     let siblingStarts =
       container.kind == .dictionary
       ? container.entries.map(\.keyRange.lowerBound) : container.elements.map(\.elementRange.lowerBound)
+    let name = container.kind == .dictionary ? "dict" : "array"
+    let ownLines =
+      siblingStarts.isEmpty
+      ? scan.isFirstOnLine(container.elementRange.lowerBound)
+      : siblingStarts.contains(where: scan.isFirstOnLine)
+    guard ownLines else {
+      let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
+      let item = newItem("", compact)
+      if let predecessor {
+        let end = predecessor.elementRange.upperBound
+        return TextReplacement(range: end..<end, text: item)
+      }
+      if container.isSelfClosing {
+        return TextReplacement(range: container.elementRange, text: "<\(name)>" + item + "</\(name)>")
+      }
+      let end = container.contentRange.upperBound
+      return TextReplacement(range: end..<end, text: item)
+    }
     let indent =
       siblingStarts.last(where: scan.isFirstOnLine).map(scan.indent(ofLineContaining:))
       ?? containerIndent + style.indentation
-    let item = style.lineEnding + indent + newItem(indent)
+    let item = style.lineEnding + indent + newItem(indent, style)
     if let predecessor {
       // After the predecessor and any comment that shares its line, so that comment stays with it.
       let end = predecessor.elementRange.upperBound
@@ -154,7 +174,6 @@ extension PropertyListDocument {
     }
     let closing = style.lineEnding + containerIndent
     if container.isSelfClosing {
-      let name = container.kind == .dictionary ? "dict" : "array"
       return TextReplacement(range: container.elementRange, text: "<\(name)>" + item + closing + "</\(name)>")
     }
     // An empty container may hold comments: keep them, replace only the trailing whitespace.

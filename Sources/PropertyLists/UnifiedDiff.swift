@@ -37,8 +37,9 @@ public enum UnifiedDiff {
   }
 
   static func lines(_ text: String) -> [Line] {
-    var result = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      Line(text: $0, hasLineBreak: true)
+    // Split on the scalar: "\r\n" is one Character, so splitting Characters would miss CRLF line ends.
+    var result = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Line(text: Substring($0), hasLineBreak: true)
     }
     if let last = result.last, last.text.isEmpty {
       result.removeLast()
