@@ -18,28 +18,51 @@ public enum AtomicFileWriter {
       throw PropertyListError(.io, "cannot write: it is a directory", path: path)
     }
     let permissions =
-      exists ? (try? fileManager.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber : nil
+      exists
+      ? ((try? fileManager.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber)?.uint16Value
+      : nil
     let directory = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString).tmp"
-    do {
-      try data.write(to: URL(fileURLWithPath: temporary), options: .withoutOverwriting)
-    } catch {
-      try? fileManager.removeItem(atPath: temporary)
-      throw PropertyListError(.io, "cannot write: \(reason(error))", path: path)
+    // O_EXCL: never follow or reuse something already at the temporary name.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+    guard descriptor >= 0 else {
+      throw PropertyListError(.io, "cannot write: \(String(cString: strerror(errno)))", path: path)
     }
-    do {
-      if let permissions {
-        try fileManager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary)
+    var failure: String?
+    if let permissions, fchmod(descriptor, mode_t(permissions)) != 0 {
+      failure = "cannot set permissions: \(String(cString: strerror(errno)))"
+    }
+    if failure == nil { failure = writeAll(data, to: descriptor) }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = "cannot write: \(String(cString: strerror(errno)))"
+    }
+    if close(descriptor) != 0, failure == nil {
+      failure = "cannot write: \(String(cString: strerror(errno)))"
+    }
+    if failure == nil, rename(temporary, target) != 0 {
+      failure = "cannot replace the file: \(String(cString: strerror(errno)))"
+    }
+    if let failure {
+      unlink(temporary)
+      throw PropertyListError(.io, failure, path: path)
+    }
+  }
+
+  /// Writes all of `data`, retrying short writes; returns the failure reason, if any.
+  static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { buffer -> String? in
+      guard let base = buffer.baseAddress else { return nil }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return "cannot write: \(String(cString: strerror(errno)))"
+        }
+        offset += written
       }
-      guard rename(temporary, target) == 0 else {
-        throw PropertyListError(
-          .io, "cannot replace the file: \(String(cString: strerror(errno)))", path: path)
-      }
-    } catch {
-      try? fileManager.removeItem(atPath: temporary)
-      if let error = error as? PropertyListError { throw error }
-      throw PropertyListError(.io, "cannot write: \(reason(error))", path: path)
+      return nil
     }
   }
 
@@ -77,4 +100,9 @@ public enum AtomicFileWriter {
     default: return nsError.localizedDescription
     }
   }
+}
+
+/// POSIX `write(2)`, reachable by this name inside ``AtomicFileWriter`` whose own `write` would shadow it.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

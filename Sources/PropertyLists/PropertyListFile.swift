@@ -45,10 +45,11 @@ public struct PropertyListFile: Sendable {
       do {
         object = try PropertyListSerialization.propertyList(from: data, options: [], format: &detected)
       } catch {
-        let name = format == .binary ? "binary" : "OpenStep"
-        throw PropertyListError(
-          .malformed, "the \(name) property list cannot be read (it is damaged or not a property list)",
-          path: path)
+        throw Self.unreadable(format, path: path)
+      }
+      // Foundation falls back to reading a damaged binary plist as OpenStep text; that is not a success.
+      guard (detected == .binary) == (format == .binary) else {
+        throw Self.unreadable(format, path: path)
       }
       do {
         content = .value(try PropertyListValue(foundationObject: object), format)
@@ -56,6 +57,13 @@ public struct PropertyListFile: Sendable {
         throw error.inFile(path)
       }
     }
+  }
+
+  static func unreadable(_ format: PropertyListFormat, path: String?) -> PropertyListError {
+    let name = format == .binary ? "binary" : "OpenStep"
+    return PropertyListError(
+      .malformed, "the \(name) property list cannot be read (it is damaged or not a property list)",
+      path: path)
   }
 
   /// Reads the property list file at `path`.
