@@ -10,7 +10,8 @@ public enum UnifiedDiff {
     guard old != new else { return "" }
     let oldLines = lines(old)
     let newLines = lines(new)
-    let operations = script(oldLines.map(\.text), newLines.map(\.text))
+    // A final line without its line break differs from the same line with one.
+    let operations = script(oldLines.map(\.comparable), newLines.map(\.comparable))
     var output = "--- \(oldName)\n+++ \(newName)\n"
     for hunk in hunks(operations, context: context) {
       output += header(hunk, operations)
@@ -28,6 +29,8 @@ public enum UnifiedDiff {
   struct Line {
     var text: Substring
     var hasLineBreak: Bool
+
+    var comparable: Substring { hasLineBreak ? text : text + "\u{0}" }
   }
 
   enum Operation {
