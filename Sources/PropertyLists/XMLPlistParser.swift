@@ -545,7 +545,9 @@ struct XMLPlistParser {
       }
       return .date(value)
     default:
-      guard let value = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+      let base64 = text.filter { !$0.isWhitespace }
+      if base64.isEmpty { return .data(Data()) }
+      guard let value = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
         throw PropertyListError(.invalidValue, "<data> is not valid base64", position: position(offset))
       }
       return .data(value)

@@ -61,6 +61,8 @@ public enum PropertyListSerializer {
       output += flag ? "<true/>" : "<false/>"
     case .date(let date):
       output += "<date>" + PropertyListScalars.text(of: date) + "</date>"
+    case .data(let bytes) where bytes.isEmpty:
+      output += "<data></data>"
     case .data(let bytes):
       output += "<data>" + style.lineEnding
       let encoded = Array(bytes.base64EncodedString().utf8)
@@ -103,11 +105,15 @@ public enum PropertyListSerializer {
   public static func escape(_ text: String, _ entities: PropertyListEntityStyle) -> String {
     var output = ""
     output.reserveCapacity(text.utf8.count)
+    var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
     for character in text.unicodeScalars {
+      // `]]>` may not appear raw in XML text, whatever the file's style.
+      let closesCDATA = previous == ("]", "]")
+      previous = (previous.1, character)
       switch character {
       case "<": output += "&lt;"
       case "&": output += "&amp;"
-      case ">" where entities.escapesGreaterThan: output += "&gt;"
+      case ">" where entities.escapesGreaterThan || closesCDATA: output += "&gt;"
       case "\"" where entities.escapesQuotationMark: output += "&quot;"
       case "'" where entities.escapesApostrophe: output += "&apos;"
       default: output.unicodeScalars.append(character)

@@ -73,4 +73,22 @@ struct RoundTripTests {
     #expect(try PropertyListDocument(text: text).value == value)
     #expect(try foundationValue(of: Data(text.utf8)) == value.normalizedKeyOrder)
   }
+
+  static let rawStyle = PropertyListEntityStyle(
+    escapesQuotationMark: false, escapesApostrophe: false, escapesGreaterThan: false)
+  static let entityStyle = PropertyListEntityStyle(
+    escapesQuotationMark: true, escapesApostrophe: true, escapesGreaterThan: true)
+
+  @Test(
+    "text is escaped in the file's entity style",
+    arguments: [
+      ("a < b & c", Self.rawStyle, "a &lt; b &amp; c"),
+      ("x > \"y\" 'z'", Self.rawStyle, "x > \"y\" 'z'"),
+      ("x > \"y\" 'z'", Self.entityStyle, "x &gt; &quot;y&quot; &apos;z&apos;"),
+      ("x > \"y\"", PropertyListEntityStyle.apple, "x &gt; \"y\""),
+      ("a]]>b ]>", Self.rawStyle, "a]]&gt;b ]>"),
+    ])
+  func escaping(text: String, style: PropertyListEntityStyle, expected: String) {
+    #expect(PropertyListSerializer.escape(text, style) == expected)
+  }
 }
