@@ -211,3 +211,30 @@ struct FileTests {
     #expect(try PropertyListDocument(data: written).value == Self.sample)
   }
 }
+
+@Suite("The DocC example")
+struct DocumentationExampleTests {
+  @Test("the overview's plan works as written")
+  func overviewExample() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("Info.plist")
+    try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("app-info.plist")).write(
+      to: URL(fileURLWithPath: path))
+
+    let file = try PropertyListFile.read(contentsOf: path)
+    let plan: [PropertyListEdit] = [
+      .append(
+        .string("notes-intunemam"), to: ["CFBundleURLTypes", 0, "CFBundleURLSchemes"], unlessPresent: true),
+      .set(["IntuneMAMSettings", "ContainingAppBundleId"], .string("com.example.notes")),
+    ]
+    let edited = try file.applying(plan)
+    let before = try #require(file.document)
+    let after = try #require(edited.document)
+    let diff = UnifiedDiff.make(
+      from: before.text, to: after.text, oldName: "a/Info.plist", newName: "b/Info.plist")
+    #expect(diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count == 5)
+    try edited.write()
+    #expect(try PropertyListFile.read(contentsOf: path).value == edited.value)
+    #expect(try edited.applying(plan).serialized() == edited.serialized())
+  }
+}
