@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "IntuneConfigurator", targets: ["IntuneConfigurator"]),
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -15,7 +16,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
-    .target(name: "IntuneConfigurator"),
+    .target(name: "IntuneConfigurator", dependencies: ["PropertyLists"]),
+    .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -28,6 +30,8 @@ let package = Package(
       dependencies: ["PredicateSyntax"]
     ),
     .testTarget(name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator"]),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )
