@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -14,16 +15,22 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .target(name: "UniformTypes"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
+        "UniformTypes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
+    ),
+    .testTarget(
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes"]
     ),
   ],
   swiftLanguageModes: [.v6]
