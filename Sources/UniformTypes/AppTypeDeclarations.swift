@@ -200,9 +200,14 @@ struct DeclarationReader {
     case is String: return "a string"
     case is [Any]: return "an array"
     case is [String: Any]: return "a dictionary"
+    case let number as NSNumber:
+      // Darwin bridges <true/> and <integer>1</integer> alike, so ask the number how it is stored.
+      switch String(cString: number.objCType) {
+      case "c", "B": return "a boolean"
+      case "f", "d": return "a real"
+      default: return "an integer"
+      }
     case is Bool: return "a boolean"
-    case is Int: return "an integer"
-    case is Double: return "a real"
     case is Date: return "a date"
     case is Data: return "data"
     default: return "a value of type \(type(of: value))"
