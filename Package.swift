@@ -32,6 +32,10 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    .testTarget(
+      name: "EndToEndTests",
+      exclude: ["Golden"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
