@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "IntuneConfigurator", targets: ["IntuneConfigurator"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -16,12 +17,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
-    .target(name: "IntuneConfigurator", dependencies: ["PropertyLists"]),
+    .target(name: "IntuneConfigurator", dependencies: ["PropertyLists", "UniformTypes"]),
     .target(name: "PropertyLists"),
+    .target(name: "UniformTypes"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
+        "UniformTypes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -32,6 +35,14 @@ let package = Package(
     .testTarget(name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+    .testTarget(
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes"]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      exclude: ["Golden"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,128 @@
+import PropertyLists
+
+/// Which file a change or finding is about.
+public enum ConfiguredFile: String, Sendable, Hashable, Codable {
+  case infoPlist = "Info.plist"
+  case entitlements
+  /// The containing app's Info.plist, read for an extension (never written).
+  case containingApp = "containing app Info.plist"
+}
+
+/// The kinds of change the configurator makes; the raw values are stable ids for scripts and JSON.
+public enum ConfiguratorChangeKind: String, Sendable, Hashable, Codable, CaseIterable {
+  case urlSchemeTwin = "url-scheme-twin"
+  case queriedScheme = "queried-scheme"
+  case documentTypeTwin = "document-type-twin"
+  case appGroupIdentifiers = "app-group-identifiers"
+  case containingAppBundleID = "containing-app-bundle-id"
+  case activationRule = "activation-rule"
+  case openInActivationRule = "open-in-activation-rule"
+  case faceIDUsageDescription = "face-id-usage-description"
+  case keychainAccessGroup = "keychain-access-group"
+}
+
+/// One named change of a plan: what it does, where, and the property-list edits that do it.
+public struct ConfiguratorChange: Sendable, Hashable {
+  public var kind: ConfiguratorChangeKind
+  public var file: ConfiguredFile
+  /// The key path the change touches, e.g. `CFBundleURLTypes[0].CFBundleURLSchemes`.
+  public var keyPath: PropertyListPath
+  /// One line for people: "add myapp-intunemam beside myapp".
+  public var summary: String
+  /// The edits that make the change.
+  public var edits: [PropertyListEdit]
+
+  public init(
+    _ kind: ConfiguratorChangeKind, _ file: ConfiguredFile = .infoPlist, at keyPath: PropertyListPath,
+    _ summary: String, edits: [PropertyListEdit]
+  ) {
+    self.kind = kind
+    self.file = file
+    self.keyPath = keyPath
+    self.summary = summary
+    self.edits = edits
+  }
+}
+
+/// How serious a finding is.
+public enum FindingSeverity: String, Sendable, Hashable, Codable, Comparable {
+  case note
+  case warning
+  case error
+
+  private var rank: Int {
+    switch self {
+    case .note: 0
+    case .warning: 1
+    case .error: 2
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Something the configurator noticed and did not (or could not) change by itself.
+public struct ConfiguratorFinding: Sendable, Hashable {
+  /// A stable id, e.g. `url-scheme-build-setting`.
+  public var id: String
+  public var severity: FindingSeverity
+  public var file: ConfiguredFile
+  public var keyPath: PropertyListPath
+  /// Where in the file, when the file is XML and the key exists.
+  public var position: PropertyListPosition?
+  public var message: String
+  /// How to fix it, when there is one thing to do.
+  public var fix: String?
+
+  public init(
+    id: String, _ severity: FindingSeverity, _ file: ConfiguredFile = .infoPlist, at keyPath: PropertyListPath,
+    position: PropertyListPosition? = nil, _ message: String, fix: String? = nil
+  ) {
+    self.id = id
+    self.severity = severity
+    self.file = file
+    self.keyPath = keyPath
+    self.position = position
+    self.message = message
+    self.fix = fix
+  }
+}
+
+/// Everything a run would do, before it does it: print it (dry run, diff, JSON) or apply it.
+public struct ConfigurationPlan: Sendable {
+  public var changes: [ConfiguratorChange]
+  public var findings: [ConfiguratorFinding]
+  /// The Info.plist as read.
+  public var infoPlist: PropertyListFile
+  /// The entitlements file as read.
+  public var entitlements: PropertyListFile?
+  /// What the run found the Info.plist to be.
+  public var target: ConfigurationTarget
+
+  /// Whether the plan changes nothing (a second run of an idempotent configurator).
+  public var isEmpty: Bool { changes.isEmpty }
+
+  /// The Info.plist with every change applied.
+  public func configuredInfoPlist() throws(PropertyListError) -> PropertyListFile {
+    try infoPlist.applying(changes.filter { $0.file == .infoPlist }.flatMap(\.edits))
+  }
+
+  /// The entitlements file with every change applied; `nil` when there is none.
+  public func configuredEntitlements() throws(PropertyListError) -> PropertyListFile? {
+    guard let entitlements else { return nil }
+    let edits = changes.filter { $0.file == .entitlements }.flatMap(\.edits)
+    return edits.isEmpty ? entitlements : try entitlements.applying(edits)
+  }
+}
+
+/// What kind of bundle an Info.plist describes.
+public enum ConfigurationTarget: Sendable, Hashable, Codable {
+  case app
+  /// An app extension, with its `NSExtensionPointIdentifier` (e.g. `com.apple.share-services`).
+  case appExtension(pointIdentifier: String?)
+
+  public var isExtension: Bool {
+    if case .appExtension = self { return true }
+    return false
+  }
+}

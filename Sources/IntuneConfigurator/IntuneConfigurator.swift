@@ -1,0 +1,443 @@
+import PropertyLists
+import UniformTypes
+
+/// What a configurator run should do beyond reading its two files.
+public struct IntuneConfiguratorOptions: Sendable, Hashable {
+  /// The guide edition whose requirements apply.
+  public var guide: IntuneGuideVersion
+  /// The major version of the iOS SDK the app links against; it sets the `LSApplicationQueriesSchemes` limit.
+  public var iosSDKMajor: Int
+  /// The containing app's bundle identifier, for an extension's `ContainingAppBundleId`.
+  public var containingAppBundleID: String?
+  /// The containing app's Info.plist value, for an extension: its bundle identifier and, for an Open-In
+  /// extension, its document types.
+  public var containingAppInfoPlist: PropertyListValue?
+  /// Add missing keychain access groups to the entitlements file instead of only reporting them.
+  public var fixEntitlements: Bool
+  /// The text for a missing `NSFaceIDUsageDescription`.
+  public var faceIDUsageDescription: String
+
+  /// The message the configurator writes when the app has none; the guide asks only for "a default message".
+  public static let defaultFaceIDUsageDescription =
+    "Face ID can be used to unlock this app when your organization requires it."
+
+  public init(
+    guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingAppBundleID: String? = nil,
+    containingAppInfoPlist: PropertyListValue? = nil, fixEntitlements: Bool = false,
+    faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription
+  ) {
+    self.guide = guide
+    self.iosSDKMajor = iosSDKMajor
+    self.containingAppBundleID = containingAppBundleID
+    self.containingAppInfoPlist = containingAppInfoPlist
+    self.fixEntitlements = fixEntitlements
+    self.faceIDUsageDescription = faceIDUsageDescription
+  }
+}
+
+/// Plans the Info.plist and entitlements changes the Intune App SDK guide asks for — the job of Microsoft's
+/// IntuneMAMConfigurator — as named, previewable changes that only ever add: nothing the user wrote is
+/// removed, reordered or rewritten, and a second run plans nothing.
+public enum IntuneConfigurator {
+  /// Plans the changes for `infoPlist`, reading `entitlements` for app groups and keychain groups.
+  ///
+  /// - Throws: ``ConfiguratorError`` when a file's top level is not a dictionary, or when the activation
+  ///   rule cannot be read.
+  public static func plan(
+    infoPlist: PropertyListFile, entitlements: PropertyListFile?,
+    options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
+  ) throws(ConfiguratorError) -> ConfigurationPlan {
+    guard case .dictionary(let info) = infoPlist.value else {
+      throw ConfiguratorError.notADictionary(file: infoPlist.path ?? "Info.plist")
+    }
+    var entitlementValues = PropertyListDictionary()
+    if let entitlements {
+      guard case .dictionary(let dictionary) = entitlements.value else {
+        throw ConfiguratorError.notADictionary(file: entitlements.path ?? "entitlements")
+      }
+      entitlementValues = dictionary
+    }
+    var planner = Planner(
+      info: info, infoFile: infoPlist, entitlements: entitlementValues, entitlementsFile: entitlements,
+      options: options)
+    try planner.run()
+    return ConfigurationPlan(
+      changes: planner.changes, findings: planner.findings, infoPlist: infoPlist,
+      entitlements: entitlements, target: planner.target)
+  }
+}
+
+/// Why a plan could not be made.
+public enum ConfiguratorError: Error, Sendable, Hashable, CustomStringConvertible {
+  case notADictionary(file: String)
+  /// The extension's activation rule could not be read or edited; carries a rendered message.
+  case activationRule(String)
+
+  public var description: String {
+    switch self {
+    case .notADictionary(let file):
+      return "\(file): the top level is not a dictionary; an Info.plist or entitlements file holds <dict>"
+    case .activationRule(let message):
+      return message
+    }
+  }
+}
+
+/// The state of one planning run.
+struct Planner {
+  let info: PropertyListDictionary
+  let infoFile: PropertyListFile
+  let entitlements: PropertyListDictionary
+  let entitlementsFile: PropertyListFile?
+  let options: IntuneConfiguratorOptions
+  var changes: [ConfiguratorChange] = []
+  var findings: [ConfiguratorFinding] = []
+
+  init(
+    info: PropertyListDictionary, infoFile: PropertyListFile, entitlements: PropertyListDictionary,
+    entitlementsFile: PropertyListFile?, options: IntuneConfiguratorOptions
+  ) {
+    self.info = info
+    self.infoFile = infoFile
+    self.entitlements = entitlements
+    self.entitlementsFile = entitlementsFile
+    self.options = options
+  }
+
+  static let settingsKey: PropertyListPathComponent = "IntuneMAMSettings"
+
+  var target: ConfigurationTarget {
+    guard case .dictionary(let ext) = info["NSExtension"] else { return .app }
+    return .appExtension(pointIdentifier: ext["NSExtensionPointIdentifier"]?.stringValue)
+  }
+
+  var settings: PropertyListDictionary {
+    info["IntuneMAMSettings"]?.dictionaryValue ?? PropertyListDictionary()
+  }
+
+  var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
+
+  func position(_ path: PropertyListPath, in file: ConfiguredFile = .infoPlist) -> PropertyListPosition? {
+    let document = file == .entitlements ? entitlementsFile?.document : infoFile.document
+    return document?.node(at: path)?.position
+  }
+
+  mutating func finding(
+    _ id: String, _ severity: FindingSeverity, _ file: ConfiguredFile = .infoPlist, at path: PropertyListPath,
+    _ message: String, fix: String? = nil
+  ) {
+    findings.append(
+      ConfiguratorFinding(
+        id: id, severity, file, at: path, position: position(path, in: file), message, fix: fix))
+  }
+
+  mutating func run() throws(ConfiguratorError) {
+    planURLSchemes()
+    if !target.isExtension { planQueriedSchemes() }
+    planDocumentTypes()
+    planAppGroups()
+    if target.isExtension { planContainingApp() }
+    if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
+    planKeychainGroups()
+    validateSettings()
+  }
+
+  // MARK: URL schemes
+
+  mutating func planURLSchemes() {
+    guard case .array(let types) = info["CFBundleURLTypes"] else { return }
+    for (typeIndex, type) in types.enumerated() {
+      guard case .dictionary(let urlType) = type, case .array(let schemes) = urlType["CFBundleURLSchemes"]
+      else { continue }
+      let path: PropertyListPath = ["CFBundleURLTypes", .index(typeIndex), "CFBundleURLSchemes"]
+      let strings = schemes.compactMap(\.stringValue)
+      var present = Set(strings.map { $0.lowercased() })
+      var edits: [PropertyListEdit] = []
+      var added: [String] = []
+      for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
+        if let problem = URLSchemeValidator.problem(with: scheme) {
+          let id = if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+          finding(
+            id, .warning, at: path.appending(.index(index)), "URL scheme \"\(scheme)\" \(problem.message)")
+          continue
+        }
+        let twin = IntuneSchemes.twin(of: scheme)
+        guard present.insert(twin.lowercased()).inserted else { continue }
+        edits.append(.append(.string(twin), to: path))
+        added.append(twin)
+      }
+      if !edits.isEmpty {
+        changes.append(
+          ConfiguratorChange(.urlSchemeTwin, at: path, "add " + added.joined(separator: ", "), edits: edits))
+      }
+    }
+  }
+
+  // MARK: LSApplicationQueriesSchemes
+
+  mutating func planQueriedSchemes() {
+    let path: PropertyListPath = ["LSApplicationQueriesSchemes"]
+    let existingValue = info["LSApplicationQueriesSchemes"]
+    if let existingValue, existingValue.arrayValue == nil {
+      finding(
+        "queried-schemes-not-array", .error, at: path,
+        "LSApplicationQueriesSchemes is not an array; left alone",
+        fix: "make LSApplicationQueriesSchemes an <array> of scheme strings")
+      return
+    }
+    let existing = existingValue?.arrayValue?.compactMap(\.stringValue) ?? []
+    let plan = QueriedSchemesPlanner.plan(
+      existing: existing, guide: options.guide, limit: .forIOSSDK(major: options.iosSDKMajor))
+    for problem in plan.problems {
+      let id = if case .buildSetting = problem.problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+      finding(
+        id, .warning, at: path.appending(.index(problem.index)),
+        "queried scheme \"\(problem.scheme)\" \(problem.problem.message)")
+    }
+    if !plan.additions.isEmpty {
+      let schemes = plan.additions.map(\.scheme)
+      let edits: [PropertyListEdit] =
+        existingValue == nil
+        ? [.set(path, .array(schemes.map(PropertyListValue.string)))]
+        : schemes.map { .append(.string($0), to: path) }
+      changes.append(
+        ConfiguratorChange(
+          .queriedScheme, at: path,
+          "add \(schemes.count) scheme\(schemes.count == 1 ? "" : "s"): " + schemes.joined(separator: ", "),
+          edits: edits))
+    }
+    if !plan.ignoredByIOS.isEmpty {
+      finding(
+        "queried-schemes-over-limit", .warning, at: path,
+        "LSApplicationQueriesSchemes will have \(existing.count + plan.additions.count) entries; the "
+          + "\(plan.limit.source) honours \(plan.limit.maximum), so canOpenURL ignores "
+          + plan.ignoredByIOS.joined(separator: ", "),
+        fix: QueriedSchemesPlan.overLimitRemedy)
+    }
+  }
+
+  // MARK: Document types
+
+  mutating func planDocumentTypes() {
+    guard case .array(let documentTypes) = info["CFBundleDocumentTypes"] else { return }
+    for (typeIndex, documentType) in documentTypes.enumerated() {
+      guard case .dictionary(let dictionary) = documentType,
+        case .array(let contentTypes) = dictionary["LSItemContentTypes"]
+      else { continue }
+      let path: PropertyListPath = ["CFBundleDocumentTypes", .index(typeIndex), "LSItemContentTypes"]
+      let identifiers = contentTypes.compactMap(\.stringValue)
+      var present = Set(identifiers.map { $0.lowercased() })
+      var added: [String] = []
+      for identifier in identifiers where !IntuneTwin.isTwin(identifier) {
+        let twin = IntuneTwin.twin(of: identifier)
+        if present.insert(twin.lowercased()).inserted { added.append(twin) }
+      }
+      if !added.isEmpty {
+        changes.append(
+          ConfiguratorChange(
+            .documentTypeTwin, at: path, "add " + added.joined(separator: ", "),
+            edits: added.map { .append(.string($0), to: path) }))
+      }
+    }
+  }
+
+  // MARK: IntuneMAMSettings
+
+  mutating func planAppGroups() {
+    guard case .array(let groups) = entitlements["com.apple.security.application-groups"] else { return }
+    let wanted = groups.compactMap(\.stringValue)
+    guard !wanted.isEmpty else { return }
+    let path: PropertyListPath = [Self.settingsKey, "AppGroupIdentifiers"]
+    let current = settings["AppGroupIdentifiers"]
+    if let current, current.arrayValue == nil {
+      finding(
+        "app-groups-not-array", .error, at: path, "IntuneMAMSettings.AppGroupIdentifiers is not an array",
+        fix: "make it an <array> of the app group identifiers from the entitlements")
+      return
+    }
+    let existing = Set(current?.arrayValue?.compactMap(\.stringValue) ?? [])
+    let missing = wanted.filter { !existing.contains($0) }
+    guard !missing.isEmpty else { return }
+    let edits: [PropertyListEdit] =
+      current == nil
+      ? [.set(path, .array(missing.map(PropertyListValue.string)))]
+      : missing.map { .append(.string($0), to: path) }
+    changes.append(
+      ConfiguratorChange(
+        .appGroupIdentifiers, at: path,
+        "add app group\(missing.count == 1 ? "" : "s") " + missing.joined(separator: ", ")
+          + " from com.apple.security.application-groups", edits: edits))
+  }
+
+  mutating func planContainingApp() {
+    let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
+    let known =
+      options.containingAppBundleID
+      ?? options.containingAppInfoPlist?.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+    if let existing = settings["ContainingAppBundleId"] {
+      if let known, existing.stringValue != known {
+        finding(
+          "containing-app-mismatch", .warning, at: path,
+          "ContainingAppBundleId is \"\(existing.stringValue ?? "not a string")\" but the containing app is "
+            + "\"\(known)\"", fix: "set it to \(known)")
+      }
+      return
+    }
+    guard let known else {
+      finding(
+        "containing-app-unknown", .error, at: path,
+        "this extension needs IntuneMAMSettings.ContainingAppBundleId, and the containing app is unknown",
+        fix: "pass --containing-app BUNDLE_ID or --containing-app-plist App/Info.plist")
+      return
+    }
+    changes.append(
+      ConfiguratorChange(
+        .containingAppBundleID, at: path, "set to \(known)", edits: [.set(path, .string(known))]))
+  }
+
+  // MARK: Face ID
+
+  mutating func planFaceID() {
+    let path: PropertyListPath = ["NSFaceIDUsageDescription"]
+    guard info["NSFaceIDUsageDescription"] == nil else { return }
+    changes.append(
+      ConfiguratorChange(
+        .faceIDUsageDescription, at: path, "add a default Face ID usage description",
+        edits: [.set(path, .string(options.faceIDUsageDescription))]))
+  }
+
+  // MARK: Entitlements
+
+  mutating func planKeychainGroups() {
+    guard entitlementsFile != nil else { return }
+    let path: PropertyListPath = ["keychain-access-groups"]
+    let current = entitlements["keychain-access-groups"]
+    if let current, current.arrayValue == nil {
+      finding(
+        "keychain-groups-not-array", .error, .entitlements, at: path, "keychain-access-groups is not an array")
+      return
+    }
+    let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
+    let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID)
+    if plan.bundleIDNotFirst {
+      finding(
+        "keychain-bundle-id-not-first", .warning, .entitlements, at: path,
+        "the first keychain access group is not the app's bundle ID (\(bundleID)); the Intune guide asks for it "
+          + "first", fix: "move $(AppIdentifierPrefix)\(bundleID) to the top of keychain-access-groups")
+    }
+    let missing = (plan.bundleGroupToPrepend.map { [$0] } ?? []) + plan.additions
+    guard !missing.isEmpty else { return }
+    guard options.fixEntitlements else {
+      finding(
+        "keychain-groups-missing", .warning, .entitlements, at: path,
+        "keychain-access-groups lacks " + missing.joined(separator: ", "),
+        fix: "run again with --fix-entitlements, or add them in Xcode's Keychain Sharing capability")
+      return
+    }
+    let edits: [PropertyListEdit] =
+      current == nil
+      ? [.set(path, .array(missing.map(PropertyListValue.string)))]
+      : missing.map { .append(.string($0), to: path) }
+    changes.append(
+      ConfiguratorChange(
+        .keychainAccessGroup, .entitlements, at: path, "add " + missing.joined(separator: ", "), edits: edits))
+  }
+
+  // MARK: Settings validation
+
+  mutating func validateSettings() {
+    guard let settingsValue = info["IntuneMAMSettings"] else { return }
+    let base: PropertyListPath = [Self.settingsKey]
+    guard case .dictionary(let settings) = settingsValue else {
+      finding(
+        "settings-not-dictionary", .error, at: base, "IntuneMAMSettings is not a dictionary",
+        fix: "make IntuneMAMSettings a <dict>")
+      return
+    }
+    for entry in settings.entries {
+      let path = base.appending(.key(entry.key))
+      guard let definition = IntuneMAMSettingsSchema.definition(of: entry.key) else {
+        finding(
+          "settings-unknown-key", .warning, at: path,
+          "IntuneMAMSettings.\(entry.key) is not a setting of any Intune guide; the SDK ignores it",
+          fix: spellingFix(entry.key))
+        continue
+      }
+      if !definition.isListed(in: options.guide) {
+        finding(
+          "settings-not-in-guide", .note, at: path,
+          "IntuneMAMSettings.\(entry.key) is not listed in the \(options.guide.rawValue) guide")
+      }
+      if let problem = Self.typeProblem(entry.value, definition.type) {
+        finding(
+          "settings-wrong-type", .error, at: path,
+          "IntuneMAMSettings.\(entry.key) \(problem); it must be \(definition.type.displayName)")
+      }
+    }
+    if settings["MAMPolicyRequired"] == .bool(true) {
+      finding(
+        "settings-policy-required", .warning, at: base.appending("MAMPolicyRequired"),
+        "MAMPolicyRequired is YES: apps with it cannot be submitted to the App Store",
+        fix: "set MAMPolicyRequired to NO for App Store builds")
+      if settings["AutoEnrollOnLaunch"] != .bool(true) {
+        finding(
+          "settings-auto-enroll", .warning, at: base.appending("MAMPolicyRequired"),
+          "MAMPolicyRequired is YES but AutoEnrollOnLaunch is not; the guide asks for both",
+          fix: "set AutoEnrollOnLaunch to YES")
+      }
+    }
+    if settings["DebugSettingsEnabled"] == .bool(true) {
+      finding(
+        "settings-debug-enabled", .warning, at: base.appending("DebugSettingsEnabled"),
+        "DebugSettingsEnabled is YES: apps must not ship with test policies enabled",
+        fix: "remove DebugSettingsEnabled or set it to NO in release builds")
+    }
+  }
+
+  /// What is wrong with `value` for a setting of `type`, or `nil`.
+  static func typeProblem(_ value: PropertyListValue, _ type: IntuneSettingType) -> String? {
+    switch (type, value) {
+    case (.string, .string), (.boolean, .bool), (.number, .integer), (.number, .real):
+      return nil
+    case (.stringArray, .array(let elements)):
+      return elements.allSatisfy { $0.stringValue != nil } ? nil : "holds an element that is not a string"
+    case (.color, .string(let text)):
+      if URLSchemeValidator.buildSetting(in: text) != nil { return nil }
+      return IntuneMAMSettingsSchema.isValidColor(text) ? nil : "is \"\(text)\", not a colour like #1A2B3C"
+    case (.oneOf(let allowed), .string(let text)):
+      return allowed.contains(text) ? nil : "is \"\(text)\""
+    case (.string, .string), (.color, _), (.oneOf, _), (.string, _), (.boolean, _), (.number, _),
+      (.stringArray, _):
+      return "is <\(value.elementName)>"
+    }
+  }
+
+  /// A "did you mean" for a misspelt setting (the 2016 guide itself misspells `AppGroupIdentitifiers`).
+  func spellingFix(_ key: String) -> String? {
+    let lowered = key.lowercased()
+    let candidates = IntuneMAMSettingsSchema.definitions.map(\.key)
+    if let same = candidates.first(where: { $0.lowercased() == lowered }) { return "rename it to \(same)" }
+    let best = candidates.min { editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered) }
+    guard let best, editDistance(best.lowercased(), lowered) <= 3 else { return nil }
+    return "did you mean \(best)?"
+  }
+}
+
+/// Levenshtein distance, for spelling suggestions on short keys.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = Swift.min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
