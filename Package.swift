@@ -32,7 +32,9 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
-    .testTarget(name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator"]),
+    .testTarget(
+      name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
     .testTarget(

@@ -69,14 +69,15 @@ public struct ConfiguratorFinding: Sendable, Hashable {
   public var file: ConfiguredFile
   public var keyPath: PropertyListPath
   /// Where in the file, when the file is XML and the key exists.
-  public var position: PropertyListPosition?
+  public var position: PropertyLists.PropertyListPosition?
   public var message: String
   /// How to fix it, when there is one thing to do.
   public var fix: String?
 
   public init(
-    id: String, _ severity: FindingSeverity, _ file: ConfiguredFile = .infoPlist, at keyPath: PropertyListPath,
-    position: PropertyListPosition? = nil, _ message: String, fix: String? = nil
+    id: String, _ severity: FindingSeverity, _ file: ConfiguredFile = .infoPlist,
+    at keyPath: PropertyListPath,
+    position: PropertyLists.PropertyListPosition? = nil, _ message: String, fix: String? = nil
   ) {
     self.id = id
     self.severity = severity

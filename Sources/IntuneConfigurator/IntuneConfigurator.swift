@@ -117,8 +117,16 @@ struct Planner {
 
   var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
 
-  func position(_ path: PropertyListPath, in file: ConfiguredFile = .infoPlist) -> PropertyListPosition? {
+  func position(_ path: PropertyListPath, in file: ConfiguredFile = .infoPlist) -> PropertyLists
+    .PropertyListPosition?
+  {
     let document = file == .entitlements ? entitlementsFile?.document : infoFile.document
+    // A finding about a dictionary entry points at its key, where a reader looks for it.
+    if case .key(let key) = path.components.last,
+      let entry = document?.node(at: path.parent)?.entry(forKey: key)
+    {
+      return entry.keyPosition
+    }
     return document?.node(at: path)?.position
   }
 
@@ -156,7 +164,8 @@ struct Planner {
       var added: [String] = []
       for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
         if let problem = URLSchemeValidator.problem(with: scheme) {
-          let id = if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+          let id =
+            if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
           finding(
             id, .warning, at: path.appending(.index(index)), "URL scheme \"\(scheme)\" \(problem.message)")
           continue
@@ -189,7 +198,8 @@ struct Planner {
     let plan = QueriedSchemesPlanner.plan(
       existing: existing, guide: options.guide, limit: .forIOSSDK(major: options.iosSDKMajor))
     for problem in plan.problems {
-      let id = if case .buildSetting = problem.problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+      let id =
+        if case .buildSetting = problem.problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
       finding(
         id, .warning, at: path.appending(.index(problem.index)),
         "queried scheme \"\(problem.scheme)\" \(problem.problem.message)")
@@ -314,7 +324,8 @@ struct Planner {
     let current = entitlements["keychain-access-groups"]
     if let current, current.arrayValue == nil {
       finding(
-        "keychain-groups-not-array", .error, .entitlements, at: path, "keychain-access-groups is not an array")
+        "keychain-groups-not-array", .error, .entitlements, at: path, "keychain-access-groups is not an array"
+      )
       return
     }
     let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -341,7 +352,8 @@ struct Planner {
       : missing.map { .append(.string($0), to: path) }
     changes.append(
       ConfiguratorChange(
-        .keychainAccessGroup, .entitlements, at: path, "add " + missing.joined(separator: ", "), edits: edits))
+        .keychainAccessGroup, .entitlements, at: path, "add " + missing.joined(separator: ", "), edits: edits)
+    )
   }
 
   // MARK: Settings validation
@@ -407,7 +419,7 @@ struct Planner {
       return IntuneMAMSettingsSchema.isValidColor(text) ? nil : "is \"\(text)\", not a colour like #1A2B3C"
     case (.oneOf(let allowed), .string(let text)):
       return allowed.contains(text) ? nil : "is \"\(text)\""
-    case (.string, .string), (.color, _), (.oneOf, _), (.string, _), (.boolean, _), (.number, _),
+    case (.color, _), (.oneOf, _), (.string, _), (.boolean, _), (.number, _),
       (.stringArray, _):
       return "is <\(value.elementName)>"
     }
@@ -418,7 +430,9 @@ struct Planner {
     let lowered = key.lowercased()
     let candidates = IntuneMAMSettingsSchema.definitions.map(\.key)
     if let same = candidates.first(where: { $0.lowercased() == lowered }) { return "rename it to \(same)" }
-    let best = candidates.min { editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered) }
+    let best = candidates.min {
+      editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered)
+    }
     guard let best, editDistance(best.lowercased(), lowered) <= 3 else { return nil }
     return "did you mean \(best)?"
   }

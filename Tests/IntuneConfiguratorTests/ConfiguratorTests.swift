@@ -1,0 +1,190 @@
+import Foundation
+import PropertyLists
+import Testing
+
+@testable import IntuneConfigurator
+
+/// Files beside this test: fixtures in, golden files out. `RULEKIT_UPDATE_GOLDEN=1` rewrites the golden
+/// files (review the diff before committing them).
+enum ConfiguratorFixtures {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+  static func file(_ name: String) throws -> PropertyListFile {
+    let url = directory.appendingPathComponent("Fixtures/\(name)")
+    return try PropertyListFile(data: Data(contentsOf: url), path: url.path)
+  }
+
+  static func expectGolden(_ text: String, _ name: String) throws {
+    let url = directory.appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: url)
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(text == expected, "golden \(name) differs")
+  }
+}
+
+@Suite struct ConfiguratorAppTests {
+  let options = IntuneConfiguratorOptions(fixEntitlements: true)
+
+  func plan(_ options: IntuneConfiguratorOptions? = nil) throws -> ConfigurationPlan {
+    try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("App-Info.plist"),
+      entitlements: ConfiguratorFixtures.file("App.entitlements"), options: options ?? self.options)
+  }
+
+  @Test func plansEveryChangeKindAnAppNeeds() throws {
+    let plan = try plan()
+    #expect(plan.target == .app)
+    #expect(
+      plan.changes.map(\.kind) == [
+        .urlSchemeTwin, .queriedScheme, .documentTypeTwin, .appGroupIdentifiers, .faceIDUsageDescription,
+        .keychainAccessGroup,
+      ])
+    #expect(plan.changes[0].summary == "add contoso-notes-intunemam")
+    #expect(
+      plan.changes[2].summary
+        == "add com.microsoft.intune.mam.public.plain-text, com.microsoft.intune.mam.com.adobe.pdf")
+  }
+
+  @Test func configuredInfoPlistIsAMinimalEdit() throws {
+    let plan = try plan()
+    let before = try #require(plan.infoPlist.document).text
+    let after = try #require(try plan.configuredInfoPlist().document).text
+    try ConfiguratorFixtures.expectGolden(after, "App-Info.configured.plist")
+    let diff = UnifiedDiff.make(from: before, to: after, oldName: "a/Info.plist", newName: "b/Info.plist")
+    try ConfiguratorFixtures.expectGolden(diff, "App-Info.diff")
+    // Only additions: every removed line of the diff would be a rewrite of something the user wrote.
+    #expect(!diff.split(separator: "\n").contains { $0.hasPrefix("-") && !$0.hasPrefix("---") })
+    #expect(after.contains("<!-- Schemes other apps use to open us. Keep in sync with Routes.swift. -->"))
+  }
+
+  @Test func entitlementsGetTheIntuneKeychainGroups() throws {
+    let configured = try #require(try plan().configuredEntitlements()?.document).text
+    try ConfiguratorFixtures.expectGolden(configured, "App.configured.entitlements")
+  }
+
+  @Test func secondRunPlansNothing() throws {
+    let first = try plan()
+    let second = try IntuneConfigurator.plan(
+      infoPlist: first.configuredInfoPlist(), entitlements: try first.configuredEntitlements(),
+      options: options)
+    #expect(second.changes.isEmpty)
+    #expect(try second.configuredInfoPlist().serialized() == first.configuredInfoPlist().serialized())
+  }
+
+  @Test func buildSettingSchemesAreReportedNeverTwinned() throws {
+    let plan = try plan()
+    let finding = try #require(plan.findings.first { $0.id == "url-scheme-build-setting" })
+    #expect(finding.keyPath.description.contains("CFBundleURLSchemes"))
+    #expect(finding.position?.line == 16)
+    let text = try #require(try plan.configuredInfoPlist().document).text
+    #expect(!text.contains("$(PRODUCT_BUNDLE_IDENTIFIER)-intunemam"))
+  }
+
+  @Test func keychainGroupsAreOnlyReportedWithoutTheFixFlag() throws {
+    let plan = try plan(IntuneConfiguratorOptions())
+    #expect(!plan.changes.contains { $0.file == .entitlements })
+    let finding = try #require(plan.findings.first { $0.id == "keychain-groups-missing" })
+    #expect(finding.message.contains("$(AppIdentifierPrefix)com.microsoft.intune.mam"))
+    #expect(finding.fix?.contains("--fix-entitlements") == true)
+  }
+
+  @Test func mailtoBringsOutlook() throws {
+    let plan = try plan(IntuneConfiguratorOptions(iosSDKMajor: 27))
+    let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
+    #expect(queried.summary.hasSuffix("ms-outlook-intunemam"))
+    // 3 entries + 2 twins + 15 fixed + Outlook = 21: within even iOS 27's limit.
+    #expect(!plan.findings.contains { $0.id == "queried-schemes-over-limit" })
+  }
+
+  @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
+    let entries = (1...10).map { "\t\t<string>app\($0)</string>\n" }.joined()
+    let text =
+      "<plist version=\"1.0\">\n<dict>\n\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n"
+      + entries + "\t</array>\n</dict>\n</plist>\n"
+    let file = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: file, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: 27))
+    let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
+    // 10 entries + 10 twins + 15 fixed = 35 against 25.
+    #expect(
+      limit.message.hasPrefix("LSApplicationQueriesSchemes will have 35 entries; the iOS 27 SDK honours 25"))
+    #expect(
+      limit.message.hasSuffix(
+        "canOpenURL ignores zips, lacoonsecurity, wandera, lookoutwork-ase, skycure, betteractiveshield, "
+          + "smsec, mvisionmobile, scmx, intunemam-mtd"))
+    #expect(limit.fix == QueriedSchemesPlan.overLimitRemedy)
+    #expect(limit.position?.line == 3)
+  }
+
+  @Test func olderGuideHasNoFaceIDStepAndAShortList() throws {
+    let plan = try plan(IntuneConfiguratorOptions(guide: .v2017))
+    #expect(!plan.changes.contains { $0.kind == .faceIDUsageDescription })
+    let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
+    #expect(
+      queried.summary
+        == "add 5 schemes: msauthv2-intunemam, msauthv3-intunemam, http-intunemam, https-intunemam, "
+        + "ms-outlook-intunemam")
+  }
+}
+
+@Suite struct ConfiguratorSettingsTests {
+  @Test func validatesTheSettingsTable() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Settings-Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(guide: .v2020))
+    let byID = Dictionary(grouping: plan.findings, by: \.id)
+    let unknown = try #require(byID["settings-unknown-key"]?.first)
+    #expect(unknown.fix == "did you mean AppGroupIdentifiers?")
+    let wrongTypes = (byID["settings-wrong-type"] ?? []).map(\.message)
+    #expect(
+      wrongTypes == [
+        "IntuneMAMSettings.AccentColor is \"#12345G\", not a colour like #1A2B3C; it must be a colour string of the form #RRGGBB",
+        "IntuneMAMSettings.SplashDuration is <string>; it must be a number",
+        "IntuneMAMSettings.MaxFileProtectionLevel is \"NSFileProtectionAlways\"; it must be one of "
+          + IntuneMAMSettingsSchema.fileProtectionLevels.joined(separator: ", "),
+      ])
+    #expect(byID["settings-policy-required"]?.count == 1)
+    #expect(byID["settings-auto-enroll"]?.count == 1)
+    #expect(byID["settings-debug-enabled"]?.count == 1)
+    #expect(unknown.position?.line == 12)
+  }
+
+  @Test func emptyQueriedSchemesArrayIsFilledInPlace() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Settings-Info.plist"), entitlements: nil)
+    let text = try #require(try plan.configuredInfoPlist().document).text
+    #expect(text.contains("<string>http-intunemam</string>"))
+    #expect(!plan.changes.contains { $0.kind == .faceIDUsageDescription })
+  }
+}
+
+@Suite struct ConfiguratorExtensionTests {
+  @Test func extensionNeedsItsContainingApp() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil)
+    #expect(plan.target == .appExtension(pointIdentifier: "com.apple.share-services"))
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-unknown" })
+    #expect(finding.severity == .error)
+    #expect(!plan.changes.contains { $0.kind == .queriedScheme || $0.kind == .faceIDUsageDescription })
+  }
+
+  @Test func containingAppIDComesFromTheOptionOrTheAppsInfoPlist() throws {
+    let app = try ConfiguratorFixtures.file("Settings-Info.plist").value
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
+    let change = try #require(plan.changes.first { $0.kind == .containingAppBundleID })
+    #expect(change.summary == "set to com.contoso.settings")
+    let text = try #require(try plan.configuredInfoPlist().document).text
+    #expect(text.contains("\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ContainingAppBundleId</key>"))
+  }
+}
+
+@Suite struct EditDistanceTests {
+  @Test(arguments: [("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0)])
+  func distances(_ a: String, _ b: String, _ expected: Int) {
+    #expect(editDistance(a, b) == expected)
+  }
+}
