@@ -25,6 +25,8 @@ let package = Package(
       dependencies: [
         "PredicateSyntax",
         "UniformTypes",
+        "PropertyLists",
+        "IntuneConfigurator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

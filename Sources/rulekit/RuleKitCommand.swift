@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `rulekit` command. Subcommands stay thin: parse arguments, call a library, print.
 @main
@@ -9,9 +10,24 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
-      UtiCommand.self
+      UtiCommand.self,
+      ConfigureCommand.self,
     ]
   )
+
+  /// Runs the command line with DESIGN.md's exit codes: swift-argument-parser reports a usage error as 64
+  /// (EX_USAGE); the contract says 2, like most Unix tools.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
 }
 
 /// The single source of truth for the version `rulekit --version` prints.

@@ -1,0 +1,38 @@
+import Foundation
+import PropertyLists
+
+/// Finds an extension's containing app when the user did not name it.
+///
+/// Xcode projects keep each target's Info.plist in a folder of its own beside the others
+/// (`Notes/Info.plist`, `NotesShare/Info.plist`), so the containing app is the one app Info.plist (one
+/// without `NSExtension`) in a sibling folder or the parent folder. When there is not exactly one, the
+/// locator gives up rather than guess, and the configurator asks for `--containing-app`.
+public enum ContainingAppLocator {
+  /// The containing app's Info.plist for the extension whose Info.plist is at `extensionInfoPlistPath`.
+  public static func locate(forExtensionAt extensionInfoPlistPath: String) -> (
+    path: String, value: PropertyListValue
+  )? {
+    let fileManager = FileManager.default
+    let extensionURL = URL(fileURLWithPath: extensionInfoPlistPath).standardizedFileURL
+    let folder = extensionURL.deletingLastPathComponent()
+    let parent = folder.deletingLastPathComponent()
+    var candidates = [parent.appendingPathComponent("Info.plist")]
+    if let siblings = try? fileManager.contentsOfDirectory(atPath: parent.path) {
+      for sibling in siblings.sorted() where !sibling.hasPrefix(".") {
+        let candidate = parent.appendingPathComponent(sibling).appendingPathComponent("Info.plist")
+        if candidate.path != extensionURL.path { candidates.append(candidate) }
+      }
+    }
+    var apps: [(String, PropertyListValue)] = []
+    for candidate in candidates where fileManager.fileExists(atPath: candidate.path) {
+      guard let data = fileManager.contents(atPath: candidate.path),
+        let file = try? PropertyListFile(data: data, path: candidate.path),
+        case .dictionary(let dictionary) = file.value,
+        dictionary["NSExtension"] == nil, dictionary["CFBundleIdentifier"] != nil
+      else { continue }
+      apps.append((candidate.path, file.value))
+    }
+    guard apps.count == 1, let app = apps.first else { return nil }
+    return (app.0, app.1)
+  }
+}

@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import IntuneConfigurator
+import PropertyLists
+
+/// `rulekit configure`: IntuneMAMConfigurator's job, with its flags (`-i -e -o`), so wrappers can switch by
+/// renaming the binary.
+struct ConfigureCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "configure",
+    abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
+    discussion: """
+      Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
+      an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
+
+      Example:
+        rulekit configure -i Notes/Info.plist -e Notes/Notes.entitlements --dry-run --diff
+      """)
+
+  @Option(
+    name: .customShort("i"), help: ArgumentHelp("The Info.plist to configure.", valueName: "Info.plist"))
+  var infoPlist: String
+
+  @Option(
+    name: .customShort("e"), help: ArgumentHelp("The target's entitlements file.", valueName: "entitlements"))
+  var entitlements: String
+
+  @Option(
+    name: .customShort("o"),
+    help: ArgumentHelp("Write the configured Info.plist here instead of in place.", valueName: "output"))
+  var output: String?
+
+  @Flag(help: "Show what would change; write nothing.")
+  var dryRun = false
+
+  @Flag(help: "Print the changes as a unified diff.")
+  var diff = false
+
+  @Option(help: "Report format: text or json.")
+  var format: ReportFormat = .text
+
+  @Option(help: "Intune guide edition whose requirements apply (2016, 2017, 2018, 2020, 2023).")
+  var sdkVersion: IntuneGuideVersion = .newest
+
+  @Option(help: "Major version of the iOS SDK the app links against (27 and later allow 25 queried schemes).")
+  var iosSDK = 26
+
+  @Option(help: "Bundle identifier of the extension's containing app.")
+  var containingApp: String?
+
+  @Option(help: "The containing app's Info.plist (for an extension; found beside it when omitted).")
+  var containingAppPlist: String?
+
+  @Flag(help: "Add missing keychain access groups to the entitlements file.")
+  var fixEntitlements = false
+
+  enum ReportFormat: String, ExpressibleByArgument {
+    case text, json
+  }
+
+  func run() throws {
+    guard !infoPlist.isEmpty else {
+      throw CLIExit.fail("-i is empty: pass the path of the Info.plist", code: 66)
+    }
+    guard !entitlements.isEmpty else {
+      throw CLIExit.fail(
+        "-e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)",
+        code: 66)
+    }
+    let info = try readPropertyList(infoPlist, role: "Info.plist")
+    let entitlementsFile = try readPropertyList(entitlements, role: "entitlements file")
+    var options = IntuneConfiguratorOptions(
+      guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
+      fixEntitlements: fixEntitlements)
+    if let containingAppPlist {
+      options.containingAppInfoPlist = try readPropertyList(
+        containingAppPlist, role: "containing app Info.plist"
+      )
+      .value
+    } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
+      let located = ContainingAppLocator.locate(forExtensionAt: infoPlist)
+    {
+      options.containingAppInfoPlist = located.value
+    }
+
+    let plan: ConfigurationPlan
+    do {
+      plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlementsFile, options: options)
+    } catch {
+      throw CLIExit.fail(error.description, code: 65)
+    }
+    let configuredInfo: PropertyListFile
+    let configuredEntitlements: PropertyListFile?
+    let diffText: String
+    do {
+      configuredInfo = try plan.configuredInfoPlist()
+      configuredEntitlements = try plan.configuredEntitlements()
+      diffText = try ConfigurationReport.diff(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
+    } catch {
+      throw CLIExit.fail(error.description, code: 65)
+    }
+
+    let blocked = plan.findings.contains { $0.severity == .error }
+    var written: [String] = []
+    if !dryRun && !blocked {
+      let infoDestination = output ?? infoPlist
+      // Write the Info.plist when it changes, or when -o asks for a copy even of an unchanged one.
+      if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
+        try write(configuredInfo, to: infoDestination)
+        written.append(infoDestination)
+      }
+      if let configuredEntitlements, plan.changes.contains(where: { $0.file == .entitlements }) {
+        try write(configuredEntitlements, to: entitlements)
+        written.append(entitlements)
+      }
+    }
+
+    switch format {
+    case .json:
+      print(
+        ConfigurationReport.json(
+          plan, infoPlistName: infoPlist, entitlementsName: entitlements, written: written))
+    case .text:
+      if diff && !diffText.isEmpty { print(diffText, terminator: diffText.hasSuffix("\n") ? "" : "\n") }
+      let report = ConfigurationReport.text(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
+      CLIExit.printError(report)
+      if blocked {
+        CLIExit.printError("nothing written: fix the errors above and run again")
+      } else if dryRun {
+        CLIExit.printError("dry run: nothing written")
+      } else {
+        for path in written { CLIExit.printError("wrote \(path)") }
+      }
+    }
+    if blocked { throw ExitCode(1) }
+  }
+
+  private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CLIExit.fail("\(path): no such file (the \(role))", code: 66)
+    }
+    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+      throw CLIExit.fail("\(path): cannot read the \(role)", code: 66)
+    }
+    do {
+      return try PropertyListFile(data: data, path: path)
+    } catch {
+      throw CLIExit.fail(error.description, code: 65)
+    }
+  }
+
+  private func write(_ file: PropertyListFile, to path: String) throws {
+    do {
+      try file.write(to: path)
+    } catch {
+      throw CLIExit.fail(error.description, code: 74)
+    }
+  }
+}
+
+extension IntuneGuideVersion: ExpressibleByArgument {}
+
+/// Ends a subcommand with a one-line message on standard error and an exit code.
+enum CLIExit {
+  static func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  static func fail(_ message: String, code: Int32) -> ExitCode {
+    printError(message.hasPrefix("rulekit") ? message : "rulekit: \(message)")
+    return ExitCode(code)
+  }
+}

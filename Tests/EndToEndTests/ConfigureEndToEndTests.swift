@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@Suite("rulekit configure (end to end)")
+struct ConfigureEndToEndTests {
+  static let fixtures = UtiCLI.packageRoot.appendingPathComponent("Tests/IntuneConfiguratorTests/Fixtures")
+
+  /// A scratch folder holding copies of the app fixtures.
+  struct Scratch {
+    let folder: URL
+    var info: String { folder.appendingPathComponent("Info.plist").path }
+    var entitlements: String { folder.appendingPathComponent("App.entitlements").path }
+
+    init() throws {
+      folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-configure-\(UUID())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent("App-Info.plist"), to: folder.appendingPathComponent("Info.plist")
+      )
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent("App.entitlements"),
+        to: folder.appendingPathComponent("App.entitlements"))
+    }
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+  }
+
+  @Test func dryRunWritesNothingAndShowsTheDiff() throws {
+    let scratch = try Scratch()
+    let before = try scratch.bytes(scratch.info)
+    let result = try UtiCLI.run([
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--diff",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("+\t\t\t\t<string>contoso-notes-intunemam</string>"))
+    #expect(result.stderr.hasSuffix("dry run: nothing written\n"))
+    #expect(try scratch.bytes(scratch.info) == before)
+  }
+
+  @Test func editsInPlaceAndASecondRunChangesNothing() throws {
+    let scratch = try Scratch()
+    let first = try UtiCLI.run([
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--fix-entitlements",
+    ])
+    #expect(first.status == 0)
+    #expect(first.stderr.contains("wrote \(scratch.info)"))
+    #expect(first.stderr.contains("wrote \(scratch.entitlements)"))
+    let configured = try scratch.bytes(scratch.info)
+    let golden = try Data(
+      contentsOf: UtiCLI.packageRoot.appendingPathComponent(
+        "Tests/IntuneConfiguratorTests/Golden/App-Info.configured.plist"))
+    #expect(configured == golden)
+    let second = try UtiCLI.run([
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--fix-entitlements",
+    ])
+    #expect(second.status == 0)
+    #expect(second.stderr.contains("already configured for Intune; nothing to change"))
+    #expect(try scratch.bytes(scratch.info) == configured)
+  }
+
+  @Test func outputFlagLeavesTheInputAlone() throws {
+    let scratch = try Scratch()
+    let before = try scratch.bytes(scratch.info)
+    let out = scratch.folder.appendingPathComponent("Out.plist").path
+    let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements, "-o", out])
+    #expect(result.status == 0)
+    #expect(try scratch.bytes(scratch.info) == before)
+    #expect(try String(contentsOfFile: out, encoding: .utf8).contains("ms-outlook-intunemam"))
+  }
+
+  @Test func jsonReport() throws {
+    let scratch = try Scratch()
+    let result = try UtiCLI.run(
+      ["configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--format", "json"])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    let changes = try #require(object["changes"] as? [[String: Any]])
+    #expect(
+      changes.map { $0["kind"] as? String } == [
+        "url-scheme-twin", "queried-scheme", "document-type-twin", "app-group-identifiers",
+        "face-id-usage-description",
+      ])
+    #expect((object["written"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test(
+    "bad invocations: one line, the right exit code, nothing written",
+    arguments: [
+      (
+        ["-i", "/nonexistent/Info.plist", "-e", "E"], Int32(66),
+        "rulekit: /nonexistent/Info.plist: no such file (the Info.plist)"
+      ),
+      (
+        ["-i", "INFO", "-e", ""], 66,
+        "rulekit: -e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)"
+      ),
+      (["-i", "INFO"], 2, "Error: Missing expected argument '-e <entitlements>'"),
+    ])
+  func badInvocations(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    let scratch = try Scratch()
+    let before = try scratch.bytes(scratch.info)
+    let resolved = arguments.map { $0 == "INFO" ? scratch.info : $0 == "E" ? scratch.entitlements : $0 }
+    let result = try UtiCLI.run(["configure"] + resolved)
+    #expect(result.status == status)
+    #expect(result.stderr.hasPrefix(message))
+    #expect(try scratch.bytes(scratch.info) == before)
+  }
+
+  @Test func malformedInputIsRefusedWithItsPosition() throws {
+    let scratch = try Scratch()
+    let broken =
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>A</key>\n</dict>\n</plist>\n"
+    try Data(broken.utf8).write(to: URL(fileURLWithPath: scratch.info))
+    let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements])
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("rulekit: \(scratch.info):4:2: error: "))
+    #expect(try String(contentsOfFile: scratch.info, encoding: .utf8) == broken)
+  }
+
+  @Test func unwritableDestinationFailsAndKeepsTheOriginal() throws {
+    let scratch = try Scratch()
+    let before = try scratch.bytes(scratch.info)
+    let result = try UtiCLI.run(
+      ["configure", "-i", scratch.info, "-e", scratch.entitlements, "-o", "/nonexistent-dir/Info.plist"])
+    #expect(result.status == 74)
+    #expect(result.stderr.hasPrefix("rulekit: "))
+    #expect(try scratch.bytes(scratch.info) == before)
+  }
+
+  @Test func binaryPlistStaysBinary() throws {
+    let scratch = try Scratch()
+    let value = try PropertyListSerialization.propertyList(from: try scratch.bytes(scratch.info), format: nil)
+    let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+    try binary.write(to: URL(fileURLWithPath: scratch.info))
+    let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements])
+    #expect(result.status == 0)
+    let written = try scratch.bytes(scratch.info)
+    #expect(written.starts(with: Data("bplist00".utf8)))
+    let configured = try #require(
+      try PropertyListSerialization.propertyList(from: written, format: nil) as? [String: Any])
+    #expect((configured["LSApplicationQueriesSchemes"] as? [String])?.contains("intunemam-mtd") == true)
+  }
+
+  @Test func extensionFindsItsContainingAppBesideIt() throws {
+    let scratch = try Scratch()
+    let share = scratch.folder.appendingPathComponent("Share")
+    let app = scratch.folder.appendingPathComponent("App")
+    try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: scratch.info, toPath: app.appendingPathComponent("Info.plist").path)
+    try FileManager.default.copyItem(
+      at: Self.fixtures.appendingPathComponent("Share-Info.plist"),
+      to: share.appendingPathComponent("Info.plist"))
+    let result = try UtiCLI.run(
+      [
+        "configure", "-i", share.appendingPathComponent("Info.plist").path, "-e", scratch.entitlements,
+        "--dry-run",
+      ])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains(
+        "containing-app-bundle-id  IntuneMAMSettings › ContainingAppBundleId: set to $(PRODUCT_BUNDLE_IDENTIFIER)"
+      ))
+  }
+}
