@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .target(name: "ActivationRules", dependencies: ["PredicateSyntax"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
+    .testTarget(name: "ActivationRulesTests", dependencies: ["ActivationRules"]),
   ],
   swiftLanguageModes: [.v6]
 )
