@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
@@ -15,11 +16,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
-    .target(name: "ActivationRules", dependencies: ["PredicateSyntax"]),
+    .target(name: "UniformTypes"),
+    .target(name: "ActivationRules", dependencies: ["PredicateSyntax", "UniformTypes"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
+        "UniformTypes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -27,7 +30,12 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
-    .testTarget(name: "ActivationRulesTests", dependencies: ["ActivationRules"]),
+    .testTarget(
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes"]
+    ),
+    .testTarget(
+      name: "ActivationRulesTests", dependencies: ["ActivationRules", "PredicateSyntax", "UniformTypes"]),
   ],
   swiftLanguageModes: [.v6]
 )

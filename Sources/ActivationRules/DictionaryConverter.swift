@@ -1,4 +1,5 @@
 import PredicateSyntax
+import UniformTypes
 
 /// Converts the dictionary form of `NSExtensionActivationRule` to a predicate.
 ///
@@ -43,8 +44,8 @@ public enum DictionaryConverter {
         RuleBuilder.or(
           model.categories.map { category in
             let twin = DictionaryModel.Category(
-              key: category.key, type: IntuneTwin.twin(of: category.type),
-              excludedType: category.excludedType.map(IntuneTwin.twin(of:)), maximum: category.maximum)
+              key: category.key, type: IntuneTwin.twinIfNeeded(category.type),
+              excludedType: category.excludedType.map(IntuneTwin.twinIfNeeded), maximum: category.maximum)
             return RuleBuilder.or([intuneClause(category), intuneClause(twin)])
           }))
     }

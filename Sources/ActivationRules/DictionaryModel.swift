@@ -1,3 +1,5 @@
+import UniformTypes
+
 /// This package's documented model of what an `NSExtensionActivationRule` dictionary accepts.
 ///
 /// Apple never published the predicate it builds from the dictionary, so this is a model, not a copy
@@ -122,6 +124,11 @@ public struct DictionaryModel: Sendable, Hashable {
           return count >= 1 && (category.maximum.map { count <= $0 } ?? true)
         }
     }
+  }
+
+  /// Evaluates the model directly against a context, asking `registry` about conformance.
+  public func accepts(_ context: ExtensionContext, registry: TypeRegistry) -> Bool {
+    accepts(context) { registry.conforms($0, to: $1) }
   }
 
   /// Every type the model mentions (category and excluded types), for building test contexts.

@@ -1,4 +1,5 @@
 import Foundation
+import UniformTypes
 
 /// What a host app hands a share or action extension: the object `NSExtensionActivationRule` is evaluated
 /// against (Apple's App Extension Programming Guide shows it as `{extensionItems = ({attachments = (…)})}`).
@@ -36,7 +37,7 @@ public struct ExtensionContext: Sendable, Hashable, Codable {
         var copy = item
         copy.attachments = item.attachments.map {
           ExtensionAttachment(
-            registeredTypeIdentifiers: $0.registeredTypeIdentifiers.map(IntuneTwin.twin(of:)))
+            registeredTypeIdentifiers: $0.registeredTypeIdentifiers.map(IntuneTwin.twinIfNeeded))
         }
         return copy
       })
@@ -113,23 +114,10 @@ public struct ExtensionAttachment: Sendable, Hashable, Codable {
   }
 }
 
-/// Intune's twin types: `com.microsoft.intune.mam.` + the original identifier (Intune App SDK guide §1.5).
-public enum IntuneTwin {
-  /// The prefix, dot included.
-  public static let prefix = "com.microsoft.intune.mam."
-
-  /// Whether `identifier` is already a twin (case-insensitive, as type identifiers are).
-  public static func isTwin(_ identifier: String) -> Bool {
-    identifier.lowercased().hasPrefix(prefix)
-  }
-
-  /// The twin of `identifier`; a twin is its own twin, so applying this twice changes nothing.
-  public static func twin(of identifier: String) -> String {
-    isTwin(identifier) ? identifier : prefix + identifier
-  }
-
-  /// The original identifier of a twin, or `identifier` itself when it is not a twin.
-  public static func base(of identifier: String) -> String {
-    isTwin(identifier) ? String(identifier.dropFirst(prefix.count)) : identifier
+extension IntuneTwin {
+  /// The twin of `identifier`, or `identifier` itself when it already is a twin, so applying it twice
+  /// changes nothing.
+  static func twinIfNeeded(_ identifier: String) -> String {
+    isTwin(identifier) ? identifier : twin(of: identifier)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import UniformTypes
 
 /// The activation rule of Intune's "Open in" action extension (Intune App SDK guide, spec
 /// intune-guide-requirements.md §1.3 step 6 and §1.4 A): exactly one extension item with exactly one
@@ -25,7 +26,7 @@ public enum OpenInRuleGenerator {
   /// type appears once).
   public static func twinTypes(_ contentTypes: [String]) -> [String] {
     var seen = Set<String>()
-    return contentTypes.map(IntuneTwin.twin(of:)).filter { seen.insert($0.lowercased()).inserted }
+    return contentTypes.map(IntuneTwin.twinIfNeeded).filter { seen.insert($0.lowercased()).inserted }
   }
 
   /// The rule as a tree, or `nil` when the app declares no document types (no rule can be right then).

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import UniformTypes
 
 /// Adds Intune twin types (`com.microsoft.intune.mam.` + identifier) to a predicate rule so it accepts an
 /// Intune-managed app's twin types wherever it accepted the original types.
@@ -104,7 +105,7 @@ public enum TwinInjector {
     case .or(let lhs, let rhs): copy.kind = .or(twinned(lhs), twinned(rhs))
     case .comparison(var comparison):
       if let type = utiLiteral(comparison) {
-        comparison.rhs.kind = .constant(.string(IntuneTwin.twin(of: type)))
+        comparison.rhs.kind = .constant(.string(IntuneTwin.twinIfNeeded(type)))
       } else {
         comparison.lhs = twinned(comparison.lhs)
         comparison.rhs = twinned(comparison.rhs)
@@ -210,7 +211,9 @@ public enum TwinInjector {
             let twin = twinAtom(leaf)
             appended.append(twin)
             appendedTexts.append(twinText(leaf) ?? "")
-            if let type = TwinInjector.utiLiteral(comparison) { addedTwins.append(IntuneTwin.twin(of: type)) }
+            if let type = TwinInjector.utiLiteral(comparison) {
+              addedTwins.append(IntuneTwin.twinIfNeeded(type))
+            }
           }
         } else {
           transformed.append(predicate(leaf, parent: .chain, ancestors: ancestors + [context]))
@@ -236,7 +239,7 @@ public enum TwinInjector {
     mutating func wrap(_ atom: PredicateNode, joiner: ChainKind, parenthesize: Bool) -> PredicateNode {
       let twin = twinAtom(atom)
       if case .comparison(let comparison) = atom.kind, let type = TwinInjector.utiLiteral(comparison) {
-        addedTwins.append(IntuneTwin.twin(of: type))
+        addedTwins.append(IntuneTwin.twinIfNeeded(type))
       }
       if let text, let twinText = twinText(atom) {
         let operatorText = joiner == .or ? " || " : " && "

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UniformTypes
 
 @testable import ActivationRules
 
@@ -70,5 +71,22 @@ func testConforms(_ type: String, _ parent: String) -> Bool {
     let model = DictionaryModel(ActivationDictionary([.attachmentsMaxCount: 1]))
     #expect(model.categories.isEmpty)
     #expect(!model.accepts(ExtensionContext(attachments: [["public.jpeg"]]), conforms: testConforms))
+  }
+}
+
+@Suite struct DictionaryModelRegistryTests {
+  @Test(arguments: [
+    (HostPreset.filesPDF, false),
+    (HostPreset.photos(count: 3), true),
+    (HostPreset.photos(count: 11), false),
+    (HostPreset.safariPage, true),
+    (HostPreset.firefoxURLText, false),
+    (HostPreset.finderFileURL, false),
+  ])
+  func appleExampleAgainstPresets(preset: HostPreset, accepted: Bool) {
+    // Apple's example dictionary: up to ten images, one movie and one web URL (strict, version 1).
+    let model = DictionaryModel(
+      ActivationDictionary([.imageMaxCount: 10, .movieMaxCount: 1, .webURLMaxCount: 1]))
+    #expect(model.accepts(preset.context, registry: .system) == accepted)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UniformTypes
 
 @testable import ActivationRules
 
@@ -46,7 +47,7 @@ import Testing
     ("COM.MICROSOFT.INTUNE.MAM.public.url", "COM.MICROSOFT.INTUNE.MAM.public.url"),
   ])
   func twins(identifier: String, twin: String) {
-    #expect(IntuneTwin.twin(of: identifier) == twin)
+    #expect(IntuneTwin.twinIfNeeded(identifier) == twin)
     #expect(IntuneTwin.isTwin(twin))
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PredicateSyntax
 import Testing
+import UniformTypes
 
 @testable import ActivationRules
 
@@ -17,10 +18,11 @@ import Testing
   static let ruleBTypes = ["public.url", "public.plain-text", "public.image", "public.data"]
 
   @Test func ruleBBecomesRuleC() {
-    let ruleC = Self.guideRule(Self.ruleBTypes + Self.ruleBTypes.map(IntuneTwin.twin(of:)))
+    let ruleC = Self.guideRule(Self.ruleBTypes + Self.ruleBTypes.map(IntuneTwin.twinIfNeeded))
     #expect(TwinInjector.injectedTree(Self.guideRule(Self.ruleBTypes)) == ruleC)
     #expect(
-      TwinInjector.missingTwins(Self.guideRule(Self.ruleBTypes)) == Self.ruleBTypes.map(IntuneTwin.twin(of:)))
+      TwinInjector.missingTwins(Self.guideRule(Self.ruleBTypes))
+        == Self.ruleBTypes.map(IntuneTwin.twinIfNeeded))
     #expect(TwinInjector.missingTwins(ruleC).isEmpty)
     #expect(TwinInjector.injectedTree(ruleC) == ruleC)
   }
