@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -14,6 +15,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .systemLibrary(
+      name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "CPCRE2"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -25,6 +29,7 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
+    .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax"]),
   ],
   swiftLanguageModes: [.v6]
 )
