@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -17,11 +18,13 @@ let package = Package(
     .target(name: "PredicateSyntax"),
     .systemLibrary(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
-    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "CPCRE2"]),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
+    .target(name: "UniformTypes"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
+        "UniformTypes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -29,7 +32,13 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
-    .testTarget(name: "PredicateEvaluationTests", dependencies: ["PredicateEvaluation", "PredicateSyntax"]),
+    .testTarget(
+      name: "PredicateEvaluationTests",
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+    .testTarget(
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import UniformTypes
 
 /// A predicate turned into a tree of closures once, for evaluating it many times.
 ///
@@ -11,6 +12,11 @@ public struct CompiledPredicate: Sendable {
   fileprivate let code: TestCode
   fileprivate let freeVariables: [(name: String, slot: Int)]
   fileprivate let slotCount: Int
+
+  /// Compiles `predicate`; `registry` answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
+  public init(_ predicate: PredicateNode, registry: TypeRegistry = .system) {
+    self.init(predicate, oracle: TypeOracle(registry))
+  }
 
   init(_ predicate: PredicateNode, oracle: TypeOracle) {
     var compiler = PredicateCompiler(oracle: oracle)
