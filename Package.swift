@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
@@ -16,6 +17,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .systemLibrary(
+      name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
     .target(name: "ActivationRules", dependencies: ["PredicateSyntax", "UniformTypes"]),
     .executableTarget(
@@ -30,6 +34,9 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
+    .testTarget(
+      name: "PredicateEvaluationTests",
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
