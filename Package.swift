@@ -21,7 +21,8 @@ let package = Package(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
-    .target(name: "ActivationRules", dependencies: ["PredicateSyntax", "UniformTypes"]),
+    .target(
+      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -42,7 +43,8 @@ let package = Package(
       dependencies: ["UniformTypes"]
     ),
     .testTarget(
-      name: "ActivationRulesTests", dependencies: ["ActivationRules", "PredicateSyntax", "UniformTypes"]),
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
   ],
   swiftLanguageModes: [.v6]
 )
