@@ -28,6 +28,7 @@ let package = Package(
       dependencies: [
         "PredicateSyntax",
         "UniformTypes",
+        "ActivationRules",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
