@@ -5,6 +5,10 @@ import PredicateSyntax
 /// Positions are in the file the rule came from when there is one (see ``RuleFile``), otherwise in the
 /// predicate text.
 public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file does not exist.
+  case missingFile(String)
+  /// The file exists but cannot be read or written.
+  case inputOutput(path: String, message: String)
   /// The bytes are not a property list Foundation can read.
   case malformedPropertyList(message: String)
   /// The JSON is not an extension context (or an expectations file).
@@ -20,6 +24,8 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
 
   public var description: String {
     switch self {
+    case .missingFile(let path): "no such file: \(path)"
+    case .inputOutput(let path, let message): "\(path): \(message)"
     case .malformedPropertyList(let message): "malformed property list: \(message)"
     case .malformedJSON(let message): "malformed JSON: \(message)"
     case .ruleNotFound:

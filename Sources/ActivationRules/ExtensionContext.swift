@@ -121,3 +121,17 @@ extension IntuneTwin {
     isTwin(identifier) ? identifier : twin(of: identifier)
   }
 }
+
+extension ExtensionContext {
+  /// Reads a context JSON file.
+  public static func load(_ url: URL) throws(ActivationRuleError) -> ExtensionContext {
+    guard FileManager.default.fileExists(atPath: url.path) else { throw .missingFile(url.path) }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .inputOutput(path: url.path, message: error.localizedDescription)
+    }
+    return try ExtensionContext(json: data)
+  }
+}
