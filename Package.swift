@@ -23,7 +23,8 @@ let package = Package(
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax"]
+      dependencies: ["PredicateSyntax"],
+      exclude: ["Fixtures", "Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]
