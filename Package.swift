@@ -34,7 +34,8 @@ let package = Package(
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax"]
+      dependencies: ["PredicateSyntax"],
+      exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "PredicateEvaluationTests",
