@@ -9,7 +9,9 @@ let package = Package(
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "IntuneConfigurator", targets: ["IntuneConfigurator"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
+    .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
+    .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -17,9 +19,16 @@ let package = Package(
   ],
   targets: [
     .target(name: "PredicateSyntax"),
-    .target(name: "IntuneConfigurator", dependencies: ["PropertyLists", "UniformTypes"]),
+    .target(
+      name: "IntuneConfigurator",
+      dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes"]),
     .target(name: "PropertyLists"),
+    .systemLibrary(
+      name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
+    .target(
+      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -27,18 +36,23 @@ let package = Package(
         "UniformTypes",
         "PropertyLists",
         "IntuneConfigurator",
+        "ActivationRules",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax"]
+      dependencies: ["PredicateSyntax"],
+      exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
       name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+    .testTarget(
+      name: "PredicateEvaluationTests",
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
@@ -47,6 +61,9 @@ let package = Package(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
+    .testTarget(
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ struct RuleKitCommand: ParsableCommand {
       // One line per subcommand keeps merges trivial.
       UtiCommand.self,
       ConfigureCommand.self,
+      PresetsCommand.self,
     ]
   )
 
