@@ -145,6 +145,7 @@ struct Planner {
     planDocumentTypes()
     planAppGroups()
     if target.isExtension { planContainingApp() }
+    try planActivationRule()
     if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
     planKeychainGroups()
     validateSettings()

@@ -1,0 +1,116 @@
+import ActivationRules
+import PredicateSyntax
+import PropertyLists
+import UniformTypes
+
+extension Planner {
+  static let rulePath: PropertyListPath = [
+    "NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule",
+  ]
+
+  /// Makes an extension's activation rule accept Intune twins (guide §1.5–§1.6): a predicate gets the twins
+  /// inserted as a minimal text edit; a dictionary is converted to the predicate IntuneMAMConfigurator emits
+  /// (twins included); an Open-In extension gets the single-file rule over the containing app's document
+  /// types, twins only (§1.4 A).
+  mutating func planActivationRule() throws(ConfiguratorError) {
+    guard target.isExtension else { return }
+    if settings["OpenInActionExtension"] == .bool(true) {
+      planOpenInRule()
+      return
+    }
+    guard let rule = PropertyListValue.dictionary(info).value(at: Self.rulePath) else { return }
+    switch rule {
+    case .string(let text):
+      try planPredicateRule(text)
+    case .dictionary:
+      guard let foundation = rule.foundationObject as? [String: Any] else { return }
+      let dictionary = ActivationDictionary(propertyList: foundation)
+      let predicate = DictionaryConverter.predicate(for: dictionary, style: .intune)
+      let text = PredicatePrinter.pretty(predicate)
+      changes.append(
+        ConfiguratorChange(
+          .activationRule, at: Self.rulePath,
+          "convert the dictionary rule to a predicate that also accepts Intune types",
+          edits: [.set(Self.rulePath, .string(text))]))
+    default:
+      finding(
+        "activation-rule-type", .error, at: Self.rulePath,
+        "NSExtensionActivationRule is <\(rule.elementName)>; it must be a predicate <string> or a <dict>")
+    }
+  }
+
+  private mutating func planPredicateRule(_ text: String) throws(ConfiguratorError) {
+    let tree: PredicateNode
+    do {
+      tree = try PredicateParser.parse(text)
+    } catch {
+      throw .activationRule(ruleSyntaxMessage(error, text: text))
+    }
+    if case .truePredicate = tree.kind {
+      finding(
+        "activation-rule-truepredicate", .warning, at: Self.rulePath,
+        "the activation rule is TRUEPREDICATE: the App Store rejects extensions that activate for everything",
+        fix: "write a rule naming the types the extension handles")
+      return
+    }
+    let result: TwinInjector.Result
+    do {
+      result = try TwinInjector.inject(text: text, tree: tree) { try PredicateParser.parse($0) }
+    } catch {
+      throw .activationRule("\(infoFile.path ?? "Info.plist"): cannot add Intune types to the rule: \(error)")
+    }
+    guard result.text != text else { return }
+    changes.append(
+      ConfiguratorChange(
+        .activationRule, at: Self.rulePath, "accept " + result.addedTwins.joined(separator: ", "),
+        edits: [.set(Self.rulePath, .string(result.text))]))
+  }
+
+  private mutating func planOpenInRule() {
+    guard let app = options.containingAppInfoPlist?.dictionaryValue else {
+      finding(
+        "open-in-app-unknown", .error, at: Self.rulePath,
+        "an Open-In extension's rule lists the containing app's document types, and the containing app is unknown",
+        fix: "pass --containing-app-plist App/Info.plist")
+      return
+    }
+    var contentTypes: [String] = []
+    for documentType in app["CFBundleDocumentTypes"]?.arrayValue ?? [] {
+      contentTypes +=
+        documentType.dictionaryValue?["LSItemContentTypes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+    guard let text = OpenInRuleGenerator.text(contentTypes: contentTypes),
+      let wanted = OpenInRuleGenerator.predicate(contentTypes: contentTypes)
+    else {
+      finding(
+        "open-in-no-document-types", .error, .containingApp, at: ["CFBundleDocumentTypes"],
+        "the containing app declares no CFBundleDocumentTypes, so an Open-In extension can accept nothing",
+        fix: "declare the document types the app opens (LSItemContentTypes)")
+      return
+    }
+    if case .string(let current) = PropertyListValue.dictionary(info).value(at: Self.rulePath),
+      let tree = try? PredicateParser.parse(current), tree == wanted
+    {
+      return
+    }
+    changes.append(
+      ConfiguratorChange(
+        .openInActivationRule, at: Self.rulePath,
+        "set the Open-In rule: one file of "
+          + OpenInRuleGenerator.twinTypes(contentTypes).joined(separator: ", "),
+        edits: [.set(Self.rulePath, .string(text))]))
+  }
+
+  /// A syntax error in the rule, at its position in the Info.plist when the file is XML.
+  private func ruleSyntaxMessage(_ error: PredicateSyntaxError, text: String) -> String {
+    let file = infoFile.path ?? "Info.plist"
+    if let document = infoFile.document, let node = document.node(at: Self.rulePath),
+      let position = document.sourcePosition(
+        ofStringNode: node, decodedUTF8Offset: error.diagnostic.range.start.offset)
+    {
+      return "\(file):\(position.line):\(position.column): error: \(error.diagnostic.message)"
+        + (error.diagnostic.fix.map { " (fix: \($0.title))" } ?? "")
+    }
+    return "\(file): NSExtensionActivationRule \(error)"
+  }
+}

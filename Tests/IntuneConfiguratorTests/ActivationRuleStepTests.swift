@@ -1,0 +1,97 @@
+import Foundation
+import PropertyLists
+import Testing
+
+@testable import IntuneConfigurator
+
+@Suite struct ActivationRuleStepTests {
+  let withApp = IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes")
+
+  @Test func predicateRuleGetsTwinsAsATextEditKeepingEntities() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil, options: withApp)
+    let change = try #require(plan.changes.first { $0.kind == .activationRule })
+    #expect(
+      change.summary == "accept com.microsoft.intune.mam.public.url, com.microsoft.intune.mam.public.image")
+    let text = try #require(try plan.configuredInfoPlist().document).text
+    try ConfiguratorFixtures.expectGolden(text, "Share-Info.configured.plist")
+    #expect(
+      text.contains("UTI-CONFORMS-TO &quot;com.microsoft.intune.mam.public.image&quot;\n    ).@count &gt; 0"))
+    let again = try IntuneConfigurator.plan(
+      infoPlist: plan.configuredInfoPlist(), entitlements: nil, options: withApp)
+    #expect(again.changes.isEmpty)
+  }
+
+  @Test func dictionaryRuleBecomesTheIntunePredicate() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Action-Info.plist"), entitlements: nil, options: withApp)
+    #expect(plan.changes.map(\.kind) == [.activationRule])
+    let configured = try plan.configuredInfoPlist()
+    let text = try #require(configured.document).text
+    try ConfiguratorFixtures.expectGolden(text, "Action-Info.configured.plist")
+    let rule = try #require(configured.value.value(at: Planner.rulePath)?.stringValue)
+    #expect(rule.contains("com.microsoft.intune.mam.public.image"))
+    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: withApp)
+    #expect(again.changes.isEmpty)
+  }
+
+  @Test func openInExtensionGetsTheSingleFileTwinRule() throws {
+    let app = try ConfiguratorFixtures.file("App-Info.plist").value
+    let options = IntuneConfiguratorOptions(containingAppInfoPlist: app)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("OpenIn-Info.plist"), entitlements: nil, options: options)
+    let change = try #require(plan.changes.first { $0.kind == .openInActivationRule })
+    #expect(
+      change.summary
+        == "set the Open-In rule: one file of com.microsoft.intune.mam.public.plain-text, "
+        + "com.microsoft.intune.mam.com.adobe.pdf")
+    let configured = try plan.configuredInfoPlist()
+    try ConfiguratorFixtures.expectGolden(
+      try #require(configured.document).text, "OpenIn-Info.configured.plist")
+    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
+    #expect(again.changes.isEmpty)
+  }
+
+  @Test func openInWithoutTheAppIsAnError() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("OpenIn-Info.plist"), entitlements: nil, options: withApp)
+    #expect(plan.findings.contains { $0.id == "open-in-app-unknown" && $0.severity == .error })
+  }
+
+  @Test func syntaxErrorInTheRuleIsReportedAtItsPlacInTheFile() throws {
+    let text = """
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t<string>SUBQUERY(extensionItems, $e, ANY $e.attachments.registeredTypeIdentifiers
+      \t\t\t\tUTI-CONFORMS-TO "public.text\u{201D}).@count == 1</string>
+      \t\t</dict>
+      \t</dict>
+      </dict>
+      </plist>
+      """
+    let file = try PropertyListFile(data: Data(text.utf8), path: "Ext/Info.plist")
+    #expect {
+      try IntuneConfigurator.plan(infoPlist: file, entitlements: nil, options: withApp)
+    } throws: { error in
+      guard case .activationRule(let message) = error as? ConfiguratorError else { return false }
+      return message.hasPrefix("Ext/Info.plist:9:")
+    }
+  }
+
+  @Test func truePredicateIsReportedNotEdited() throws {
+    let text = """
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>\
+      <key>NSExtensionActivationRule</key><string>TRUEPREDICATE</string></dict></dict></dict></plist>
+      """
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "Info.plist"), entitlements: nil,
+      options: withApp)
+    #expect(plan.findings.contains { $0.id == "activation-rule-truepredicate" })
+    #expect(!plan.changes.contains { $0.kind == .activationRule })
+  }
+}
