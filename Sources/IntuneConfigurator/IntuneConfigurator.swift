@@ -280,11 +280,15 @@ struct Planner {
           + " from com.apple.security.application-groups", edits: edits))
   }
 
+  /// The containing app's bundle ID: from the options, else from the containing app's Info.plist.
+  var containingAppBundleID: String? {
+    options.containingAppBundleID
+      ?? options.containingAppInfoPlist?.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+  }
+
   mutating func planContainingApp() {
     let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
-    let known =
-      options.containingAppBundleID
-      ?? options.containingAppInfoPlist?.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+    let known = containingAppBundleID
     if let existing = settings["ContainingAppBundleId"] {
       if let known, existing.stringValue != known {
         finding(
@@ -332,7 +336,10 @@ struct Planner {
     let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
     let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
     let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID)
-    if plan.bundleIDNotFirst {
+    // An extension shares its app's keychain, so the app's bundle ID first is right for it too.
+    let containingFirst =
+      target.isExtension && existing.first.map(KeychainGroupsPlanner.unprefixed) == containingAppBundleID
+    if plan.bundleIDNotFirst && !containingFirst {
       finding(
         "keychain-bundle-id-not-first", .warning, .entitlements, at: path,
         "the first keychain access group is not the app's bundle ID (\(bundleID)); the Intune guide asks for it "

@@ -95,3 +95,28 @@ import Testing
     #expect(!plan.changes.contains { $0.kind == .activationRule })
   }
 }
+
+@Suite struct ExtensionKeychainTests {
+  @Test func extensionMayListItsAppsBundleIDFirst() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"),
+      entitlements: PropertyListFile(
+        data: Data(
+          """
+          <plist version="1.0"><dict><key>keychain-access-groups</key><array>\
+          <string>$(AppIdentifierPrefix)com.contoso.notes</string></array></dict></plist>
+          """.utf8), path: "Share.entitlements"),
+      options: IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes"))
+    #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
+    let other = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"),
+      entitlements: PropertyListFile(
+        data: Data(
+          """
+          <plist version="1.0"><dict><key>keychain-access-groups</key><array>\
+          <string>$(AppIdentifierPrefix)com.other</string></array></dict></plist>
+          """.utf8), path: "Share.entitlements"),
+      options: IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes"))
+    #expect(other.findings.contains { $0.id == "keychain-bundle-id-not-first" })
+  }
+}
