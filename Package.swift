@@ -46,7 +46,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ActivationRulesTests",
-      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,13 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
-      PresetsCommand.self
+      PresetsCommand.self,
+      ConvertCommand.self,
+      InjectCommand.self,
+      DiffCommand.self,
+      LintCommand.self,
+      ExplainCommand.self,
+      TestCommand.self,
     ]
   )
 }
