@@ -24,6 +24,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "UniformTypesBenchmark",
+      dependencies: ["UniformTypes"],
+      path: "Benchmarks/UniformTypesBenchmark"
+    ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
