@@ -32,6 +32,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "UniformTypesBenchmark",
+      dependencies: ["UniformTypes"],
+      path: "Benchmarks/UniformTypesBenchmark"
+    ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
@@ -48,6 +53,10 @@ let package = Package(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       exclude: ["Goldens"]),
+    .testTarget(
+      name: "EndToEndTests",
+      exclude: ["Golden"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@ struct RuleKitCommand: ParsableCommand {
       LintCommand.self,
       ExplainCommand.self,
       TestCommand.self,
+      UtiCommand.self,
     ]
   )
 }
