@@ -127,7 +127,7 @@ enum CorpusExpectations {
         (true, "second clause: 0 <= 2"),
       ])
     + rule(
-      "32.predicate",  // six alternatives: plain text; a web (non-file) URL; ≤20 images; 1 movie; 1 pass; 1 content
+      "32.predicate",  // six alternatives: text; web URL; ≤20 images; 1 movie; 1 pass; 1 content
       [
         (true, "last alternative: the PDF is public.content and there is one attachment"),
         (true, "second alternative: a URL that is not a file URL"),
