@@ -26,6 +26,7 @@ let package = Package(
       dependencies: [
         "PredicateSyntax",
         "UniformTypes",
+        "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

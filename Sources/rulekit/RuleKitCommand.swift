@@ -9,6 +9,7 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
+      EvalCommand.self
     ]
   )
 }
