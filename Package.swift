@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -29,6 +30,7 @@ let package = Package(
         "PredicateSyntax",
         "UniformTypes",
         "ActivationRules",
+        "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -42,6 +44,9 @@ let package = Package(
       dependencies: ["PredicateSyntax"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .executableTarget(
+      name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      path: "Benchmarks/EvaluationBenchmark"),
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),

@@ -17,6 +17,7 @@ struct RuleKitCommand: ParsableCommand {
       ExplainCommand.self,
       TestCommand.self,
       UtiCommand.self,
+      EvalCommand.self,
     ]
   )
 }
