@@ -49,8 +49,11 @@ struct EntityUsage {
 
 /// A duplicate key accepted under ``PropertyListDuplicateKeyPolicy/keepLast``.
 public struct PropertyListDuplicateKey: Sendable, Hashable {
+  /// The repeated key.
   public var key: String
+  /// Where the key first appears.
   public var first: PropertyListPosition
+  /// Where it appears again (its value is the one kept).
   public var duplicate: PropertyListPosition
 }
 

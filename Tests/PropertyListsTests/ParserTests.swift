@@ -52,8 +52,14 @@ struct ParserTests {
     #expect(scheme.position.line == 20)
     #expect(scheme.position.column == 5)
     #expect(app.node(at: ["CFBundleURLTypes", 1]) == nil)
-    let entry = try #require(app.root.entry(forKey: "CFBundleVersion"))
+    let entry = try #require(app.entry(at: ["CFBundleVersion"]))
     #expect(entry.keyPosition.line == 10)
+    #expect(app.sourceLine(entry.keyPosition.line) == "\t<key>CFBundleVersion</key>")
+    #expect(app.entry(at: ["CFBundleURLTypes", 0, "CFBundleURLName"])?.keyPosition.description == "15:4")
+    #expect(app.entry(at: ["CFBundleURLTypes", 0]) == nil)
+    #expect(app.sourceLine(0) == nil)
+    let crlf = try TestPaths.fixture("crlf.plist")
+    #expect(crlf.sourceLine(5) == "\t<key>CFBundleName</key>")
   }
 
   @Test("decoded string offsets map to file positions through entities")
