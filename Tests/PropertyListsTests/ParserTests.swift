@@ -135,5 +135,10 @@ struct ParserTests {
     #expect(document.value == .dictionary(["A": .string("2")]))
     #expect(document.duplicateKeyWarnings.map { "\($0.key) \($0.first) \($0.duplicate)" } == ["A 3:2 5:2"])
     #expect(try foundationValue(of: Data(text.utf8)) == document.value)
+    let removed = try document.applying(.remove(["A"]))
+    #expect(removed.value == .dictionary([:]))
+    #expect(removed.text == "<plist>\n<dict>\n</dict>\n</plist>\n")
+    let set = try document.applying(.set(["A"], .string("3")))
+    #expect(set.text == text.replacingOccurrences(of: "<string>2</string>", with: "<string>3</string>"))
   }
 }
