@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
   ],
@@ -24,6 +25,7 @@ let package = Package(
     .target(name: "UniformTypes"),
     .target(
       name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
+    .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -62,6 +64,8 @@ let package = Package(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )
