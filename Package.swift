@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -37,14 +38,23 @@ let package = Package(
         "PropertyLists",
         "IntuneConfigurator",
         "ActivationRules",
+        "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .executableTarget(
+      name: "UniformTypesBenchmark",
+      dependencies: ["UniformTypes"],
+      path: "Benchmarks/UniformTypesBenchmark"
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .executableTarget(
+      name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      path: "Benchmarks/EvaluationBenchmark"),
     .testTarget(
       name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
       exclude: ["Fixtures", "Golden"]),
@@ -58,12 +68,13 @@ let package = Package(
       dependencies: ["UniformTypes"]
     ),
     .testTarget(
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      exclude: ["Goldens"]),
+    .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
-    .testTarget(
-      name: "ActivationRulesTests",
-      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,8 +33,27 @@ public struct RuleExplanation: Sendable, Hashable, Codable {
   ) throws(EvaluationError) {
     let trace = try PredicateEvaluator.trace(tree, on: context.predicateValue, registry: registry)
     let bytes = Array(text.utf8)
+    // `a || b || c` nests as ((a || b) || c); the explanation shows one chain with its operands.
+    var chainKinds: [SourceRange: String] = [:]
+    RuleAnalysis.visit(tree) { node in
+      switch node.kind {
+      case .or: chainKinds[node.range] = "or"
+      case .and: chainKinds[node.range] = "and"
+      default: break
+      }
+    }
     func convert(_ trace: EvaluationTrace) -> Step {
-      let children = trace.children.map(convert)
+      var children: [Step] = []
+      let kind = trace.step == .predicate ? chainKinds[trace.range] : nil
+      for child in trace.children {
+        if let kind, child.step == .predicate, chainKinds[child.range] == kind,
+          child.range.start.offset == trace.range.start.offset
+        {
+          children += convert(child).children
+        } else {
+          children.append(convert(child))
+        }
+      }
       let position = file.map { $0.filePosition(ofPredicateOffset: trace.range.start.offset) }
       switch trace.step {
       case .predicate:
@@ -77,14 +96,15 @@ public struct RuleExplanation: Sendable, Hashable, Codable {
     return (try? encoder.encode(self)) ?? Data()
   }
 
-  /// The source text of a range with runs of whitespace collapsed, shortened past 120 characters.
+  /// The source text of a range with runs of whitespace collapsed; past 120 characters the middle is
+  /// elided so both the start (`SUBQUERY (…`) and the end (`).@count == 1`) stay visible.
   static func snippet(_ bytes: [UInt8], _ range: SourceRange) -> String {
     let lower = Swift.max(0, Swift.min(range.start.offset, bytes.count))
     let upper = Swift.max(lower, Swift.min(range.end.offset, bytes.count))
     let raw = String(decoding: bytes[lower..<upper], as: UTF8.self)
     let collapsed = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     guard collapsed.count > 120 else { return collapsed }
-    return String(collapsed.prefix(117)) + "…"
+    return String(collapsed.prefix(70)) + " … " + String(collapsed.suffix(45))
   }
 
   /// A short description of an element: an attachment by its types, an item by its attachment count.

@@ -40,17 +40,21 @@ struct StringComparison: Sendable, Hashable {
     return lhs < rhs
   }
 
+  // An empty needle is never found, as NSString's hasPrefix:, hasSuffix: and rangeOfString: report.
+
   func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-    comparesScalars ? text.unicodeScalars.starts(with: prefix.unicodeScalars) : text.hasPrefix(prefix)
+    if prefix.isEmpty { return false }
+    return comparesScalars ? text.unicodeScalars.starts(with: prefix.unicodeScalars) : text.hasPrefix(prefix)
   }
 
   func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-    comparesScalars
+    if suffix.isEmpty { return false }
+    return comparesScalars
       ? text.unicodeScalars.reversed().starts(with: suffix.unicodeScalars.reversed()) : text.hasSuffix(suffix)
   }
 
   func contains(_ text: String, _ part: String) -> Bool {
-    if part.isEmpty { return true }
+    if part.isEmpty { return false }
     if comparesScalars {
       return Self.containsSubsequence(Array(text.unicodeScalars), Array(part.unicodeScalars))
     }

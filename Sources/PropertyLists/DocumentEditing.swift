@@ -20,18 +20,25 @@ extension PropertyListDocument {
     return document
   }
 
-  /// A new document with one edit applied; see ``applying(_:)-(PropertyListEdit)``.
+  /// A new document with one edit applied, as the smallest text change that does it.
   public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListDocument {
-    let replacement: TextReplacement?
+    var document = self
+    // A removal repeats so that every entry of a duplicated key (under `.keepLast`) goes, as in the value.
+    while let replacement = try document.replacementInFile(for: edit) {
+      var newBytes = document.bytes
+      newBytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+      document = try PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
+      guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
+    }
+    return document
+  }
+
+  func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
     do {
-      replacement = try self.replacement(for: edit)
+      return try replacement(for: edit)
     } catch {
       throw error.inFile(path)
     }
-    guard let replacement else { return self }
-    var newBytes = bytes
-    newBytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
-    return try PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
   }
 
   func replacement(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {

@@ -84,6 +84,24 @@ public struct PropertyListDocument: Sendable {
     return current
   }
 
+  /// The dictionary entry a key path ends at (its last component must be a key): the `<key>` element's
+  /// position, for messages about a key rather than its value.
+  public func entry(at path: PropertyListPath) -> PropertyListNodeEntry? {
+    guard case .key(let key)? = path.components.last, let parent = node(at: path.parent),
+      parent.kind == .dictionary
+    else { return nil }
+    return parent.entry(forKey: key)
+  }
+
+  /// The text of a 1-based line without its line break, for printing a diagnostic's source line.
+  public func sourceLine(_ line: Int) -> String? {
+    guard line >= 1, line <= lines.starts.count else { return nil }
+    let start = lines.starts[line - 1]
+    var end = line < lines.starts.count ? lines.starts[line] : bytes.count
+    while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
   /// The line and column of a byte offset in ``bytes``.
   public func position(ofOffset offset: Int) -> PropertyListPosition {
     lines.position(of: max(0, min(offset, bytes.count)), in: bytes)

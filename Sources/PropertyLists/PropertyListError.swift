@@ -3,8 +3,11 @@
 /// `line` and `column` are 1-based and meant for people: `column` counts Unicode scalars from the start of
 /// the line, as the PredicateSyntax diagnostics do. `offset` is the 0-based UTF-8 byte offset in the file.
 public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// 1-based line.
   public var line: Int
+  /// 1-based column, in Unicode scalars.
   public var column: Int
+  /// 0-based UTF-8 byte offset from the start of the file.
   public var offset: Int
 
   public init(line: Int, column: Int, offset: Int) {
@@ -48,6 +51,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     case io
   }
 
+  /// The class of problem.
   public var kind: Kind
   /// The file the problem is in, when there is one.
   public var path: String?
@@ -55,6 +59,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
   public var position: PropertyListPosition?
   /// A second position the message refers to (the first occurrence of a duplicate key).
   public var relatedPosition: PropertyListPosition?
+  /// What is wrong, in one line.
   public var message: String
   /// How to fix it, when there is an obvious way.
   public var hint: String?

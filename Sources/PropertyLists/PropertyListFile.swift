@@ -18,14 +18,18 @@ public enum PropertyListFormat: String, Sendable, Hashable {
 public struct PropertyListFile: Sendable {
   /// What a file holds: a positioned XML document, or a value read from a binary or OpenStep file.
   public enum Content: Sendable {
+    /// An XML file, with its text and positions.
     case xml(PropertyListDocument)
+    /// A value and the format to write it in (`.xml` writes a new file in Apple's layout).
     case value(PropertyListValue, PropertyListFormat)
   }
 
+  /// What the file holds.
   public let content: Content
   /// The file it was read from, for messages and as the default place to write.
   public let path: String?
 
+  /// A file with the given content, to be written to `path`.
   public init(content: Content, path: String?) {
     self.content = content
     self.path = path

@@ -9,6 +9,7 @@ public struct PropertyListNode: Sendable, Hashable {
     case string, integer, real, bool, date, data, array, dictionary
   }
 
+  /// What the element is.
   public var kind: Kind
   /// The whole element, from `<` of the start tag to `>` of the end tag.
   public var elementRange: Range<Int>

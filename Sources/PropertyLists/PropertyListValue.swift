@@ -5,13 +5,21 @@ import Foundation
 /// Dictionaries keep their keys in file order (``PropertyListDictionary``), so a value read from an XML
 /// plist can be compared with what the file says, entry by entry.
 public enum PropertyListValue: Sendable, Hashable {
+  /// `<string>`: the decoded text (entities resolved, CDATA unwrapped, whitespace kept).
   case string(String)
+  /// `<integer>`: 64-bit signed, written in decimal or `0x` hexadecimal.
   case integer(Int64)
+  /// `<real>`.
   case real(Double)
+  /// `<true/>` or `<false/>`.
   case bool(Bool)
+  /// `<date>`, UTC to the second.
   case date(Date)
+  /// `<data>`: base64 in the file.
   case data(Data)
+  /// `<array>`.
   case array([PropertyListValue])
+  /// `<dict>`, keys in file order.
   case dictionary(PropertyListDictionary)
 
   /// The element name this value has in an XML plist (`true` and `false` for booleans).
@@ -86,7 +94,9 @@ public enum PropertyListValue: Sendable, Hashable {
 public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionaryLiteral {
   /// One key with its value.
   public struct Entry: Sendable, Hashable {
+    /// The key.
     public var key: String
+    /// The value for the key.
     public var value: PropertyListValue
 
     public init(key: String, value: PropertyListValue) {
@@ -161,7 +171,9 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
 public enum PropertyListPathComponent: Sendable, Hashable, CustomStringConvertible,
   ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
 {
+  /// A key of a dictionary.
   case key(String)
+  /// A 0-based index into an array.
   case index(Int)
 
   public init(stringLiteral value: String) { self = .key(value) }
@@ -178,6 +190,7 @@ public enum PropertyListPathComponent: Sendable, Hashable, CustomStringConvertib
 /// A key path from the root value, for example `["NSExtension", "NSExtensionAttributes"]` or
 /// `["CFBundleURLTypes", 0, "CFBundleURLSchemes"]`.
 public struct PropertyListPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByArrayLiteral {
+  /// The steps from the root, outermost first.
   public var components: [PropertyListPathComponent]
 
   public init(_ components: [PropertyListPathComponent]) {

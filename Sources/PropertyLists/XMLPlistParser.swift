@@ -49,8 +49,11 @@ struct EntityUsage {
 
 /// A duplicate key accepted under ``PropertyListDuplicateKeyPolicy/keepLast``.
 public struct PropertyListDuplicateKey: Sendable, Hashable {
+  /// The repeated key.
   public var key: String
+  /// Where the key first appears.
   public var first: PropertyListPosition
+  /// Where it appears again (its value is the one kept).
   public var duplicate: PropertyListPosition
 }
 
@@ -156,6 +159,10 @@ struct XMLPlistParser {
         try skipComment()
       } else if peek("<?") {
         try skipProcessingInstruction()
+      } else if peek("<!ENTITY") {
+        throw forbiddenEntity(at: index)
+      } else if peek("<!DOCTYPE") {
+        throw error(at: index, "a DOCTYPE can only come before the <plist> element")
       } else {
         return
       }
@@ -382,7 +389,9 @@ struct XMLPlistParser {
           try readEndTag(expected: "dict", openedAt: start)
           break
         }
-        if !peek("<") { throw strayText(in: "dict") }
+        guard peek("<"), index + 1 < bytes.count, bytes[index + 1].isXMLNameByte else {
+          throw strayText(in: "dict")
+        }
         let keyStart = index
         let keyTag = try readStartTag()
         guard keyTag.name == "key" else {
@@ -589,6 +598,14 @@ struct XMLPlistParser {
   /// A short description of what is at `index`, for messages: `<string>`, `</dict>`, `text "abc"`.
   func describeHere() -> String {
     guard index < bytes.count else { return "the end of the file" }
+    if peek("<!") || peek("<?") {
+      var end = index + 2
+      while end < bytes.count, end - index < 12, !bytes[end].isXMLWhitespace, bytes[end] != UInt8(ascii: ">")
+      {
+        end += 1
+      }
+      return "\"" + String(decoding: bytes[index..<end], as: UTF8.self) + "\""
+    }
     if peek("</") || peek("<") {
       var end = index + (peek("</") ? 2 : 1)
       while end < bytes.count, bytes[end].isXMLNameByte { end += 1 }
@@ -612,7 +629,9 @@ struct XMLPlistParser {
   }
 
   func strayText(in container: String) -> PropertyListError {
-    error(at: index, "unexpected \(describeHere()) in <\(container)>", hint: "text belongs inside <string>")
+    error(
+      at: index, "unexpected \(describeHere()) in <\(container)>",
+      hint: peek("<") ? nil : "text belongs inside <string>")
   }
 
   func attributeValue(named name: String, in text: String) -> String? {

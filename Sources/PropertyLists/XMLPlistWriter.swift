@@ -9,6 +9,7 @@ public struct PropertyListTextStyle: Sendable, Hashable {
   public var indentation: String
   /// `"\n"` or `"\r\n"`.
   public var lineEnding: String
+  /// Which characters are written as entities.
   public var entities: PropertyListEntityStyle
 
   /// Tabs, LF, `&lt; &gt; &amp;` only.

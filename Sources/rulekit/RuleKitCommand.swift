@@ -13,6 +13,13 @@ struct RuleKitCommand: ParsableCommand {
       UtiCommand.self,
       ConfigureCommand.self,
       PresetsCommand.self,
+      ConvertCommand.self,
+      InjectCommand.self,
+      DiffCommand.self,
+      LintCommand.self,
+      ExplainCommand.self,
+      TestCommand.self,
+      EvalCommand.self,
     ]
   )
 

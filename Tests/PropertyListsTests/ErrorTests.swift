@@ -51,6 +51,16 @@ struct ErrorTests {
         "Info.plist:1:1: error: entity declarations are not allowed in a property list (nothing is fetched or expanded)"
     ),
     Case(
+      name: "entity declaration inside a dictionary",
+      text: "<plist><dict>\n<!ENTITY a \"b\">\n</dict></plist>",
+      kind: .forbiddenDeclaration,
+      expected:
+        "Info.plist:2:1: error: entity declarations are not allowed in a property list (nothing is fetched or expanded)"
+    ),
+    Case(
+      name: "CDATA outside a string", text: "<plist><dict><![CDATA[x]]></dict></plist>", kind: .malformed,
+      expected: "Info.plist:1:14: error: unexpected \"<![CDATA[x]]\" in <dict>"),
+    Case(
       name: "undeclared entity", text: "<plist><string>&bomb;</string></plist>", kind: .forbiddenDeclaration,
       expected: "Info.plist:1:16: error: unknown entity &bomb; (entities are never expanded)"),
     Case(

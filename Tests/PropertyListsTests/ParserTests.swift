@@ -52,8 +52,14 @@ struct ParserTests {
     #expect(scheme.position.line == 20)
     #expect(scheme.position.column == 5)
     #expect(app.node(at: ["CFBundleURLTypes", 1]) == nil)
-    let entry = try #require(app.root.entry(forKey: "CFBundleVersion"))
+    let entry = try #require(app.entry(at: ["CFBundleVersion"]))
     #expect(entry.keyPosition.line == 10)
+    #expect(app.sourceLine(entry.keyPosition.line) == "\t<key>CFBundleVersion</key>")
+    #expect(app.entry(at: ["CFBundleURLTypes", 0, "CFBundleURLName"])?.keyPosition.description == "15:4")
+    #expect(app.entry(at: ["CFBundleURLTypes", 0]) == nil)
+    #expect(app.sourceLine(0) == nil)
+    let crlf = try TestPaths.fixture("crlf.plist")
+    #expect(crlf.sourceLine(5) == "\t<key>CFBundleName</key>")
   }
 
   @Test("decoded string offsets map to file positions through entities")
@@ -129,5 +135,10 @@ struct ParserTests {
     #expect(document.value == .dictionary(["A": .string("2")]))
     #expect(document.duplicateKeyWarnings.map { "\($0.key) \($0.first) \($0.duplicate)" } == ["A 3:2 5:2"])
     #expect(try foundationValue(of: Data(text.utf8)) == document.value)
+    let removed = try document.applying(.remove(["A"]))
+    #expect(removed.value == .dictionary([:]))
+    #expect(removed.text == "<plist>\n<dict>\n</dict>\n</plist>\n")
+    let set = try document.applying(.set(["A"], .string("3")))
+    #expect(set.text == text.replacingOccurrences(of: "<string>2</string>", with: "<string>3</string>"))
   }
 }
