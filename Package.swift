@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
+    .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
   ],
@@ -30,6 +31,7 @@ let package = Package(
     .target(name: "UniformTypes"),
     .target(
       name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
+    .target(name: "RuleKitTesting", dependencies: ["ActivationRules"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -75,6 +77,7 @@ let package = Package(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
+    .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
   ],
   swiftLanguageModes: [.v6]
 )
