@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// Runs Examples/Xcode/rulekit-build-phase.sh with the environment an Xcode Run Script phase gets, on a
+/// scratch copy of Examples/SampleApp, using the built `rulekit` (`swift test` builds it).
+@Suite("Xcode build phase script")
+struct XcodeBuildPhaseTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  struct Run {
+    let status: Int32
+    let output: String
+  }
+
+  /// A scratch project: the sample app's targets and a resolved lint file list naming the extensions.
+  struct Project {
+    let root: URL
+
+    init(extraRule: String? = nil) throws {
+      root = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-xcode-\(UUID())")
+      try FileManager.default.copyItem(
+        at: XcodeBuildPhaseTests.packageRoot.appendingPathComponent("Examples/SampleApp"), to: root)
+      var plists = ["ShareExtension", "ActionExtension", "OpenInExtension"].map {
+        root.appendingPathComponent("\($0)/Info.plist").path
+      }
+      if let extraRule {
+        let path = root.appendingPathComponent("broken.predicate")
+        try Data(extraRule.utf8).write(to: path)
+        plists.append(path.path)
+      }
+      // Xcode hands the script the list with build settings already expanded.
+      try Data(("# resolved\n" + plists.joined(separator: "\n") + "\n").utf8)
+        .write(to: root.appendingPathComponent("lint-resolved.xcfilelist"))
+    }
+
+    var stamp: URL { root.appendingPathComponent("DerivedSources/rulekit-build-phase.stamp") }
+    var appInfo: URL { root.appendingPathComponent("App/Info.plist") }
+
+    func run(_ extra: [String: String] = [:], rulekit: String? = nil) throws -> Run {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = [
+        XcodeBuildPhaseTests.packageRoot.appendingPathComponent("Examples/Xcode/rulekit-build-phase.sh").path
+      ]
+      process.environment =
+        [
+          "PATH": "/usr/bin:/bin", "SRCROOT": root.path, "INFOPLIST_FILE": "App/Info.plist",
+          "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
+          "SCRIPT_INPUT_FILE_LIST_0": root.appendingPathComponent("lint-resolved.xcfilelist").path,
+          "SCRIPT_OUTPUT_FILE_0": stamp.path, "RULEKIT": try rulekit ?? XcodeBuildPhaseTests.binary().path,
+        ].merging(extra) { $1 }
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      let output = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+  }
+
+  static func binary() throws -> URL {
+    let build = packageRoot.appendingPathComponent(".build")
+    let candidates =
+      [build.appendingPathComponent("debug/rulekit")]
+      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
+        build.appendingPathComponent("\($0)/debug/rulekit")
+      }
+    return try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+      "build rulekit first: swift build")
+  }
+
+  @Test("clean rules pass, the app is configured once, and the stamp is written")
+  func configuresOnce() throws {
+    let project = try Project()
+    defer { project.remove() }
+    let before = try Data(contentsOf: project.appInfo)
+    let first = try project.run()
+    #expect(first.status == 0, "\(first.output)")
+    #expect(!first.output.contains("error:"))
+    let configured = try Data(contentsOf: project.appInfo)
+    #expect(configured != before)
+    #expect(FileManager.default.fileExists(atPath: project.stamp.path))
+    let second = try project.run()
+    #expect(second.status == 0)
+    #expect(try Data(contentsOf: project.appInfo) == configured)
+    #expect(second.output.contains("already configured for Intune; nothing to change"))
+  }
+
+  @Test("check mode reports an unconfigured Info.plist as a warning and writes nothing")
+  func checkMode() throws {
+    let project = try Project()
+    defer { project.remove() }
+    let before = try Data(contentsOf: project.appInfo)
+    let run = try project.run(["RULEKIT_CONFIGURE": "check"])
+    #expect(run.status == 0)
+    #expect(
+      run.output.contains(
+        "\(project.appInfo.path):1:1: warning: not configured for Intune; run: rulekit configure"))
+    #expect(try Data(contentsOf: project.appInfo) == before)
+  }
+
+  @Test("a lint error shows in Xcode's format and fails the phase without a stamp")
+  func lintError() throws {
+    let project = try Project(extraRule: "TRUEPREDICATE")
+    defer { project.remove() }
+    let run = try project.run(["RULEKIT_CONFIGURE": "skip"])
+    #expect(run.status == 1)
+    #expect(run.output.contains("broken.predicate:1:1: error: TRUEPREDICATE activates for everything"))
+    #expect(!FileManager.default.fileExists(atPath: project.stamp.path))
+  }
+
+  @Test("without rulekit the phase warns and lets the build go on")
+  func missingBinary() throws {
+    let project = try Project()
+    defer { project.remove() }
+    let run = try project.run(rulekit: "/nonexistent/rulekit")
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("warning: rulekit not found (looked for /nonexistent/rulekit)"))
+  }
+}
