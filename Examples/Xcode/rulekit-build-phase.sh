@@ -2,7 +2,7 @@
 # Xcode "Run Script" build phase for an app target that embeds share or action extensions:
 #   1. `rulekit lint --format xcode` on every extension Info.plist in the first input file list, so findings
 #      appear in Xcode's issue navigator at the rule's line; errors fail the build, warnings do not
-#      (RULEKIT_LINT_STRICT=1 makes warnings fail it too).
+#      (RULEKIT_LINT_STRICT=1 makes warnings fail it too; RULEKIT_LINT=skip leaves linting out).
 #   2. `rulekit configure -i "$INFOPLIST_FILE" -e "$CODE_SIGN_ENTITLEMENTS"`, IntuneMAMConfigurator's job: it
 #      edits only what is missing and a second run changes nothing. RULEKIT_CONFIGURE=check reports the
 #      changes as warnings and writes nothing (for sandboxed script phases and for CI); RULEKIT_CONFIGURE=skip
@@ -31,7 +31,8 @@ status=0
 
 # 1. Lint the extensions' rules. `rulekit lint` exits 1 for warnings as well as errors, so the build fails
 #    on the printed severities instead.
-if [ -n "${SCRIPT_INPUT_FILE_LIST_0:-}" ] && [ -f "$SCRIPT_INPUT_FILE_LIST_0" ]; then
+if [ "${RULEKIT_LINT:-lint}" != skip ] && [ -n "${SCRIPT_INPUT_FILE_LIST_0:-}" ] \
+  && [ -f "$SCRIPT_INPUT_FILE_LIST_0" ]; then
   findings=$(mktemp "${TMPDIR:-/tmp}/rulekit-lint.XXXXXX")
   lint_status=0
   # The resolved file list holds one path per line; blank lines and # comments are skipped.

@@ -104,7 +104,8 @@ struct XcodeBuildPhaseTests {
     #expect(try Data(contentsOf: project.appInfo) == before)
   }
 
-  @Test("a lint error shows in Xcode's format and fails the phase without a stamp")
+  @Test(
+    "a lint error shows in Xcode's format and fails the phase without a stamp; RULEKIT_LINT=skip skips it")
   func lintError() throws {
     let project = try Project(extraRule: "TRUEPREDICATE")
     defer { project.remove() }
@@ -112,6 +113,10 @@ struct XcodeBuildPhaseTests {
     #expect(run.status == 1)
     #expect(run.output.contains("broken.predicate:1:1: error: TRUEPREDICATE activates for everything"))
     #expect(!FileManager.default.fileExists(atPath: project.stamp.path))
+    let skipped = try project.run(["RULEKIT_CONFIGURE": "skip", "RULEKIT_LINT": "skip"])
+    #expect(skipped.status == 0)
+    #expect(!skipped.output.contains("error:"))
+    #expect(FileManager.default.fileExists(atPath: project.stamp.path))
   }
 
   @Test("without rulekit the phase warns and lets the build go on")
