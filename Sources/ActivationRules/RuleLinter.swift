@@ -218,8 +218,14 @@ public struct RuleLinter: Sendable {
           "check the spelling, or declare it under UTImportedTypeDeclarations")
       }
     }
+    // Only whole chains: the nested OR nodes inside a chain would report the same tests again.
+    var insideChain = Set<SourceRange>()
     RuleAnalysis.visit(tree) { node in
-      guard case .or = node.kind else { return }
+      guard case .or(let lhs, let rhs) = node.kind else { return }
+      for operand in [lhs, rhs] {
+        if case .or = operand.kind { insideChain.insert(operand.range) }
+      }
+      guard !insideChain.contains(node.range) else { return }
       reportRedundancy(in: node, file: file, add: add)
     }
   }
