@@ -24,7 +24,8 @@ let package = Package(
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
     .target(
-      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
+      name: "ActivationRules",
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
     .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",

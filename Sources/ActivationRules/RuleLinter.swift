@@ -208,10 +208,12 @@ public struct RuleLinter: Sendable {
   private func lintTypes(
     _ tree: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
+    // Types the plist itself declares are known too.
+    let known = file.facts.typeDeclarations.map { TypeRegistry(declarations: $0) } ?? registry
     for test in RuleAnalysis.utiTests(tree) {
       guard let type = TwinInjector.utiLiteral(test.comparison) else { continue }
       let base = IntuneTwin.base(ofTwin: type) ?? type
-      if !registry.resolve(base).isKnown {
+      if !known.resolve(base).isKnown {
         add(
           .unknownType, "\(type) is neither a system type nor declared in this plist",
           file.filePosition(ofPredicateOffset: test.comparison.rhs.range.start.offset),

@@ -109,3 +109,24 @@ import Testing
     #expect(json?["accepted"] as? Bool == true)
   }
 }
+
+@Suite struct RuleLinterDeclaredTypeTests {
+  @Test func typesTheInfoPlistDeclaresAreKnown() throws {
+    let rule =
+      "<string>\(RuleLinterPredicateTests.subquery(RuleLinterPredicateTests.any("com.example.note")))</string>"
+    let undeclared = try RuleFile(path: "Info.plist", data: RuleLinterDictionaryTests.infoPlist(rule: rule))
+    #expect(RuleLinter().lint(undeclared).map(\.id) == ["RK004"])
+    let declaration = """
+      <key>UTExportedTypeDeclarations</key><array><dict>
+      <key>UTTypeIdentifier</key><string>com.example.note</string>
+      <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+      </dict></array>
+      """
+    let text = String(decoding: RuleLinterDictionaryTests.infoPlist(rule: rule), as: UTF8.self)
+      .replacingOccurrences(
+        of: "<dict>\n\n<key>NSExtension</key>", with: "<dict>\n\(declaration)\n<key>NSExtension</key>")
+    let declared = try RuleFile(path: "Info.plist", data: Data(text.utf8))
+    #expect(declared.facts.typeDeclarations != nil)
+    #expect(RuleLinter().lint(declared).isEmpty)
+  }
+}
