@@ -50,8 +50,11 @@ public struct RuleFile: Sendable {
   public var path: String
   /// The file's text; empty for binary plists.
   public var contents: String
+  /// Which kind of file it is.
   public var form: Form
+  /// The rule as read.
   public var value: Value
+  /// What the Info.plist says around the rule.
   public var facts: ExtensionFacts
   /// For a predicate inside a plist `<string>`: the file byte offset of each decoded byte, plus one entry
   /// for the end. Empty when positions map one to one (predicate files) or are unknown (binary plists).

@@ -18,8 +18,11 @@ public struct LintFinding: Sendable, Hashable, Codable {
   public var id: String
   /// The check's name, e.g. `true-predicate`.
   public var check: String
+  /// How bad it is.
   public var severity: Severity
+  /// What is wrong, in one sentence.
   public var message: String
+  /// The file it is in.
   public var file: String
   /// 1-based line and column in `file`.
   public var line: Int
@@ -75,6 +78,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// How bad a finding of this check is.
   public var severity: LintFinding.Severity {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
