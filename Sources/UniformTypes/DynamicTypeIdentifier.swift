@@ -62,8 +62,12 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
 
   /// The tag specification string the identifier encodes, e.g. `?0=6:1=gpx`.
   public static func decodeSpecification(_ identifier: String) -> String? {
-    let lowered = identifier.lowercased()
-    guard lowered.hasPrefix("dyn.a"), let bytes = base32Decode(lowered.dropFirst(5)) else { return nil }
+    let utf8 = Array(identifier.utf8)
+    // Compared byte by byte, ASCII letters folded, so no lowercased copy of the identifier is made.
+    guard utf8.count >= 5,
+      zip(utf8, "dyn.a".utf8).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }),
+      let bytes = base32Decode(utf8[5...])
+    else { return nil }
     // `String(validating:as:)` needs macOS 15; decoding repairs invalid UTF-8, so compare to detect it.
     let text = String(decoding: bytes, as: UTF8.self)
     return text.utf8.elementsEqual(bytes) ? text : nil
@@ -155,8 +159,15 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
 
   private static let alphabet = Array("abcdefghkmnpqrstuvwxyz0123456789".utf8)
 
-  private static let alphabetValues: [UInt8: UInt8] = Dictionary(
-    uniqueKeysWithValues: alphabet.enumerated().map { ($0.element, UInt8($0.offset)) })
+  /// Value of each byte in the alphabet (upper case accepted), 0xFF for bytes outside it.
+  private static let alphabetValues: [UInt8] = {
+    var values = [UInt8](repeating: 0xFF, count: 256)
+    for (value, byte) in alphabet.enumerated() {
+      values[Int(byte)] = UInt8(value)
+      if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { values[Int(byte) - 32] = UInt8(value) }
+    }
+    return values
+  }()
 
   static func base32Encode(_ bytes: [UInt8]) -> String {
     var output: [UInt8] = []
@@ -179,12 +190,14 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
   }
 
   /// Decodes MSB-first base 32; nil on a character outside the alphabet or non-zero padding bits.
-  static func base32Decode(_ text: Substring) -> [UInt8]? {
+  static func base32Decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
     var output: [UInt8] = []
+    output.reserveCapacity(text.count * 5 / 8)
     var buffer: UInt32 = 0
     var bitCount = 0
-    for character in text.utf8 {
-      guard let value = alphabetValues[character] else { return nil }
+    for character in text {
+      let value = alphabetValues[Int(character)]
+      guard value != 0xFF else { return nil }
       buffer = (buffer << 5) | UInt32(value)
       bitCount += 5
       if bitCount >= 8 {

@@ -73,7 +73,7 @@ public final class TypeRegistry: Sendable {
     let folded = identifier.lowercased()
     var dynamicAncestors: [Int32]?
     if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
-      dynamicAncestors = Set(dynamicParents(of: dynamic).flatMap { graph.ancestors(of: $0) }).sorted()
+      dynamicAncestors = graph.union(ofAncestorsOf: dynamicParents(of: dynamic))
     }
     return ResolvedType(
       id: -1, identifier: dynamicAncestors == nil ? identifier : folded, registryStamp: stamp,
