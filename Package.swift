@@ -41,6 +41,7 @@ let package = Package(
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+    .testTarget(name: "EndToEndTests"),
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
