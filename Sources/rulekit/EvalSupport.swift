@@ -45,18 +45,24 @@ enum CommandDiagnostic {
   }
 
   /// `file:line:column: error: message`, the source line, and a caret line under the range, as
-  /// `PredicateDiagnostic.rendered(source:fileName:)` prints them.
-  static func report(file: String, text: String, diagnostic: PredicateDiagnostic, exitCode: Int32) -> ExitCode
-  {
-    plain(diagnostic.rendered(source: text, fileName: file), exitCode: exitCode)
+  /// `PredicateDiagnostic.rendered(source:fileName:)` prints them; with `json`, the same diagnostic as a
+  /// `{"diagnostics": [...]}` document.
+  static func report(
+    file: String, text: String, diagnostic: PredicateDiagnostic, exitCode: Int32, json: Bool = false
+  ) -> ExitCode {
+    let message =
+      json
+      ? PredicateDiagnosticRecord.json([diagnostic.record(fileName: file)])
+      : diagnostic.rendered(source: text, fileName: file)
+    return plain(message, exitCode: exitCode)
   }
 
-  static func report(file: String, text: String, range: SourceRange, message: String, exitCode: Int32)
-    -> ExitCode
-  {
+  static func report(
+    file: String, text: String, range: SourceRange, message: String, exitCode: Int32, json: Bool = false
+  ) -> ExitCode {
     report(
       file: file, text: text,
       diagnostic: PredicateDiagnostic(severity: .error, message: message, range: range),
-      exitCode: exitCode)
+      exitCode: exitCode, json: json)
   }
 }

@@ -101,6 +101,16 @@ struct EvalCommandTests {
     #expect(run.errors.contains("\nage <\n     ^"))
   }
 
+  @Test("with --format json the diagnostic is JSON too")
+  func jsonDiagnostic() throws {
+    let run = try EvalRun(["eval", "--predicate", "age <", "--format", "json"])
+    #expect(run.status == 65)
+    let document = try JSONSerialization.jsonObject(with: Data(run.errors.utf8)) as? [String: Any]
+    let diagnostics = try #require(document?["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.first?["line"] as? Int == 1)
+    #expect(diagnostics.first?["column"] as? Int == 6)
+  }
+
   @Test("malformed JSON exits 65 with the JSON file's line and column")
   func malformedJSON() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-eval-\(UUID()).json")

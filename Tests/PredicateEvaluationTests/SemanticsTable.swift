@@ -609,7 +609,33 @@ enum SemanticsTable {
       true, "corpus rule 32's web-URL idiom: the only URL here is a file URL"),
   ]
 
+  /// Every string operator under every option, so a missing option in one operator shows up.
+  static let optionMatrix: [SemanticsCase] = [
+    SemanticsCase("\"Zürich\" IN[d] {\"Zurich\"}", true, "IN[d] on a list"),
+    SemanticsCase("\"ur\" IN[d] address.city", true, "IN[d] substring"),
+    SemanticsCase("\"ZU\" IN[c] address.city", false, "IN[c] keeps diacritics"),
+    SemanticsCase("address.city ENDSWITH[d] \"rich\"", true, "ENDSWITH[d]"),
+    SemanticsCase("address.city ENDSWITH[n] \"rich\"", true, "ENDSWITH[n]"),
+    SemanticsCase("address.city BEGINSWITH[n] \"Zü\"", true, "BEGINSWITH[n]"),
+    SemanticsCase("address.city BEGINSWITH[cn] \"zü\"", false, "[n] supersedes [c] for BEGINSWITH"),
+    SemanticsCase("address.city CONTAINS[n] \"ri\"", true, "CONTAINS[n]"),
+    SemanticsCase("address.city CONTAINS[cd] \"URI\"", true, "CONTAINS[cd]"),
+    SemanticsCase("\"Zürich\" LIKE[n] \"Z*\"", true, "LIKE[n]"),
+    SemanticsCase("\"ZÜRICH\" LIKE[cd] \"zur?ch\"", true, "LIKE[cd]"),
+    SemanticsCase("\"ZÜRICH\" MATCHES[cd] \"zur.ch\"", true, "MATCHES[cd]"),
+    SemanticsCase("\"ZÜRICH\" MATCHES[c] \"zur.ch\"", false, "MATCHES[c] keeps diacritics"),
+    SemanticsCase("\"Zürich\" MATCHES[n] \"Z.rich\"", true, "MATCHES[n]"),
+    SemanticsCase("\"Ünïcödé\" ==[cd] \"unicode\"", true, "==[cd] on several accented letters"),
+    SemanticsCase("\"b\" >[c] \"A\"", true, ">[c] orders folded strings"),
+    SemanticsCase("\"é\" <[d] \"f\"", true, "<[d] orders without accents"),
+    SemanticsCase("ANY tags LIKE[c] \"B\"", true, "ANY with LIKE[c]"),
+    SemanticsCase(
+      "\"public.JPEG\" UTI-CONFORMS-TO[c] \"public.image\"", true, "options do not change UTI conformance"),
+    SemanticsCase("{{1}, {1, 2}}.@distinctUnionOfSets == {1, 2}", true, "@distinctUnionOfSets"),
+    SemanticsCase("{{1}, {1, 2}}.@unionOfArrays == {1, 1, 2}", true, "@unionOfArrays keeps repeats"),
+  ]
+
   static let all: [SemanticsCase] =
     numbers + strings + nulls + between + membership + stringOperators + quantifiers + compounds + keyPaths
-    + collectionOperators + subqueries + functions + arithmetic + uniformTypes
+    + collectionOperators + subqueries + functions + arithmetic + uniformTypes + optionMatrix
 }
