@@ -490,6 +490,9 @@ enum SemanticsTable {
     SemanticsCase("FUNCTION(7, 'divide:by:', 2) == 3.5", true, "divide:by:"),
     SemanticsCase("FUNCTION(7, 'modulus:by:', 3) == 1", true, "modulus:by:"),
     SemanticsCase("FUNCTION(2, 'raise:toPower:', 10) == 1024", true, "raise:toPower:"),
+    SemanticsCase(
+      "FUNCTION(-9223372036854775807 - 1, 'modulus:by:', -1) == 0", true,
+      "the one overflowing remainder is 0, not a trap"),
     SemanticsCase("FUNCTION(16, 'sqrt:') == 4", true, "sqrt: in FUNCTION form"),
     SemanticsCase("FUNCTION(100, 'log:') == 2", true, "log: in FUNCTION form"),
     SemanticsCase("FUNCTION(1, 'ln:') == 0", true, "ln: in FUNCTION form"),
