@@ -30,6 +30,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(
+      name: "UniformTypesBenchmark",
+      dependencies: ["UniformTypes"],
+      path: "Benchmarks/UniformTypesBenchmark"
+    ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
@@ -41,10 +46,13 @@ let package = Package(
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
-    .testTarget(name: "EndToEndTests"),
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -9,7 +9,8 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
-      EvalCommand.self
+      EvalCommand.self,
+      UtiCommand.self,
     ]
   )
 }
