@@ -27,6 +27,9 @@ let package = Package(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
     ),
+    .executableTarget(
+      name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
+      path: "Benchmarks/PropertyListsBenchmark"),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
   ],

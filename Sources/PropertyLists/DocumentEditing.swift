@@ -134,7 +134,7 @@ extension PropertyListDocument {
     if let content, !node.isSelfClosing {
       return TextReplacement(range: node.contentRange, text: content)
     }
-    let indent = TextScan(bytes).indent(ofLineContaining: node.elementRange.lowerBound)
+    let indent = TextScan(bytes, lines).indent(ofLineContaining: node.elementRange.lowerBound)
     return TextReplacement(
       range: node.elementRange, text: PropertyListSerializer.element(value, indent: indent, style: style))
   }
@@ -146,7 +146,7 @@ extension PropertyListDocument {
     into container: PropertyListNode, after predecessor: PropertyListNode?,
     newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
   ) -> TextReplacement {
-    let scan = TextScan(bytes)
+    let scan = TextScan(bytes, lines)
     let containerIndent = scan.indent(ofLineContaining: container.elementRange.lowerBound)
     let siblingStarts =
       container.kind == .dictionary
@@ -191,7 +191,7 @@ extension PropertyListDocument {
 
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.
   func removal(of range: Range<Int>) -> TextReplacement {
-    let scan = TextScan(bytes)
+    let scan = TextScan(bytes, lines)
     if scan.isFirstOnLine(range.lowerBound), let lineEnd = scan.endOfLineAfterTrivia(from: range.upperBound) {
       let start = scan.lineStart(of: range.lowerBound)
       return TextReplacement(range: start..<scan.afterLineBreak(at: lineEnd), text: "")

@@ -40,7 +40,7 @@ public struct PropertyListDocument: Sendable {
     self.duplicateKeyWarnings = result.duplicateKeys
     self.duplicateKeyPolicy = duplicateKeys
     self.style = PropertyListTextStyle(
-      indentation: Self.detectIndentation(root: result.root, bytes: bytes) ?? "\t",
+      indentation: Self.detectIndentation(root: result.root, scan: TextScan(bytes, lines)) ?? "\t",
       lineEnding: Self.detectLineEnding(bytes), entities: result.entityStyle)
   }
 
@@ -171,15 +171,15 @@ public struct PropertyListDocument: Sendable {
   }
 
   /// The indentation one nesting level adds, from the first container whose children sit on their own lines.
-  static func detectIndentation(root: PropertyListNode, bytes: [UInt8]) -> String? {
+  static func detectIndentation(root: PropertyListNode, scan: TextScan) -> String? {
     var stack = [root]
     while let node = stack.popLast() {
       let childStarts =
         node.kind == .dictionary
         ? node.entries.map(\.keyRange.lowerBound) : node.elements.map(\.elementRange.lowerBound)
-      let parentIndent = TextScan(bytes).indent(ofLineContaining: node.elementRange.lowerBound)
-      for start in childStarts where TextScan(bytes).isFirstOnLine(start) {
-        let childIndent = TextScan(bytes).indent(ofLineContaining: start)
+      let parentIndent = scan.indent(ofLineContaining: node.elementRange.lowerBound)
+      for start in childStarts where scan.isFirstOnLine(start) {
+        let childIndent = scan.indent(ofLineContaining: start)
         if childIndent.count > parentIndent.count, childIndent.hasPrefix(parentIndent) {
           return String(childIndent.dropFirst(parentIndent.count))
         }
@@ -210,15 +210,15 @@ public struct PropertyListDocument: Sendable {
 /// Line-oriented questions about a byte buffer, for placing edits.
 struct TextScan {
   let bytes: [UInt8]
+  let lines: LineTable
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], _ lines: LineTable) {
     self.bytes = bytes
+    self.lines = lines
   }
 
   func lineStart(of offset: Int) -> Int {
-    var index = offset
-    while index > 0, bytes[index - 1] != 10, bytes[index - 1] != 13 { index -= 1 }
-    return index
+    lines.starts[lines.lineIndex(of: offset)]
   }
 
   /// The spaces and tabs that start the line containing `offset`.

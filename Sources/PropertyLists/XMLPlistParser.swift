@@ -69,6 +69,12 @@ struct XMLPlistParser {
   var index = 0
   var entityUsage = EntityUsage()
   var duplicateKeys: [PropertyListDuplicateKey] = []
+  let positionCache = PositionCache()
+
+  /// The last position computed; a reference so that non-mutating helpers can update it.
+  final class PositionCache {
+    var last: PropertyListPosition?
+  }
 
   struct Result {
     var root: PropertyListNode
@@ -566,7 +572,20 @@ struct XMLPlistParser {
   // MARK: Helpers
 
   func position(_ offset: Int) -> PropertyListPosition {
-    lines.position(of: offset, in: bytes)
+    // Positions are asked for close to each other while parsing: count from the last one on the same
+    // line, so a long single-line file costs linear rather than quadratic time.
+    if let last = positionCache.last, lines.lineIndex(of: offset) == last.line - 1 {
+      var column = last.column
+      for index in min(last.offset, offset)..<max(last.offset, offset) where bytes[index] & 0xC0 != 0x80 {
+        column += offset >= last.offset ? 1 : -1
+      }
+      let result = PropertyListPosition(line: last.line, column: column, offset: offset)
+      positionCache.last = result
+      return result
+    }
+    let result = lines.position(of: offset, in: bytes)
+    positionCache.last = result
+    return result
   }
 
   func peek(_ literal: StaticString) -> Bool {
