@@ -146,4 +146,22 @@ struct ErrorTests {
     #expect(error.kind == .forbiddenDeclaration)
     #expect(error.hint == "remove the <!ENTITY …> declaration and write the text itself")
   }
+
+  @Test("rendered with the source line, a caret that follows tabs, and the hint")
+  func rendered() throws {
+    let text = "<plist>\n<dict>\n\t<key>A</key>\n\t<integer>x1</integer>\n</dict>\n</plist>\n"
+    let error = try #require(throws: PropertyListError.self) {
+      try PropertyListDocument(text: text, path: "Info.plist")
+    }
+    #expect(
+      error.rendered(source: Array(text.utf8))
+        == """
+        Info.plist:4:11: error: "x1" is not an integer
+        \t<integer>x1</integer>
+        \t         ^
+        hint: write a decimal (or 0x hexadecimal) integer between -2^63 and 2^63-1
+        """)
+    let noPosition = PropertyListError(.io, "cannot write: Permission denied", path: "Info.plist")
+    #expect(noPosition.rendered(source: []) == "Info.plist: error: cannot write: Permission denied")
+  }
 }
