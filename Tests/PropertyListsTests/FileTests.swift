@@ -105,6 +105,18 @@ struct FileTests {
         == "App.plist: error: the binary property list cannot be read (it is damaged or not a property list)")
   }
 
+  @Test("a UTF-16 XML plist is refused rather than rewritten in another format")
+  func utf16Refused() throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><string>x</string></plist>\n"
+    let data = try #require(text.data(using: .utf16))
+    let error = try #require(throws: PropertyListError.self) {
+      try PropertyListFile(data: data, path: "U.plist")
+    }
+    #expect(error.kind == .invalidEncoding)
+    #expect(error.description == "U.plist: error: the XML property list is not UTF-8")
+  }
+
   @Test("a missing input file is reported, not a crash")
   func missingInput() throws {
     let directory = try TemporaryDirectory()
