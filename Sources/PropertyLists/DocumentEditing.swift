@@ -83,6 +83,22 @@ extension PropertyListDocument {
       return insertion(
         into: container, after: container.elements.last,
         newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
+    case .insertElement(let value, let path, let index, let unlessPresent):
+      guard let container = node(at: path), container.kind == .array else {
+        throw PropertyListError(.invalidEdit, "no array at \(path) to insert into")
+      }
+      if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      guard (0...container.elements.count).contains(index) else {
+        throw PropertyListError(
+          .invalidEdit, "\(path) has \(container.elements.count) elements; cannot insert at [\(index)]",
+          position: container.position)
+      }
+      if index < container.elements.count {
+        return insertion(before: container.elements[index], value: value)
+      }
+      return insertion(
+        into: container, after: container.elements.last,
+        newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
     case .remove(let path):
       guard let last = path.components.last else {
         throw PropertyListError(.invalidEdit, "the root value cannot be removed")
@@ -187,6 +203,23 @@ extension PropertyListDocument {
     var end = container.contentRange.upperBound
     while end > container.contentRange.lowerBound, bytes[end - 1].isXMLWhitespace { end -= 1 }
     return TextReplacement(range: end..<container.contentRange.upperBound, text: item + closing)
+  }
+
+  /// Inserts an array element before `successor`: on a line of its own, indented like it, when the
+  /// successor starts its line; inline otherwise.
+  func insertion(before successor: PropertyListNode, value: PropertyListValue) -> TextReplacement {
+    let scan = TextScan(bytes, lines)
+    let start = successor.elementRange.lowerBound
+    guard scan.isFirstOnLine(start) else {
+      let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
+      return TextReplacement(
+        range: start..<start, text: PropertyListSerializer.element(value, indent: "", style: compact))
+    }
+    let indent = scan.indent(ofLineContaining: start)
+    let lineStart = scan.lineStart(of: start)
+    return TextReplacement(
+      range: lineStart..<lineStart,
+      text: indent + PropertyListSerializer.element(value, indent: indent, style: style) + style.lineEnding)
   }
 
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.
