@@ -12,11 +12,7 @@ public enum AtomicFileWriter {
   public static func write(_ data: Data, to path: String) throws(PropertyListError) {
     let target = try resolvingSymbolicLinks(path)
     let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    let exists = fileManager.fileExists(atPath: target, isDirectory: &isDirectory)
-    if exists, isDirectory.boolValue {
-      throw PropertyListError(.io, "cannot write: it is a directory", path: path)
-    }
+    let exists = fileManager.fileExists(atPath: target)
     let permissions =
       exists
       ? ((try? fileManager.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber)?.uint16Value

@@ -173,7 +173,7 @@ struct FileTests {
     #expect(error.description == "\(output): error: cannot write: Permission denied")
   }
 
-  @Test("a directory in the way is an error and leaves nothing behind")
+  @Test("when the final rename fails (a directory is in the way), the temporary file is removed")
   func directoryInTheWay() throws {
     let directory = try TemporaryDirectory()
     let target = directory.path("Info.plist")
@@ -181,7 +181,7 @@ struct FileTests {
     let error = try #require(throws: PropertyListError.self) {
       try AtomicFileWriter.write(Data("x".utf8), to: target)
     }
-    #expect(error.description == "\(target): error: cannot write: it is a directory")
+    #expect(error.description == "\(target): error: cannot replace the file: Is a directory")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Info.plist"])
   }
 
