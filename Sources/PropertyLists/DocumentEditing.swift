@@ -22,6 +22,11 @@ extension PropertyListDocument {
 
   /// A new document with one edit applied, as the smallest text change that does it.
   public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListDocument {
+    if case .set(let path, let value) = edit, let existing = node(at: path),
+      let parts = Self.decomposition(of: existing, into: value, at: path)
+    {
+      return try applying(parts)
+    }
     var document = self
     // A removal repeats so that every entry of a duplicated key (under `.keepLast`) goes, as in the value.
     while let replacement = try document.replacementInFile(for: edit) {
@@ -31,6 +36,54 @@ extension PropertyListDocument {
       guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
     }
     return document
+  }
+
+  /// Setting a container to a container of the same kind as edits of its entries or elements, so the
+  /// parts that stay keep their text (comments included). `nil` when that cannot keep the new value's
+  /// order; the element is then rewritten whole.
+  static func decomposition(
+    of node: PropertyListNode, into value: PropertyListValue, at path: PropertyListPath
+  ) -> [PropertyListEdit]? {
+    switch (node.kind, value) {
+    case (.dictionary, .dictionary(let new)):
+      let oldKeys = node.entries.map(\.key)
+      guard Set(oldKeys).count == oldKeys.count else { return nil }
+      let newKeys = Set(new.keys)
+      let kept = oldKeys.filter(newKeys.contains)
+      let keptSet = Set(kept)
+      // Kept keys must already be in the new order, and a new first key needs somewhere to go.
+      guard kept == new.keys.filter(keptSet.contains) else { return nil }
+      if let first = new.keys.first, !keptSet.contains(first), !kept.isEmpty { return nil }
+      var edits: [PropertyListEdit] = oldKeys.filter { !newKeys.contains($0) }.map {
+        .remove(path.appending(.key($0)))
+      }
+      var previous: String?
+      for entry in new.entries {
+        if keptSet.contains(entry.key) {
+          edits.append(.set(path.appending(.key(entry.key)), entry.value))
+        } else {
+          edits.append(
+            .insert(
+              key: entry.key, value: entry.value, into: path, position: previous.map { .after($0) } ?? .end))
+        }
+        previous = entry.key
+      }
+      return edits
+    case (.array, .array(let new)):
+      let oldCount = node.elements.count
+      var edits: [PropertyListEdit] = []
+      for index in 0..<min(oldCount, new.count) {
+        edits.append(.set(path.appending(.index(index)), new[index]))
+      }
+      if new.count > oldCount {
+        edits += new[oldCount...].map { .append($0, to: path) }
+      } else {
+        edits += (new.count..<oldCount).reversed().map { .remove(path.appending(.index($0))) }
+      }
+      return edits
+    default:
+      return nil
+    }
   }
 
   func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {

@@ -13,9 +13,11 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
     case after(String)
   }
 
-  /// Sets the value at a path: a string, number or boolean is changed in place (only its text), a
-  /// container or a change of type replaces the element. A missing key is added at the end of its
-  /// dictionary, and missing dictionaries on the way are created.
+  /// Sets the value at a path: a string, number or boolean is changed in place (only its text); a
+  /// dictionary or array set to one of the same kind is changed entry by entry, so unchanged parts keep
+  /// their text and comments (when the kept keys' order allows; otherwise, and for a change of type, the
+  /// element is rewritten). A missing key is added at the end of its dictionary, and missing dictionaries
+  /// on the way are created.
   case set(PropertyListPath, PropertyListValue)
   /// Adds `key` to the dictionary at `into`. Fails when the key exists with another value.
   case insert(key: String, value: PropertyListValue, into: PropertyListPath, position: Position = .end)

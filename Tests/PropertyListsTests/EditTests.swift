@@ -71,6 +71,15 @@ struct EditTests {
         )
       ]),
     Case(
+      name: "replace-subtree-in-another-order-rewrites-it", fixture: "app-info.plist",
+      edits: [
+        .set(
+          ["CFBundleURLTypes", 0],
+          .dictionary(["CFBundleURLSchemes": .array([.string("notes")]), "CFBundleURLName": .string("notes")])
+        ),
+        .set(["LSApplicationQueriesSchemes"], .string("not an array any more")),
+      ]),
+    Case(
       name: "remove-entries-and-elements", fixture: "app-info.plist",
       edits: [
         .remove(["CFBundleShortVersionString"]),
