@@ -83,6 +83,16 @@ struct ErrorTests {
       name: "bad date", text: "<plist><date>yesterday</date></plist>", kind: .invalidValue,
       expected: "Info.plist:1:14: error: \"yesterday\" is not a date"),
     Case(
+      name: "bad base64", text: "<plist><data>\n\tSGVs*bG8=\n</data></plist>", kind: .invalidValue,
+      expected: "Info.plist:1:14: error: <data> is not valid base64"),
+    Case(
+      name: "markup in an attribute", text: "<plist version=\"1.<dict>0\"><dict/></plist>", kind: .malformed,
+      expected: "Info.plist:1:19: error: attribute value in the <plist> tag contains \"<\""),
+    Case(
+      name: "malformed XML declaration",
+      text: "<?xml version=1.0\" encoding\"UTF-8\"?>\n<plist><dict/></plist>",
+      kind: .malformed, expected: "Info.plist:1:1: error: malformed XML declaration"),
+    Case(
       name: "text in a dictionary", text: "<plist><dict>oops</dict></plist>", kind: .malformed,
       expected: "Info.plist:1:14: error: unexpected text \"oops\" in <dict>"),
     Case(
