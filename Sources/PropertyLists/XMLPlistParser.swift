@@ -247,6 +247,13 @@ struct XMLPlistParser {
       }
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { break }
+        // Apple's reader ends the DOCTYPE at the first `>`, quoted or not: refuse markup in identifiers.
+        if let markup = bytes[(index + 1)..<close].firstIndex(where: {
+          $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+        }) {
+          throw error(
+            at: markup, "a DOCTYPE identifier contains \"\(Character(Unicode.Scalar(bytes[markup])))\"")
+        }
         index = close + 1
         continue
       }

@@ -89,6 +89,10 @@ struct ErrorTests {
       name: "markup in an attribute", text: "<plist version=\"1.<dict>0\"><dict/></plist>", kind: .malformed,
       expected: "Info.plist:1:19: error: attribute value in the <plist> tag contains \"<\""),
     Case(
+      name: "markup in a DOCTYPE identifier",
+      text: "<!DOCTYPE plist SYSTEM \"a<b.dtd\">\n<plist><dict/></plist>",
+      kind: .malformed, expected: "Info.plist:1:26: error: a DOCTYPE identifier contains \"<\""),
+    Case(
       name: "malformed XML declaration",
       text: "<?xml version=1.0\" encoding\"UTF-8\"?>\n<plist><dict/></plist>",
       kind: .malformed, expected: "Info.plist:1:1: error: malformed XML declaration"),
