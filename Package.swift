@@ -65,6 +65,9 @@ let package = Package(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
+    .executableTarget(
+      name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
+      path: "Benchmarks/PropertyListsBenchmark"),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
   ],
