@@ -63,8 +63,9 @@ public enum SemanticDiff {
     var smallest: [Disagreement] = []
     for context in enumerator.contexts() {
       checked += 1
-      let a = firstEvaluator.accepts(context)
-      let b = secondEvaluator.accepts(context)
+      let value = context.predicateValue
+      let a = firstEvaluator.accepts(value: value)
+      let b = secondEvaluator.accepts(value: value)
       guard a != b else { continue }
       count += 1
       if smallest.count < keep {
@@ -102,9 +103,11 @@ public enum SemanticDiff {
     let after = RuleEvaluator(injected, registry: registry)
     var checked = 0
     var failures: [TwinCounterexample] = []
-    for context in enumerator.contexts() where before.accepts(context) {
+    for context in enumerator.contexts() {
+      let value = context.predicateValue
+      guard before.accepts(value: value) else { continue }
       checked += 1
-      let keeps = after.accepts(context)
+      let keeps = after.accepts(value: value)
       let twins = after.accepts(context.twinImage)
       if !keeps || !twins {
         failures.append(

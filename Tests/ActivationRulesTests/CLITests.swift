@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ActivationRules
+
 /// End-to-end runs of the built `rulekit` binary. `swift test` builds every product first, so the binary is
 /// found under `.build/<triple>/debug/rulekit` (or `.build/debug/rulekit`).
 @Suite struct CLITests {
@@ -157,5 +159,30 @@ import Testing
     let run = try Self.run(["presets", "--format", "json"])
     let presets = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
     #expect(presets?.count == 9)
+  }
+}
+
+@Suite struct CLIInPlaceTests {
+  @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
+    let original = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/SampleApp/ActionExtension/Info.plist")
+    )
+    let file = try CLITests.temporaryFile("Info.plist", String(decoding: original, as: UTF8.self))
+    let run = try CLITests.run(["convert", "--rule", file.path, "--style", "apple", "--in-place"])
+    #expect(run.status == 0)
+    let before = try RuleFile(path: "before", data: original)
+    let after = try RuleFile(path: "after", data: Data(contentsOf: file))
+    guard case .dictionary(let dictionary) = before.value, let text = after.predicateText else {
+      Issue.record("expected a dictionary before and a string after")
+      return
+    }
+    // Only the rule's element changed: the JavaScript preprocessing key is still there.
+    #expect(after.facts.javaScriptPreprocessingFile == "Clip")
+    let converted = RuleEvaluator(try ActivationRule.parsePredicate(text))
+    for preset in HostPreset.all {
+      #expect(
+        converted.accepts(preset.context)
+          == DictionaryModel(dictionary).accepts(preset.context, registry: .system))
+    }
   }
 }
