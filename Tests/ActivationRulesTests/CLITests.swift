@@ -155,6 +155,17 @@ import Testing
     #expect(object?["accepted"] as? Bool == true)
   }
 
+  /// iOS declares no twin, so a managed JPEG's twin does not conform to the twin of public.image; only the
+  /// mirrored policy (twins declared like their bases) lets rule C accept it.
+  @Test func twinPolicyDecidesWhetherSubtypeTwinsMatch() throws {
+    let arguments = [
+      "explain", "--rule", "Examples/IntuneGuide/rule-C.predicate", "--attachment",
+      "com.microsoft.intune.mam.public.jpeg",
+    ]
+    #expect(try Self.run(arguments).output.contains("result: does not activate\n"))
+    #expect(try Self.run(arguments + ["--twin-policy", "mirrored"]).output.contains("result: activates\n"))
+  }
+
   @Test func presetsAsJSON() throws {
     let run = try Self.run(["presets", "--format", "json"])
     let presets = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
