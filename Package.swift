@@ -33,6 +33,7 @@ let package = Package(
         "PredicateSyntax",
         "UniformTypes",
         "ActivationRules",
+        "PropertyLists",
         "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

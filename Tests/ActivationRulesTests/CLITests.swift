@@ -76,9 +76,13 @@ import Testing
     let run = try Self.run(["inject", "--rule", file.path])
     #expect(run.status == 0)
     #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let inPlace = try Self.run(["inject", "--rule", file.path, "--in-place"])
     #expect(inPlace.status == 0)
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == TwinInjectorTextTests.ruleC)
+    let permissions =
+      try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+    #expect(permissions?.intValue == 0o640)
   }
 
   @Test func injectReadsStandardInput() throws {
