@@ -30,7 +30,8 @@ let package = Package(
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
     .target(
-      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
+      name: "ActivationRules",
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
     .target(name: "RuleKitTesting", dependencies: ["ActivationRules"]),
     .executableTarget(
       name: "rulekit",
@@ -78,6 +79,9 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
+    .executableTarget(
+      name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
+      path: "Benchmarks/PropertyListsBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

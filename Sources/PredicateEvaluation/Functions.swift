@@ -234,7 +234,8 @@ enum PredicateFunctions {
     case .modulus:
       if case .integer(let left) = arguments[0], case .integer(let right) = arguments[1] {
         guard right != 0 else { throw EvaluationError(.arithmetic, "modulus by zero", at: range) }
-        return .integer(left % right)
+        let (remainder, overflow) = left.remainderReportingOverflow(dividingBy: right)
+        return .integer(overflow ? 0 : remainder)
       }
       let (left, right) = try twoNumbers(arguments, function, at: range)
       guard right != 0 else { throw EvaluationError(.arithmetic, "modulus by zero", at: range) }

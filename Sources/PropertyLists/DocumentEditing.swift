@@ -22,6 +22,11 @@ extension PropertyListDocument {
 
   /// A new document with one edit applied, as the smallest text change that does it.
   public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListDocument {
+    if case .set(let path, let value) = edit, let existing = node(at: path),
+      let parts = Self.decomposition(of: existing, into: value, at: path)
+    {
+      return try applying(parts)
+    }
     var document = self
     // A removal repeats so that every entry of a duplicated key (under `.keepLast`) goes, as in the value.
     while let replacement = try document.replacementInFile(for: edit) {
@@ -31,6 +36,54 @@ extension PropertyListDocument {
       guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
     }
     return document
+  }
+
+  /// Setting a container to a container of the same kind as edits of its entries or elements, so the
+  /// parts that stay keep their text (comments included). `nil` when that cannot keep the new value's
+  /// order; the element is then rewritten whole.
+  static func decomposition(
+    of node: PropertyListNode, into value: PropertyListValue, at path: PropertyListPath
+  ) -> [PropertyListEdit]? {
+    switch (node.kind, value) {
+    case (.dictionary, .dictionary(let new)):
+      let oldKeys = node.entries.map(\.key)
+      guard Set(oldKeys).count == oldKeys.count else { return nil }
+      let newKeys = Set(new.keys)
+      let kept = oldKeys.filter(newKeys.contains)
+      let keptSet = Set(kept)
+      // Kept keys must already be in the new order, and a new first key needs somewhere to go.
+      guard kept == new.keys.filter(keptSet.contains) else { return nil }
+      if let first = new.keys.first, !keptSet.contains(first), !kept.isEmpty { return nil }
+      var edits: [PropertyListEdit] = oldKeys.filter { !newKeys.contains($0) }.map {
+        .remove(path.appending(.key($0)))
+      }
+      var previous: String?
+      for entry in new.entries {
+        if keptSet.contains(entry.key) {
+          edits.append(.set(path.appending(.key(entry.key)), entry.value))
+        } else {
+          edits.append(
+            .insert(
+              key: entry.key, value: entry.value, into: path, position: previous.map { .after($0) } ?? .end))
+        }
+        previous = entry.key
+      }
+      return edits
+    case (.array, .array(let new)):
+      let oldCount = node.elements.count
+      var edits: [PropertyListEdit] = []
+      for index in 0..<min(oldCount, new.count) {
+        edits.append(.set(path.appending(.index(index)), new[index]))
+      }
+      if new.count > oldCount {
+        edits += new[oldCount...].map { .append($0, to: path) }
+      } else {
+        edits += (new.count..<oldCount).reversed().map { .remove(path.appending(.index($0))) }
+      }
+      return edits
+    default:
+      return nil
+    }
   }
 
   func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
@@ -80,6 +133,22 @@ extension PropertyListDocument {
         throw PropertyListError(.invalidEdit, "no array at \(path) to append to")
       }
       if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      return insertion(
+        into: container, after: container.elements.last,
+        newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
+    case .insertElement(let value, let path, let index, let unlessPresent):
+      guard let container = node(at: path), container.kind == .array else {
+        throw PropertyListError(.invalidEdit, "no array at \(path) to insert into")
+      }
+      if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      guard (0...container.elements.count).contains(index) else {
+        throw PropertyListError(
+          .invalidEdit, "\(path) has \(container.elements.count) elements; cannot insert at [\(index)]",
+          position: container.position)
+      }
+      if index < container.elements.count {
+        return insertion(before: container.elements[index], value: value)
+      }
       return insertion(
         into: container, after: container.elements.last,
         newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
@@ -134,7 +203,7 @@ extension PropertyListDocument {
     if let content, !node.isSelfClosing {
       return TextReplacement(range: node.contentRange, text: content)
     }
-    let indent = TextScan(bytes).indent(ofLineContaining: node.elementRange.lowerBound)
+    let indent = TextScan(bytes, lines).indent(ofLineContaining: node.elementRange.lowerBound)
     return TextReplacement(
       range: node.elementRange, text: PropertyListSerializer.element(value, indent: indent, style: style))
   }
@@ -146,7 +215,7 @@ extension PropertyListDocument {
     into container: PropertyListNode, after predecessor: PropertyListNode?,
     newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
   ) -> TextReplacement {
-    let scan = TextScan(bytes)
+    let scan = TextScan(bytes, lines)
     let containerIndent = scan.indent(ofLineContaining: container.elementRange.lowerBound)
     let siblingStarts =
       container.kind == .dictionary
@@ -189,9 +258,26 @@ extension PropertyListDocument {
     return TextReplacement(range: end..<container.contentRange.upperBound, text: item + closing)
   }
 
+  /// Inserts an array element before `successor`: on a line of its own, indented like it, when the
+  /// successor starts its line; inline otherwise.
+  func insertion(before successor: PropertyListNode, value: PropertyListValue) -> TextReplacement {
+    let scan = TextScan(bytes, lines)
+    let start = successor.elementRange.lowerBound
+    guard scan.isFirstOnLine(start) else {
+      let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
+      return TextReplacement(
+        range: start..<start, text: PropertyListSerializer.element(value, indent: "", style: compact))
+    }
+    let indent = scan.indent(ofLineContaining: start)
+    let lineStart = scan.lineStart(of: start)
+    return TextReplacement(
+      range: lineStart..<lineStart,
+      text: indent + PropertyListSerializer.element(value, indent: indent, style: style) + style.lineEnding)
+  }
+
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.
   func removal(of range: Range<Int>) -> TextReplacement {
-    let scan = TextScan(bytes)
+    let scan = TextScan(bytes, lines)
     if scan.isFirstOnLine(range.lowerBound), let lineEnd = scan.endOfLineAfterTrivia(from: range.upperBound) {
       let start = scan.lineStart(of: range.lowerBound)
       return TextReplacement(range: start..<scan.afterLineBreak(at: lineEnd), text: "")

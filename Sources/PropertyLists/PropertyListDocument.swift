@@ -40,7 +40,7 @@ public struct PropertyListDocument: Sendable {
     self.duplicateKeyWarnings = result.duplicateKeys
     self.duplicateKeyPolicy = duplicateKeys
     self.style = PropertyListTextStyle(
-      indentation: Self.detectIndentation(root: result.root, bytes: bytes) ?? "\t",
+      indentation: Self.detectIndentation(root: result.root, scan: TextScan(bytes, lines)) ?? "\t",
       lineEnding: Self.detectLineEnding(bytes), entities: result.entityStyle)
   }
 
@@ -107,17 +107,27 @@ public struct PropertyListDocument: Sendable {
     lines.position(of: max(0, min(offset, bytes.count)), in: bytes)
   }
 
-  /// Where in the file a character of a `<string>` (or `<key>`) element's decoded text is.
+  /// Where in the file a character of a `<string>` element's decoded text is.
   ///
   /// `decodedUTF8Offset` is a UTF-8 offset into the decoded string (what a predicate parser sees). Entities
   /// are accounted for: `&quot;` is one character decoded but six bytes in the file, so an error at the
   /// closing quote of `&quot;public.url&quot;` is reported at the `&` of the second `&quot;`. CDATA maps
-  /// byte for byte. An offset equal to the decoded length maps to the
-  /// start of the end tag. Returns `nil` when the offset is past the end of the text.
+  /// byte for byte. An offset equal to the decoded length maps to the start of the end tag. Returns `nil`
+  /// when the offset is past the end of the text.
   public func sourcePosition(ofStringNode node: PropertyListNode, decodedUTF8Offset: Int)
     -> PropertyListPosition?
   {
     sourceOffset(inContent: node.contentRange, decodedUTF8Offset: decodedUTF8Offset).map {
+      position(ofOffset: $0)
+    }
+  }
+
+  /// Where in the file a character of a dictionary key's decoded text is; see
+  /// ``sourcePosition(ofStringNode:decodedUTF8Offset:)``.
+  public func sourcePosition(ofKeyIn entry: PropertyListNodeEntry, decodedUTF8Offset: Int)
+    -> PropertyListPosition?
+  {
+    sourceOffset(inContent: entry.keyContentRange, decodedUTF8Offset: decodedUTF8Offset).map {
       position(ofOffset: $0)
     }
   }
@@ -171,15 +181,15 @@ public struct PropertyListDocument: Sendable {
   }
 
   /// The indentation one nesting level adds, from the first container whose children sit on their own lines.
-  static func detectIndentation(root: PropertyListNode, bytes: [UInt8]) -> String? {
+  static func detectIndentation(root: PropertyListNode, scan: TextScan) -> String? {
     var stack = [root]
     while let node = stack.popLast() {
       let childStarts =
         node.kind == .dictionary
         ? node.entries.map(\.keyRange.lowerBound) : node.elements.map(\.elementRange.lowerBound)
-      let parentIndent = TextScan(bytes).indent(ofLineContaining: node.elementRange.lowerBound)
-      for start in childStarts where TextScan(bytes).isFirstOnLine(start) {
-        let childIndent = TextScan(bytes).indent(ofLineContaining: start)
+      let parentIndent = scan.indent(ofLineContaining: node.elementRange.lowerBound)
+      for start in childStarts where scan.isFirstOnLine(start) {
+        let childIndent = scan.indent(ofLineContaining: start)
         if childIndent.count > parentIndent.count, childIndent.hasPrefix(parentIndent) {
           return String(childIndent.dropFirst(parentIndent.count))
         }
@@ -210,15 +220,15 @@ public struct PropertyListDocument: Sendable {
 /// Line-oriented questions about a byte buffer, for placing edits.
 struct TextScan {
   let bytes: [UInt8]
+  let lines: LineTable
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], _ lines: LineTable) {
     self.bytes = bytes
+    self.lines = lines
   }
 
   func lineStart(of offset: Int) -> Int {
-    var index = offset
-    while index > 0, bytes[index - 1] != 10, bytes[index - 1] != 13 { index -= 1 }
-    return index
+    lines.starts[lines.lineIndex(of: offset)]
   }
 
   /// The spaces and tabs that start the line containing `offset`.

@@ -116,8 +116,18 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
   /// A dictionary of the given entries; a later entry with a key already present replaces the earlier
   /// value in place, as Foundation does for duplicate keys.
   public init(_ entries: [Entry]) {
-    self.entries = []
-    for entry in entries { self[entry.key] = entry.value }
+    var positions: [String: Int] = [:]
+    var unique: [Entry] = []
+    unique.reserveCapacity(entries.count)
+    for entry in entries {
+      if let position = positions[entry.key] {
+        unique[position].value = entry.value
+      } else {
+        positions[entry.key] = unique.count
+        unique.append(entry)
+      }
+    }
+    self.entries = unique
   }
 
   init(uniqueEntries: [Entry]) {
@@ -169,7 +179,7 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
 
 /// One step of a ``PropertyListPath``: a dictionary key or an array index.
 public enum PropertyListPathComponent: Sendable, Hashable, CustomStringConvertible,
-  ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
+  ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral
 {
   /// A key of a dictionary.
   case key(String)

@@ -69,6 +69,12 @@ struct XMLPlistParser {
   var index = 0
   var entityUsage = EntityUsage()
   var duplicateKeys: [PropertyListDuplicateKey] = []
+  let positionCache = PositionCache()
+
+  /// The last position computed; a reference so that non-mutating helpers can update it.
+  final class PositionCache {
+    var last: PropertyListPosition?
+  }
 
   struct Result {
     var root: PropertyListNode
@@ -174,8 +180,16 @@ struct XMLPlistParser {
     guard let end = find("?>", from: index + 2) else {
       throw error(at: start, "processing instruction is not closed", hint: "end it with ?>")
     }
-    let body = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
-    if body.hasPrefix("xml"), let encoding = attributeValue(named: "encoding", in: body) {
+    let body = Array(bytes[(start + 2)..<end])
+    let isDeclaration = body.starts(with: Array("xml".utf8)) && (body.count == 3 || body[3].isXMLWhitespace)
+    if isDeclaration {
+      guard let attributes = Self.declarationAttributes(body.dropFirst(3)), attributes["version"] != nil
+      else {
+        throw error(
+          at: start, "malformed XML declaration",
+          hint: "write <?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+      }
+      let encoding = attributes["encoding"] ?? "UTF-8"
       let lowered = encoding.lowercased()
       if lowered != "utf-8" && lowered != "utf8" && lowered != "us-ascii" && lowered != "ascii" {
         throw error(
@@ -184,6 +198,32 @@ struct XMLPlistParser {
       }
     }
     index = end + 2
+  }
+
+  /// The `name="value"` pairs of an XML declaration, or `nil` when they are malformed.
+  static func declarationAttributes(_ text: ArraySlice<UInt8>) -> [String: String]? {
+    var attributes: [String: String] = [:]
+    var index = text.startIndex
+    func skipWhitespace() {
+      while index < text.endIndex, text[index].isXMLWhitespace { index += 1 }
+    }
+    while true {
+      skipWhitespace()
+      guard index < text.endIndex else { return attributes }
+      let nameStart = index
+      while index < text.endIndex, text[index].isXMLNameByte { index += 1 }
+      let name = String(decoding: text[nameStart..<index], as: UTF8.self)
+      skipWhitespace()
+      guard !name.isEmpty, index < text.endIndex, text[index] == UInt8(ascii: "=") else { return nil }
+      index += 1
+      skipWhitespace()
+      guard index < text.endIndex, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'"),
+        let close = text[(index + 1)...].firstIndex(of: text[index])
+      else { return nil }
+      attributes[name] = String(decoding: text[(index + 1)..<close], as: UTF8.self)
+      index = close + 1
+      guard index == text.endIndex || text[index].isXMLWhitespace else { return nil }
+    }
   }
 
   mutating func skipComment() throws(PropertyListError) {
@@ -207,6 +247,13 @@ struct XMLPlistParser {
       }
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { break }
+        // Apple's reader ends the DOCTYPE at the first `>`, quoted or not: refuse markup in identifiers.
+        if let markup = bytes[(index + 1)..<close].firstIndex(where: {
+          $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+        }) {
+          throw error(
+            at: markup, "a DOCTYPE identifier contains \"\(Character(Unicode.Scalar(bytes[markup])))\"")
+        }
         index = close + 1
         continue
       }
@@ -272,6 +319,14 @@ struct XMLPlistParser {
         let close = bytes[(index + 1)...].firstIndex(of: bytes[index])
       else {
         throw error(at: attributeStart, "attribute value in the <\(name)> tag must be quoted")
+      }
+      // `<` is not XML in an attribute value, and Apple's reader also stops at `>`.
+      if let markup = bytes[(index + 1)..<close].firstIndex(where: {
+        $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+      }) {
+        throw error(
+          at: markup,
+          "attribute value in the <\(name)> tag contains \"\(Character(Unicode.Scalar(bytes[markup])))\"")
       }
       index = close + 1
     }
@@ -556,7 +611,7 @@ struct XMLPlistParser {
     default:
       let base64 = text.filter { !$0.isWhitespace }
       if base64.isEmpty { return .data(Data()) }
-      guard let value = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
+      guard let value = Data(base64Encoded: base64) else {
         throw PropertyListError(.invalidValue, "<data> is not valid base64", position: position(offset))
       }
       return .data(value)
@@ -566,7 +621,20 @@ struct XMLPlistParser {
   // MARK: Helpers
 
   func position(_ offset: Int) -> PropertyListPosition {
-    lines.position(of: offset, in: bytes)
+    // Positions are asked for close to each other while parsing: count from the last one on the same
+    // line, so a long single-line file costs linear rather than quadratic time.
+    if let last = positionCache.last, lines.lineIndex(of: offset) == last.line - 1 {
+      var column = last.column
+      for index in min(last.offset, offset)..<max(last.offset, offset) where bytes[index] & 0xC0 != 0x80 {
+        column += offset >= last.offset ? 1 : -1
+      }
+      let result = PropertyListPosition(line: last.line, column: column, offset: offset)
+      positionCache.last = result
+      return result
+    }
+    let result = lines.position(of: offset, in: bytes)
+    positionCache.last = result
+    return result
   }
 
   func peek(_ literal: StaticString) -> Bool {
@@ -632,12 +700,5 @@ struct XMLPlistParser {
     error(
       at: index, "unexpected \(describeHere()) in <\(container)>",
       hint: peek("<") ? nil : "text belongs inside <string>")
-  }
-
-  func attributeValue(named name: String, in text: String) -> String? {
-    guard let range = text.range(of: name) else { return nil }
-    let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" }
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-    return String(rest.dropFirst().prefix { $0 != quote })
   }
 }

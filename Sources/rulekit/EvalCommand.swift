@@ -39,7 +39,8 @@ struct EvalCommand: ParsableCommand {
       valueName: "NAME=VALUE"))
   var variables: [String] = []
 
-  @Option(name: .long, help: "Output format: text (true/false) or json ({\"result\": …}).")
+  @Option(
+    name: .long, help: "Output format: text (true/false) or json ({\"result\": …}, diagnostics as JSON).")
   var format: OutputFormat = .text
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -70,9 +71,8 @@ struct EvalCommand: ParsableCommand {
       parsed = try PredicateParser.parse(source.text)
     } catch {
       throw CommandDiagnostic.report(
-        file: source.name, text: source.text, range: error.diagnostic.range,
-        message: error.diagnostic.message,
-        exitCode: 65)
+        file: source.name, text: source.text, diagnostic: error.diagnostic, exitCode: 65,
+        json: format == .json)
     }
     let object = try evaluatedObject()
     var bindings: [String: PredicateValue] = [:]
@@ -87,7 +87,8 @@ struct EvalCommand: ParsableCommand {
       result = try PredicateEvaluator.evaluate(parsed, on: object, variables: bindings)
     } catch {
       throw CommandDiagnostic.report(
-        file: source.name, text: source.text, range: error.range, message: error.message, exitCode: 65)
+        file: source.name, text: source.text, range: error.range, message: error.message, exitCode: 65,
+        json: format == .json)
     }
     switch format {
     case .text: print(result ? "true" : "false")
@@ -105,7 +106,7 @@ struct EvalCommand: ParsableCommand {
         let position = error.position
         throw CommandDiagnostic.report(
           file: input, text: text, range: SourceRange(start: position, end: position), message: error.message,
-          exitCode: 65)
+          exitCode: 65, json: format == .json)
       }
     }
     guard !attachment.isEmpty else { return .dictionary([:]) }

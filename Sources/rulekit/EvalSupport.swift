@@ -44,21 +44,25 @@ enum CommandDiagnostic {
     return ExitCode(exitCode)
   }
 
-  /// `file:line:column: error: message`, the source line, and a caret line under the range.
-  static func report(file: String, text: String, range: SourceRange, message: String, exitCode: Int32)
-    -> ExitCode
-  {
-    let start = range.start
-    var lines = ["\(file):\(start.line):\(start.column): error: \(message)"]
-    let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if start.line >= 1, start.line <= sourceLines.count {
-      let line = String(sourceLines[start.line - 1]).replacingOccurrences(of: "\r", with: "")
-      lines.append(line)
-      let width = range.end.line == start.line ? max(1, range.end.column - start.column) : 1
-      let indent = line.unicodeScalars.prefix(max(0, start.column - 1)).map { $0 == "\t" ? "\t" : " " }
-        .joined()
-      lines.append(indent + "^" + String(repeating: "~", count: width - 1))
-    }
-    return plain(lines.joined(separator: "\n"), exitCode: exitCode)
+  /// `file:line:column: error: message`, the source line, and a caret line under the range, as
+  /// `PredicateDiagnostic.rendered(source:fileName:)` prints them; with `json`, the same diagnostic as a
+  /// `{"diagnostics": [...]}` document.
+  static func report(
+    file: String, text: String, diagnostic: PredicateDiagnostic, exitCode: Int32, json: Bool = false
+  ) -> ExitCode {
+    let message =
+      json
+      ? PredicateDiagnosticRecord.json([diagnostic.record(fileName: file)])
+      : diagnostic.rendered(source: text, fileName: file)
+    return plain(message, exitCode: exitCode)
+  }
+
+  static func report(
+    file: String, text: String, range: SourceRange, message: String, exitCode: Int32, json: Bool = false
+  ) -> ExitCode {
+    report(
+      file: file, text: text,
+      diagnostic: PredicateDiagnostic(severity: .error, message: message, range: range),
+      exitCode: exitCode, json: json)
   }
 }

@@ -74,7 +74,7 @@ struct EditPropertyTests {
     let all = paths(in: value)
     let dictionaries = all.filter { $0.1.dictionaryValue != nil }
     let arrays = all.filter { $0.1.arrayValue != nil }
-    switch Int.random(in: 0..<5, using: &generator) {
+    switch Int.random(in: 0..<6, using: &generator) {
     case 0:
       guard let (path, _) = all.randomElement(using: &generator) else { return nil }
       return .set(path, randomValue(depth: path.components.count, using: &generator))
@@ -94,6 +94,11 @@ struct EditPropertyTests {
         return nil
       }
       return .remove(path)
+    case 4:
+      guard let (path, array) = arrays.randomElement(using: &generator) else { return nil }
+      let index = Int.random(in: 0...(array.arrayValue?.count ?? 0), using: &generator)
+      return .insertElement(
+        randomValue(depth: path.components.count + 1, using: &generator), into: path, at: index)
     default:
       guard let (path, _) = dictionaries.randomElement(using: &generator) else { return nil }
       return .set(path.appending(.key(randomKey(using: &generator))).appending(.key("Inner")), .string("new"))
@@ -121,8 +126,10 @@ struct EditPropertyTests {
         }
         #expect(document.value == expected, "\(context)")
         #expect(try PropertyListDocument(bytes: document.bytes).value == expected, "\(context)")
-        if case .remove = edit {
-        } else {
+        switch edit {
+        case .remove, .insertElement:
+          break  // Removing or inserting by index again would act on another element.
+        default:
           #expect(try document.applying(edit).bytes == document.bytes, "\(context): not idempotent")
         }
         let changed = document.bytes != before.bytes
