@@ -90,7 +90,7 @@ public enum SemanticDiff {
   /// Checks that `injected` accepts every context `original` accepts, and the twin image of each, within
   /// `bounds`. Empty means the property holds.
   ///
-  /// Use a registry with ``TwinPolicy/mirrored``: under the literal policy a twin conforms only to itself,
+  /// Use a registry with `TwinPolicy.mirrored`: under the literal policy a twin conforms only to itself,
   /// so a rule testing `public.image` cannot accept the twin of `public.jpeg` however many twins it lists.
   public static func twinCounterexamples(
     original: PredicateNode, injected: PredicateNode, bounds: Bounds = Bounds(),

@@ -9,6 +9,8 @@ public enum PredicateEvaluator {
   /// Whether `predicate` holds for `object`.
   ///
   /// - Parameters:
+  ///   - predicate: the parsed predicate.
+  ///   - object: the value the predicate's key paths start from.
   ///   - variables: values for the `$names` the predicate uses outside a `SUBQUERY`.
   ///   - registry: answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
   /// - Throws: ``EvaluationError`` with the source range of the offending expression.

@@ -7,7 +7,7 @@ import Foundation
 /// compares them numerically where Apple's `NSNumber` does.
 ///
 /// `==` is structural: `.integer(1)` and `.double(1)` are different values. Predicate equality, which
-/// treats them as equal, is ``PredicateValue/isPredicateEqual(to:options:)``.
+/// treats them as equal, is `isPredicateEqual(to:options:)`.
 public enum PredicateValue: Sendable, Hashable {
   /// JSON `null`, a missing key, `NSNull`, `nil`.
   case null

@@ -2,7 +2,7 @@ import Foundation
 
 /// An XML property list kept as its original bytes plus a tree of positioned nodes.
 ///
-/// Reading never changes the text: ``bytes`` is the input, and an edit (``applying(_:)``) replaces only
+/// Reading never changes the text: ``bytes`` is the input, and an edit (`applying(_:)`) replaces only
 /// the bytes it must, so comments, indentation, key order, entity style, line endings and the header
 /// survive, and a document nobody edited writes back byte-identical.
 public struct PropertyListDocument: Sendable {

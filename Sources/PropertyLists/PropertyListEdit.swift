@@ -65,7 +65,7 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension PropertyListValue {
-  /// This value with `edit` applied: the same semantics as ``PropertyListDocument/applying(_:)`` without
+  /// This value with `edit` applied: the same semantics as `PropertyListDocument.applying(_:)` without
   /// text. Used for binary and OpenStep plists, which are rewritten from their values.
   public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListValue {
     switch edit {

@@ -45,7 +45,10 @@ extension RuleUnderTest {
 
   /// Checks whether the rule activates for `context` as `expected`, without recording anything.
   ///
-  /// - Parameter name: how messages refer to the context.
+  /// - Parameters:
+  ///   - expected: whether the extension should activate.
+  ///   - context: what the host shares.
+  ///   - name: how messages refer to the context.
   public func check(
     activates expected: Bool, on context: ExtensionContext, named name: String = "the given context"
   ) -> RuleExpectationResult {

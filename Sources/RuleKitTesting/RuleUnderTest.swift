@@ -33,7 +33,7 @@ public struct RuleUnderTest: Sendable {
   ///     resolved against the directory of `sourceFile`, so tests can name files beside them.
   ///   - sourceFile: the test's own file; leave the default (`#filePath`).
   ///   - style: how a dictionary rule is read: `.apple` (the system's matching) or `.intune`.
-  /// - Throws: ``ActivationRules/ActivationRuleError`` when the file is missing, malformed, holds no rule,
+  /// - Throws: `ActivationRuleError` when the file is missing, malformed, holds no rule,
   ///   or its predicate does not parse (the error carries the position).
   public init(
     contentsOf path: String, relativeTo sourceFile: String = #filePath,
@@ -54,8 +54,7 @@ public struct RuleUnderTest: Sendable {
 
   /// A rule given as predicate text, as it would appear in `NSExtensionActivationRule`.
   ///
-  /// - Throws: ``ActivationRules/ActivationRuleError/syntax(message:position:)`` when the text does not
-  ///   parse.
+  /// - Throws: `ActivationRuleError.syntax(message:position:)` when the text does not parse.
   public init(predicate text: String) throws(ActivationRuleError) {
     let file = RuleFile(path: "<predicate>", predicate: text)
     try self.init(source: file.path, rule: ActivationRule(file: file), file: file, style: .apple)

@@ -28,7 +28,11 @@
 
   /// Expects `rule` to activate the extension for a custom `context`.
   ///
-  /// - Parameter name: how a failure message refers to the context.
+  /// - Parameters:
+  ///   - rule: the rule under test.
+  ///   - context: what the host shares.
+  ///   - name: how a failure message refers to the context.
+  ///   - sourceLocation: where a failure is recorded; leave the default (the caller's line).
   @discardableResult
   public func expectActivation(
     _ rule: RuleUnderTest, on context: ExtensionContext, named name: String = "the given context",
