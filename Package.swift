@@ -26,6 +26,8 @@ let package = Package(
       dependencies: ["PredicateSyntax"],
       exclude: ["Fixtures", "Golden"]
     ),
+    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
+    .testTarget(name: "EndToEndTests"),
   ],
   swiftLanguageModes: [.v6]
 )
