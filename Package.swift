@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -26,6 +27,9 @@ let package = Package(
       dependencies: ["PredicateSyntax"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
     // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(name: "EndToEndTests"),
   ],
