@@ -790,7 +790,7 @@ struct Parser {
     let predicate = try requirePredicate(predicateOperand)
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try parsePostfixAfterCall(
+    return try expression(
       .subquery(collection: collection.node, variable: variable, predicate: predicate.node),
       range(keyword.range, close.range), height: Swift.max(collection.height, predicate.height) + 1)
   }
@@ -804,7 +804,7 @@ struct Parser {
     let type = try parseExpression()
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try parsePostfixAfterCall(
+    return try expression(
       .cast(value.node, type: type.node), range(keyword.range, close.range),
       height: Swift.max(value.height, type.height) + 1)
   }
@@ -834,7 +834,7 @@ struct Parser {
       }
       let close = try expectClosing(.closeParenthesis, openedBy: open)
       leave()
-      return try parsePostfixAfterCall(
+      return try expression(
         .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
         range(nameToken.range, close.range), height: height + 1)
     case "TERNARY":
@@ -847,20 +847,14 @@ struct Parser {
       let whenFalse = try parseExpression()
       let close = try expectClosing(.closeParenthesis, openedBy: open)
       leave()
-      return try parsePostfixAfterCall(
+      return try expression(
         .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
         height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
     default:
       let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
-      return try parsePostfixAfterCall(
+      return try expression(
         .function(name: name, arguments: arguments), range(nameToken.range, close.range), height: height + 1)
     }
-  }
-
-  private mutating func parsePostfixAfterCall(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
-    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
-  {
-    try expression(kind, range, height: height)
   }
 
   // MARK: - Format arguments

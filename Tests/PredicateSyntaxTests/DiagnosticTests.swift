@@ -255,6 +255,8 @@ import Testing
   @Test func validMultibyteUTF8Parses() throws {
     let result = try PredicateParser.parse(utf8: Array("name == \"naïve 😀\"".utf8))
     #expect(result.predicate == (try PredicateParser.parse("name == 'naïve 😀'")))
+    let fromData = try PredicateParser.parse(data: Data("name == \"naïve 😀\"".utf8))
+    #expect(fromData.predicate == result.predicate)
   }
 
   @Test func guide2018RuleAReportsTheTypographicQuoteAndItsFix() throws {
