@@ -323,6 +323,14 @@ import Testing
 
   @Test func typographicQuotesInsideAStringAreContent() throws {
     #expect(try PredicateParser.parse("a == \"say “hi”\"") == (try PredicateParser.parse("a == 'say “hi”'")))
+    // A later, unrelated error is reported as itself.
+    do {
+      _ = try PredicateParser.parse("a == \"say “hi”\" AND b ==")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.reason == .unexpectedToken)
+      #expect(error.diagnostic.message == "expected an expression, found end of input")
+    }
   }
 
   @Test func jsonFormCarriesPositionRangeAndFix() throws {
