@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
+    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -62,6 +63,7 @@ let package = Package(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       exclude: ["Goldens"]),
+    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]
@@ -71,6 +73,9 @@ let package = Package(
       path: "Benchmarks/PropertyListsBenchmark"),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )
