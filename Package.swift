@@ -50,6 +50,7 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]

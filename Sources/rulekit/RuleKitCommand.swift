@@ -11,6 +11,8 @@ struct RuleKitCommand: ParsableCommand {
       // One line per subcommand keeps merges trivial.
       EvalCommand.self,
       UtiCommand.self,
+      FormatCommand.self,
+      ParseCommand.self,
     ]
   )
 }
