@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
+    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -50,6 +51,9 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
     // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(
       name: "EndToEndTests",
