@@ -178,8 +178,12 @@ final class TypeGraph: Sendable {
   /// The lowercased identifier, without allocating when it is lowercase ASCII already.
   @inline(__always)
   static func fold(_ identifier: String) -> String {
-    identifier.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) }
-      ? identifier.lowercased() : identifier
+    // Scanning the contiguous UTF-8 buffer is several times cheaper than iterating `utf8` generically.
+    let needsLowercasing =
+      identifier.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) }
+      } ?? true
+    return needsLowercasing ? identifier.lowercased() : identifier
   }
 
   /// The interned id of `identifier`, compared case-insensitively.
@@ -228,6 +232,23 @@ final class TypeGraph: Sendable {
       guard seen.insert(current).inserted else { continue }
       result.append(current)
       queue.append(contentsOf: parents(of: current))
+    }
+    return result
+  }
+
+  /// The sorted ids every one of `ids` conforms to, read off their rows of the ancestor matrix.
+  func union(ofAncestorsOf ids: [Int32]) -> [Int32] {
+    var row = [UInt64](repeating: 0, count: wordsPerRow)
+    for id in ids {
+      for word in 0..<wordsPerRow { row[word] |= ancestorBits[Int(id) * wordsPerRow + word] }
+    }
+    var result: [Int32] = []
+    for (wordIndex, word) in row.enumerated() {
+      var remaining = word
+      while remaining != 0 {
+        result.append(Int32(wordIndex * 64 + remaining.trailingZeroBitCount))
+        remaining &= remaining - 1
+      }
     }
     return result
   }
