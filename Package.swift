@@ -59,6 +59,9 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
@@ -73,9 +76,6 @@ let package = Package(
       path: "Benchmarks/PropertyListsBenchmark"),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
-    .executableTarget(
-      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
-      path: "Benchmarks/PredicateSyntaxBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )
