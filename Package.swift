@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
+    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -70,10 +71,14 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       exclude: ["Goldens"]),
+    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A byte range of a document and the text that replaces it.
 struct TextReplacement {
   var range: Range<Int>
@@ -51,9 +53,8 @@ extension PropertyListDocument {
       let newKeys = Set(new.keys)
       let kept = oldKeys.filter(newKeys.contains)
       let keptSet = Set(kept)
-      // Kept keys must already be in the new order, and a new first key needs somewhere to go.
+      // Kept keys must already be in the new order.
       guard kept == new.keys.filter(keptSet.contains) else { return nil }
-      if let first = new.keys.first, !keptSet.contains(first), !kept.isEmpty { return nil }
       var edits: [PropertyListEdit] = oldKeys.filter { !newKeys.contains($0) }.map {
         .remove(path.appending(.key($0)))
       }
@@ -62,9 +63,9 @@ extension PropertyListDocument {
         if keptSet.contains(entry.key) {
           edits.append(.set(path.appending(.key(entry.key)), entry.value))
         } else {
-          edits.append(
-            .insert(
-              key: entry.key, value: entry.value, into: path, position: previous.map { .after($0) } ?? .end))
+          let position: PropertyListEdit.Position =
+            previous.map { .after($0) } ?? kept.first.map { .before($0) } ?? .end
+          edits.append(.insert(key: entry.key, value: entry.value, into: path, position: position))
         }
         previous = entry.key
       }
@@ -121,13 +122,19 @@ extension PropertyListDocument {
             position: container.position)
         }
         anchor = found
+      case .before(let successor):
+        guard let found = container.entry(forKey: successor) else {
+          throw PropertyListError(
+            .invalidEdit, "no key \(successor) in \(path) to insert \(key) before",
+            position: container.position)
+        }
+        return insertion(before: found.keyRange.lowerBound) { indent, style in
+          Self.entryText(key: key, value: value, indent: indent, style: style)
+        }
       }
       return insertion(
         into: container, after: anchor?.value,
-        newItem: { indent, style in
-          "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
-            + PropertyListSerializer.element(value, indent: indent, style: style)
-        })
+        newItem: { indent, style in Self.entryText(key: key, value: value, indent: indent, style: style) })
     case .append(let value, let path, let unlessPresent):
       guard let container = node(at: path), container.kind == .array else {
         throw PropertyListError(.invalidEdit, "no array at \(path) to append to")
@@ -147,7 +154,9 @@ extension PropertyListDocument {
           position: container.position)
       }
       if index < container.elements.count {
-        return insertion(before: container.elements[index], value: value)
+        return insertion(before: container.elements[index].elementRange.lowerBound) { indent, style in
+          PropertyListSerializer.element(value, indent: indent, style: style)
+        }
       }
       return insertion(
         into: container, after: container.elements.last,
@@ -258,21 +267,36 @@ extension PropertyListDocument {
     return TextReplacement(range: end..<container.contentRange.upperBound, text: item + closing)
   }
 
-  /// Inserts an array element before `successor`: on a line of its own, indented like it, when the
-  /// successor starts its line; inline otherwise.
-  func insertion(before successor: PropertyListNode, value: PropertyListValue) -> TextReplacement {
+  /// `<key>…</key>` and its value element, the value on the next line.
+  static func entryText(key: String, value: PropertyListValue, indent: String, style: PropertyListTextStyle)
+    -> String
+  {
+    "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
+      + PropertyListSerializer.element(value, indent: indent, style: style)
+  }
+
+  /// Inserts an entry or element before the item starting at `start`: on lines of its own, indented like
+  /// that item, when the item starts its line; inline otherwise.
+  func insertion(
+    before start: Int, newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
+  ) -> TextReplacement {
     let scan = TextScan(bytes, lines)
-    let start = successor.elementRange.lowerBound
     guard scan.isFirstOnLine(start) else {
       let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
-      return TextReplacement(
-        range: start..<start, text: PropertyListSerializer.element(value, indent: "", style: compact))
+      return TextReplacement(range: start..<start, text: newItem("", compact))
     }
     let indent = scan.indent(ofLineContaining: start)
-    let lineStart = scan.lineStart(of: start)
+    var lineStart = scan.lineStart(of: start)
+    // Comment lines right above the item describe it: the new item goes above them.
+    while lineStart > 0 {
+      let previousStart = scan.lineStart(of: lineStart - 1)
+      let previous = String(decoding: bytes[previousStart..<lineStart], as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      guard previous.hasPrefix("<!--"), previous.hasSuffix("-->") else { break }
+      lineStart = previousStart
+    }
     return TextReplacement(
-      range: lineStart..<lineStart,
-      text: indent + PropertyListSerializer.element(value, indent: indent, style: style) + style.lineEnding)
+      range: lineStart..<lineStart, text: indent + newItem(indent, style) + style.lineEnding)
   }
 
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.

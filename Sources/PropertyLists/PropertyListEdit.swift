@@ -11,6 +11,8 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
     case end
     /// Right after the entry for this key (which must exist).
     case after(String)
+    /// Right before the entry for this key (which must exist).
+    case before(String)
   }
 
   /// Sets the value at a path: a string, number or boolean is changed in place (only its text); a
@@ -38,6 +40,7 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
         switch position {
         case .end: ""
         case .after(let predecessor): " after \(predecessor)"
+        case .before(let successor): " before \(successor)"
         }
       return "insert \(key) = \(Self.summary(value)) into \(path)\(place)"
     case .append(let value, let path, let unlessPresent):
@@ -91,6 +94,11 @@ extension PropertyListValue {
             throw PropertyListError(.invalidEdit, "no key \(predecessor) in \(path) to insert \(key) after")
           }
           dictionary.insert(value, forKey: key, after: predecessor)
+        case .before(let successor):
+          guard let index = dictionary.index(forKey: successor) else {
+            throw PropertyListError(.invalidEdit, "no key \(successor) in \(path) to insert \(key) before")
+          }
+          dictionary.insert(value, forKey: key, at: index)
         }
         return .dictionary(dictionary)
       }

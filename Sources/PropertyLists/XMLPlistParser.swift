@@ -612,7 +612,13 @@ struct XMLPlistParser {
       let base64 = text.filter { !$0.isWhitespace }
       if base64.isEmpty { return .data(Data()) }
       guard let value = Data(base64Encoded: base64) else {
-        throw PropertyListError(.invalidValue, "<data> is not valid base64", position: position(offset))
+        // Point at the first character outside the base64 alphabet, if that is the problem.
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
+        let stray = text.utf8.firstIndex { !alphabet.contains($0) && !$0.isXMLWhitespace }
+        let strayOffset = stray.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
+        throw PropertyListError(
+          .invalidValue, "<data> is not valid base64", position: position(offset + strayOffset),
+          hint: "data is written in base64: A–Z, a–z, 0–9, + and /, padded with =")
       }
       return .data(value)
     }

@@ -20,6 +20,8 @@ struct RuleKitCommand: ParsableCommand {
       ExplainCommand.self,
       TestCommand.self,
       EvalCommand.self,
+      FormatCommand.self,
+      ParseCommand.self,
     ]
   )
 

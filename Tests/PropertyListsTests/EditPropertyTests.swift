@@ -80,11 +80,15 @@ struct EditPropertyTests {
       return .set(path, randomValue(depth: path.components.count, using: &generator))
     case 1:
       guard let (path, dictionary) = dictionaries.randomElement(using: &generator) else { return nil }
-      let predecessor = dictionary.dictionaryValue?.keys.randomElement(using: &generator)
+      let neighbour = dictionary.dictionaryValue?.keys.randomElement(using: &generator)
+      let position: PropertyListEdit.Position =
+        neighbour.map { Bool.random(using: &generator) ? .after($0) : .before($0) } ?? .end
+      var key = randomKey(using: &generator)
+      // A new key: inserting one that exists is refused (tested in EditTests).
+      while dictionary.dictionaryValue?[key] != nil { key += "+" }
       return .insert(
-        key: randomKey(using: &generator),
-        value: randomValue(depth: path.components.count + 1, using: &generator),
-        into: path, position: predecessor.map { .after($0) } ?? .end)
+        key: key, value: randomValue(depth: path.components.count + 1, using: &generator), into: path,
+        position: position)
     case 2:
       guard let (path, _) = arrays.randomElement(using: &generator) else { return nil }
       return .append(

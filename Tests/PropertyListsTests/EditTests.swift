@@ -44,6 +44,16 @@ struct EditTests {
           position: .after("CFBundleVersion"))
       ]),
     Case(
+      name: "insert-before-key-keeps-its-comment", fixture: "app-info.plist",
+      edits: [
+        .insert(
+          key: "CFBundleDevelopmentRegion", value: .string("en"), into: [],
+          position: .before("CFBundleIdentifier")),
+        .insert(
+          key: "A", value: .bool(true), into: ["CFBundleURLTypes", 0], position: .before("CFBundleURLSchemes")
+        ),
+      ]),
+    Case(
       name: "insert-at-end", fixture: "app-info.plist",
       edits: [.insert(key: "ZLast", value: .dictionary(["Nested": .array([.string("x")])]), into: [])]),
     Case(
@@ -211,6 +221,9 @@ struct EditTests {
     Refusal(
       edit: .insert(key: "A", value: .integer(1), into: [], position: .after("Nope")),
       message: "app-info.plist:4:1: error: no key Nope in (root) to insert A after"),
+    Refusal(
+      edit: .insert(key: "A", value: .integer(1), into: [], position: .before("Nope")),
+      message: "app-info.plist:4:1: error: no key Nope in (root) to insert A before"),
     Refusal(
       edit: .append(.integer(1), to: ["CFBundleVersion"]),
       message: "app-info.plist: error: no array at CFBundleVersion to append to"),

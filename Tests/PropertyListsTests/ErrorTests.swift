@@ -84,6 +84,9 @@ struct ErrorTests {
       expected: "Info.plist:1:14: error: \"yesterday\" is not a date"),
     Case(
       name: "bad base64", text: "<plist><data>\n\tSGVs*bG8=\n</data></plist>", kind: .invalidValue,
+      expected: "Info.plist:2:6: error: <data> is not valid base64"),
+    Case(
+      name: "base64 of a wrong length", text: "<plist><data>SGVsbG8</data></plist>", kind: .invalidValue,
       expected: "Info.plist:1:14: error: <data> is not valid base64"),
     Case(
       name: "markup in an attribute", text: "<plist version=\"1.<dict>0\"><dict/></plist>", kind: .malformed,
