@@ -7,23 +7,41 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
+    .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
+    .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     .target(name: "PredicateSyntax"),
+    .systemLibrary(
+      name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
+    .target(name: "UniformTypes"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
+        "UniformTypes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"]
+    ),
+    .executableTarget(
+      name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      path: "Benchmarks/EvaluationBenchmark"),
+    .testTarget(
+      name: "PredicateEvaluationTests",
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+    .testTarget(
+      name: "UniformTypesTests",
+      dependencies: ["UniformTypes"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,130 @@
+// Measures guide rule B (intune-guide-requirements.md §1.4 B) against a three-attachment context:
+// the tree-walker, the compiled form, and a hand-written Swift function that checks the same thing.
+//
+//   swift run -c release EvaluationBenchmark
+import Foundation
+import PredicateEvaluation
+import PredicateSyntax
+import UniformTypes
+
+/// Rule B as the parser reads it: four `ANY … UTI-CONFORMS-TO` clauses joined by `||` inside two SUBQUERYs.
+func ruleB() -> PredicateNode {
+  func key(_ name: String, of variable: String) -> ExpressionNode {
+    ExpressionNode(.keyPath(base: ExpressionNode(.variable(variable)), components: [.key(name)]))
+  }
+  func countOf(_ expression: ExpressionNode) -> ExpressionNode {
+    ExpressionNode(.keyPath(base: expression, components: [.collectionOperator("count")]))
+  }
+  func greaterThanZero(_ expression: ExpressionNode) -> PredicateNode {
+    PredicateNode(
+      .comparison(
+        Comparison(lhs: countOf(expression), op: .greaterThan, rhs: ExpressionNode(.constant(.integer(0))))))
+  }
+  let clauses = ["public.url", "public.plain-text", "public.image", "public.data"].map { type in
+    PredicateNode(
+      .comparison(
+        Comparison(
+          quantifier: .any, lhs: key("registeredTypeIdentifiers", of: "attachment"), op: .utiConformsTo,
+          rhs: ExpressionNode(.constant(.string(type))))))
+  }
+  let anyClause = clauses.dropFirst().reduce(clauses[0]) { PredicateNode(.or($0, $1)) }
+  let attachments = ExpressionNode(
+    .subquery(
+      collection: key("attachments", of: "extensionItem"), variable: "attachment", predicate: anyClause))
+  let items = ExpressionNode(
+    .subquery(
+      collection: ExpressionNode(.keyPath(base: nil, components: [.key("extensionItems")])),
+      variable: "extensionItem", predicate: greaterThanZero(attachments)))
+  return greaterThanZero(items)
+}
+
+/// The same test written by hand against the same input, with the four types resolved once.
+struct HandWrittenRuleB {
+  let registry: TypeRegistry
+  let targets: [ResolvedType]
+
+  init(registry: TypeRegistry) {
+    self.registry = registry
+    targets = ["public.url", "public.plain-text", "public.image", "public.data"].map(registry.resolve)
+  }
+
+  func evaluate(_ context: PredicateValue) -> Bool {
+    guard case .dictionary(let root) = context, case .array(let items)? = root["extensionItems"] else {
+      return false
+    }
+    var matchingItems = 0
+    for item in items {
+      guard case .dictionary(let members) = item, case .array(let attachments)? = members["attachments"]
+      else {
+        continue
+      }
+      var matchingAttachments = 0
+      for attachment in attachments {
+        guard case .dictionary(let provider) = attachment,
+          case .array(let identifiers)? = provider["registeredTypeIdentifiers"]
+        else { continue }
+        let matches = targets.contains { target in
+          identifiers.contains { identifier in
+            guard case .string(let text) = identifier else { return false }
+            return registry.conforms(registry.resolve(text), to: target)
+          }
+        }
+        if matches { matchingAttachments += 1 }
+      }
+      if matchingAttachments > 0 { matchingItems += 1 }
+    }
+    return matchingItems > 0
+  }
+}
+
+/// Three Photos images in one extension item (apple-predicates-and-utis.md §B.6).
+let threePhotos: PredicateValue = [
+  "extensionItems": [
+    [
+      "attachments": [
+        ["registeredTypeIdentifiers": ["public.heic", "public.jpeg"]],
+        ["registeredTypeIdentifiers": ["public.heic", "public.jpeg"]],
+        ["registeredTypeIdentifiers": ["public.jpeg"]],
+      ]
+    ]
+  ]
+]
+
+/// The best of several runs of `iterations` calls, in nanoseconds per call.
+func measure(_ label: String, iterations: Int, _ body: () -> Bool) -> Double {
+  var best = Double.infinity
+  var answers = 0
+  for _ in 0..<7 {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<iterations where body() { answers += 1 }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    best = min(best, seconds * 1e9 / Double(iterations))
+  }
+  let padded = label.padding(toLength: 14, withPad: " ", startingAt: 0)
+  print("\(padded) \(String(format: "%9.1f", best)) ns/evaluation  (\(answers) true answers)")
+  return best
+}
+
+let registry = TypeRegistry.system
+let rule = ruleB()
+let compiled = PredicateEvaluator.compile(rule, registry: registry)
+let handWritten = HandWrittenRuleB(registry: registry)
+let iterations = 200_000
+
+func walk() -> Bool { (try? PredicateEvaluator.evaluate(rule, on: threePhotos, registry: registry)) ?? false }
+func runCompiled() -> Bool { (try? compiled.evaluate(on: threePhotos)) ?? false }
+
+guard walk(), runCompiled(), handWritten.evaluate(threePhotos) else {
+  print("error: the three evaluators do not all accept the three-photo context")
+  exit(1)
+}
+print("guide rule B, three attachments, \(iterations) evaluations per run, best of 7 runs")
+let treeWalker = measure("tree-walker", iterations: iterations, walk)
+let compiledTime = measure("compiled", iterations: iterations, runCompiled)
+let handWrittenTime = measure("hand-written", iterations: iterations) { handWritten.evaluate(threePhotos) }
+print(
+  String(
+    format: "compiled / hand-written = %.2fx   tree-walker / compiled = %.2fx",
+    compiledTime / handWrittenTime, treeWalker / compiledTime))

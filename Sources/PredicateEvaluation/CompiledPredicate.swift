@@ -1,0 +1,379 @@
+import PredicateSyntax
+import UniformTypes
+
+/// A predicate turned into a tree of closures once, for evaluating it many times.
+///
+/// Compiling resolves what the tree-walker redoes on every evaluation: literal UTIs are resolved in the
+/// registry, regular expressions compiled, `LIKE` patterns and folded string literals prepared, key paths
+/// split, `SUBQUERY` variables given fixed slots, and `SUBQUERY(…).@count` counts without building the
+/// filtered array. Problems are reported when evaluation reaches them, exactly as the tree-walker does, so
+/// both forms agree on every input. The value is immutable and `Sendable`: share it across threads.
+public struct CompiledPredicate: Sendable {
+  fileprivate let code: TestCode
+  fileprivate let freeVariables: [(name: String, slot: Int)]
+  fileprivate let slotCount: Int
+
+  /// Compiles `predicate`; `registry` answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
+  public init(_ predicate: PredicateNode, registry: TypeRegistry = .system) {
+    self.init(predicate, oracle: TypeOracle(registry))
+  }
+
+  init(_ predicate: PredicateNode, oracle: TypeOracle) {
+    var compiler = PredicateCompiler(oracle: oracle)
+    code = compiler.compile(predicate)
+    freeVariables = compiler.freeVariables.map { (name: $0.key, slot: $0.value) }.sorted { $0.slot < $1.slot }
+    slotCount = compiler.slotCount
+  }
+
+  /// Evaluates the predicate against `object`, with `variables` bound to the `$names` it uses.
+  public func evaluate(on object: PredicateValue, variables: [String: PredicateValue] = [:])
+    throws(EvaluationError) -> Bool
+  {
+    let frame = Frame(object: object, slotCount: slotCount)
+    for (name, slot) in freeVariables {
+      frame.slots[slot] = variables[name]
+    }
+    return try code(frame)
+  }
+}
+
+/// The mutable state of one compiled evaluation: the object and the variable slots. Never shared.
+final class Frame {
+  let object: PredicateValue
+  var slots: [PredicateValue?]
+
+  init(object: PredicateValue, slotCount: Int) {
+    self.object = object
+    slots = Array(repeating: nil, count: slotCount)
+  }
+}
+
+typealias TestCode = @Sendable (Frame) throws(EvaluationError) -> Bool
+typealias ValueCode = @Sendable (Frame) throws(EvaluationError) -> PredicateValue
+typealias ElementTest = @Sendable (PredicateValue) throws(EvaluationError) -> Bool
+
+/// Builds closures from the tree, keeping track of which slot each `$variable` lives in.
+struct PredicateCompiler {
+  let oracle: TypeOracle
+  /// SUBQUERY variables in scope, innermost last.
+  private var scopes: [(name: String, slot: Int)] = []
+  /// Variables the caller supplies, by name.
+  private(set) var freeVariables: [String: Int] = [:]
+  private(set) var slotCount = 0
+
+  init(oracle: TypeOracle) {
+    self.oracle = oracle
+  }
+
+  private mutating func slot(for name: String) -> Int {
+    if let scoped = scopes.last(where: { $0.name == name }) { return scoped.slot }
+    if let free = freeVariables[name] { return free }
+    let slot = slotCount
+    slotCount += 1
+    freeVariables[name] = slot
+    return slot
+  }
+
+  mutating func compile(_ predicate: PredicateNode) -> TestCode {
+    switch predicate.kind {
+    case .truePredicate: return { _ throws(EvaluationError) in true }
+    case .falsePredicate: return { _ throws(EvaluationError) in false }
+    case .not(let operand):
+      let operandCode = compile(operand)
+      return { frame throws(EvaluationError) in try !operandCode(frame) }
+    case .and(let lhs, let rhs):
+      let lhsCode = compile(lhs)
+      let rhsCode = compile(rhs)
+      return { frame throws(EvaluationError) in
+        guard try lhsCode(frame) else { return false }
+        return try rhsCode(frame)
+      }
+    case .or(let lhs, let rhs):
+      let lhsCode = compile(lhs)
+      let rhsCode = compile(rhs)
+      return { frame throws(EvaluationError) in
+        if try lhsCode(frame) { return true }
+        return try rhsCode(frame)
+      }
+    case .comparison(let comparison): return compile(comparison)
+    }
+  }
+
+  private mutating func compile(_ comparison: Comparison) -> TestCode {
+    let lhsCode = compile(comparison.lhs)
+    let strings = StringComparison(comparison.options)
+    let site = ValueSemantics.Site(
+      lhs: comparison.lhs.range, rhs: comparison.rhs.range, op: comparison.operatorRange)
+    let op = comparison.op
+    let oracle = self.oracle
+    let test: ElementTest?
+    let rhsCode: ValueCode
+    if case .constant(let constant) = comparison.rhs.kind {
+      test = Self.elementTest(op, PredicateValue(constant), strings, site: site, oracle: oracle)
+      rhsCode = { _ throws(EvaluationError) in PredicateValue(constant) }
+    } else {
+      test = nil
+      rhsCode = compile(comparison.rhs)
+    }
+    guard let quantifier = comparison.quantifier else {
+      if let test {
+        return { frame throws(EvaluationError) in try test(lhsCode(frame)) }
+      }
+      return { frame throws(EvaluationError) in
+        let lhs = try lhsCode(frame)
+        let rhs = try rhsCode(frame)
+        return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
+      }
+    }
+    let wantsAll = quantifier == .all
+    let resultWhenExhausted = quantifier == .all || quantifier == .none
+    return { frame throws(EvaluationError) in
+      let lhs = try lhsCode(frame)
+      let elementTest: ElementTest
+      if let test {
+        elementTest = test
+      } else {
+        let rhs = try rhsCode(frame)
+        elementTest = { element throws(EvaluationError) in
+          try ValueSemantics.compare(op, element, rhs, strings, site: site, oracle: oracle)
+        }
+      }
+      let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: site.lhs)
+      for element in elements {
+        let holds = try elementTest(element)
+        if holds != wantsAll { return quantifier == .none ? false : holds }
+      }
+      return resultWhenExhausted
+    }
+  }
+
+  /// A comparison against a literal right-hand side, with the literal prepared once.
+  private static func elementTest(
+    _ op: ComparisonOperator, _ rhs: PredicateValue, _ strings: StringComparison, site: ValueSemantics.Site,
+    oracle: TypeOracle
+  ) -> ElementTest {
+    let generic: ElementTest = { lhs throws(EvaluationError) in
+      try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
+    }
+    guard case .string(let literal) = rhs else { return generic }
+    let folded = strings.fold(literal)
+    let stringTest: (@Sendable (String) throws(EvaluationError) -> Bool)?
+    switch op {
+    case .utiConformsTo:
+      let conforms = oracle.conformanceTest(literal)
+      stringTest = { type throws(EvaluationError) in conforms(type) }
+    case .utiEquals:
+      let equals = oracle.equals
+      stringTest = { type throws(EvaluationError) in equals(type, literal) }
+    case .equalTo: stringTest = { text throws(EvaluationError) in strings.equal(strings.fold(text), folded) }
+    case .notEqualTo:
+      stringTest = { text throws(EvaluationError) in !strings.equal(strings.fold(text), folded) }
+    case .beginsWith:
+      stringTest = { text throws(EvaluationError) in strings.hasPrefix(strings.fold(text), folded) }
+    case .endsWith:
+      stringTest = { text throws(EvaluationError) in strings.hasSuffix(strings.fold(text), folded) }
+    case .like:
+      let pattern = LikePattern(folded)
+      stringTest = { text throws(EvaluationError) in pattern.matches(strings.fold(text)) }
+    case .matches:
+      let regex: Result<PCRE2Pattern, EvaluationError>
+      do {
+        regex = .success(try ValueSemantics.regularExpression(literal, strings, at: site.rhs))
+      } catch {
+        regex = .failure(error)
+      }
+      stringTest = { text throws(EvaluationError) in
+        try ValueSemantics.matches(
+          regex.get(), strings.foldsDiacritics ? strings.fold(text) : text, at: site.op)
+      }
+    default: stringTest = nil
+    }
+    guard let stringTest else { return generic }
+    return { lhs throws(EvaluationError) in
+      if case .string(let text) = lhs { return try stringTest(text) }
+      return try generic(lhs)
+    }
+  }
+
+  mutating func compile(_ expression: ExpressionNode) -> ValueCode {
+    let range = expression.range
+    switch expression.kind {
+    case .constant(let constant):
+      let value = PredicateValue(constant)
+      return { _ throws(EvaluationError) in value }
+    case .evaluatedObject:
+      return { frame throws(EvaluationError) in frame.object }
+    case .variable(let name):
+      let slot = slot(for: name)
+      return { frame throws(EvaluationError) in
+        guard let value = frame.slots[slot] else { throw TreeWalker.unbound(name, at: range) }
+        return value
+      }
+    case .anyKey:
+      return { _ throws(EvaluationError) in
+        throw EvaluationError(
+          .unsupported, "ANYKEY is a Spotlight query key and has no value here", at: range)
+      }
+    case .keyPath(let base, let components):
+      return compileKeyPath(base: base, components: components, range: range)
+    case .index(let collection, let index):
+      let collectionCode = compile(collection)
+      let subscriptCode: @Sendable (Frame) throws(EvaluationError) -> KeyValueCoding.Subscript
+      switch index {
+      case .first: subscriptCode = { _ throws(EvaluationError) in .first }
+      case .last: subscriptCode = { _ throws(EvaluationError) in .last }
+      case .size: subscriptCode = { _ throws(EvaluationError) in .size }
+      case .expression(let expression):
+        let indexCode = compile(expression)
+        subscriptCode = { frame throws(EvaluationError) in .value(try indexCode(frame)) }
+      }
+      return { frame throws(EvaluationError) in
+        let container = try collectionCode(frame)
+        return try KeyValueCoding.value(at: subscriptCode(frame), of: container, at: range)
+      }
+    case .aggregate(let elements):
+      let codes = compileAll(elements)
+      return { frame throws(EvaluationError) in .array(try Self.run(codes, frame)) }
+    case .subquery(let collection, let variable, let predicate):
+      let filter = compileSubquery(collection, variable, predicate)
+      return { frame throws(EvaluationError) in .array(try filter(frame, false).kept) }
+    case .function(let name, let arguments):
+      let codes = compileAll(arguments)
+      guard let function = PredicateFunctions.function(callFormName: name) else {
+        return { _ throws(EvaluationError) in
+          throw EvaluationError(.unsupported, "unknown function '\(name)'", at: range)
+        }
+      }
+      return { frame throws(EvaluationError) in
+        try PredicateFunctions.call(function, Self.run(codes, frame), at: range)
+      }
+    case .functionCall(let receiver, let selector, let arguments):
+      guard let function = PredicateFunctions.Function(rawValue: selector) else {
+        return { _ throws(EvaluationError) in throw PredicateFunctions.refusal(selector: selector, at: range)
+        }
+      }
+      let codes = compileAll(function.arity == 0 ? arguments : [receiver] + arguments)
+      return { frame throws(EvaluationError) in
+        try PredicateFunctions.call(function, Self.run(codes, frame), at: range)
+      }
+    case .cast(let operand, let type):
+      let operandCode = compile(operand)
+      let typeCode = compile(type)
+      let typeRange = type.range
+      return { frame throws(EvaluationError) in
+        let target = try Cast.target(typeCode(frame), at: typeRange)
+        return try Cast.apply(operandCode(frame), to: target, at: range)
+      }
+    case .arithmetic(let op, let lhs, let rhs):
+      let lhsCode = compile(lhs)
+      let rhsCode = compile(rhs)
+      return { frame throws(EvaluationError) in
+        let left = try lhsCode(frame)
+        return try Arithmetic.apply(op, left, rhsCode(frame), at: range)
+      }
+    case .negate(let operand):
+      let operandCode = compile(operand)
+      return { frame throws(EvaluationError) in try Arithmetic.negate(operandCode(frame), at: range) }
+    case .setOperation(let op, let lhs, let rhs):
+      let lhsCode = compile(lhs)
+      let rhsCode = compile(rhs)
+      return { frame throws(EvaluationError) in
+        let left = try lhsCode(frame)
+        return try Aggregates.setOperation(op, left, rhsCode(frame), at: range)
+      }
+    case .assignment(let variable, _):
+      return { _ throws(EvaluationError) in
+        throw EvaluationError(
+          .unsupported,
+          "assignment to $\(variable) is not evaluated: a predicate must not change its bindings",
+          at: range)
+      }
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      let conditionCode = compile(condition)
+      let trueCode = compile(whenTrue)
+      let falseCode = compile(whenFalse)
+      return { frame throws(EvaluationError) in
+        try conditionCode(frame) ? trueCode(frame) : falseCode(frame)
+      }
+    }
+  }
+
+  private mutating func compileAll(_ expressions: [ExpressionNode]) -> [ValueCode] {
+    var codes: [ValueCode] = []
+    for expression in expressions { codes.append(compile(expression)) }
+    return codes
+  }
+
+  private static func run(_ codes: [ValueCode], _ frame: Frame) throws(EvaluationError) -> [PredicateValue] {
+    var values: [PredicateValue] = []
+    values.reserveCapacity(codes.count)
+    for code in codes { values.append(try code(frame)) }
+    return values
+  }
+
+  private mutating func compileKeyPath(
+    base: ExpressionNode?, components: [KeyPathComponent], range: SourceRange
+  )
+    -> ValueCode
+  {
+    // SUBQUERY(…).@count counts matches without collecting them.
+    if let base, case .subquery(let collection, let variable, let predicate) = base.kind,
+      components == [.collectionOperator("count")]
+    {
+      let filter = compileSubquery(collection, variable, predicate)
+      return { frame throws(EvaluationError) in .integer(try filter(frame, true).count) }
+    }
+    let baseCode: ValueCode
+    if let base {
+      baseCode = compile(base)
+    } else {
+      baseCode = { frame throws(EvaluationError) in frame.object }
+    }
+    let steps: [KeyValueCoding.Step]
+    do {
+      steps = try KeyValueCoding.steps(components, at: range)
+    } catch {
+      return { frame throws(EvaluationError) in
+        _ = try baseCode(frame)
+        throw error
+      }
+    }
+    if steps.count == 1, case .key(let key) = steps[0] {
+      return { frame throws(EvaluationError) in
+        let value = try baseCode(frame)
+        if case .dictionary(let dictionary) = value { return dictionary[key] ?? .null }
+        return try KeyValueCoding.value(forKey: key, of: value, at: range)
+      }
+    }
+    return { frame throws(EvaluationError) in try KeyValueCoding.apply(steps, to: baseCode(frame), at: range)
+    }
+  }
+
+  /// The filtering loop of a SUBQUERY; `countOnly` skips collecting the kept elements.
+  private mutating func compileSubquery(
+    _ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode
+  )
+    -> @Sendable (Frame, Bool) throws(EvaluationError) -> (kept: [PredicateValue], count: Int)
+  {
+    let collectionCode = compile(collection)
+    let collectionRange = collection.range
+    let slot = slotCount
+    slotCount += 1
+    scopes.append((name: variable, slot: slot))
+    let predicateCode = compile(predicate)
+    scopes.removeLast()
+    return { frame, countOnly throws(EvaluationError) in
+      let elements = try TreeWalker.subqueryElements(collectionCode(frame), at: collectionRange)
+      var kept: [PredicateValue] = []
+      var count = 0
+      for element in elements {
+        frame.slots[slot] = element
+        if try predicateCode(frame) {
+          count += 1
+          if !countOnly { kept.append(element) }
+        }
+      }
+      return (kept, count)
+    }
+  }
+}

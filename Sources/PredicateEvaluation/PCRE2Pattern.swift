@@ -1,0 +1,110 @@
+import CPCRE2
+import Foundation
+
+/// A compiled PCRE2 pattern for `MATCHES`: a whole-string match in UTF mode with Unicode character classes.
+///
+/// The compiled code is immutable after compilation and PCRE2 allows matching it from many threads at once,
+/// each with its own match data, which is why the class is `@unchecked Sendable`.
+final class PCRE2Pattern: @unchecked Sendable {
+  /// Why a pattern could not be compiled or matched.
+  enum Failure: Error, Equatable {
+    case invalidPattern(message: String, offset: Int)
+    case limitExceeded(String)
+    case matchFailed(String)
+  }
+
+  /// Bounds on the backtracking work of one match, so a pathological pattern ends with an error, not a hang.
+  static let matchLimit: UInt32 = 1_000_000
+  static let depthLimit: UInt32 = 10_000
+  static let heapLimitKibibytes: UInt32 = 20_000
+
+  private let code: OpaquePointer
+  private let matchContext: OpaquePointer
+
+  /// Compiles `pattern`; `caseInsensitive` adds `PCRE2_CASELESS`.
+  init(_ pattern: String, caseInsensitive: Bool) throws(Failure) {
+    var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+    if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+    var errorCode: Int32 = 0
+    var errorOffset: Int = 0
+    let utf8 = Array(pattern.utf8)
+    let compiled = utf8.withUnsafeBufferPointer { buffer in
+      pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+    }
+    guard let compiled else {
+      throw .invalidPattern(message: Self.message(for: errorCode), offset: errorOffset)
+    }
+    guard let context = pcre2_match_context_create_8(nil) else {
+      pcre2_code_free_8(compiled)
+      throw .matchFailed("PCRE2 could not allocate a match context")
+    }
+    pcre2_set_match_limit_8(context, Self.matchLimit)
+    pcre2_set_depth_limit_8(context, Self.depthLimit)
+    pcre2_set_heap_limit_8(context, Self.heapLimitKibibytes)
+    code = compiled
+    matchContext = context
+  }
+
+  deinit {
+    pcre2_match_context_free_8(matchContext)
+    pcre2_code_free_8(code)
+  }
+
+  /// Whether the whole of `subject` matches.
+  func matches(_ subject: String) throws(Failure) -> Bool {
+    guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else {
+      throw .matchFailed("PCRE2 could not allocate match data")
+    }
+    defer { pcre2_match_data_free_8(matchData) }
+    var subject = subject
+    let result = subject.withUTF8 { buffer in
+      pcre2_match_8(code, buffer.baseAddress, buffer.count, 0, 0, matchData, matchContext)
+    }
+    switch result {
+    case let count where count >= 0: return true
+    case PCRE2_ERROR_NOMATCH: return false
+    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT:
+      throw .limitExceeded(Self.message(for: result))
+    default: throw .matchFailed(Self.message(for: result))
+    }
+  }
+
+  private static func message(for errorCode: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
+    guard length > 0 else { return "PCRE2 error \(errorCode)" }
+    return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+  }
+}
+
+/// Compiled patterns shared by every evaluation, so a pattern used in a hot loop is compiled once.
+///
+/// Guarded by an `NSLock` rather than `Synchronization.Mutex`, which needs macOS 15 while the package supports 13.
+final class PCRE2PatternCache: @unchecked Sendable {
+  private struct Key: Hashable {
+    var pattern: String
+    var caseInsensitive: Bool
+  }
+
+  /// The cache every evaluator uses.
+  static let shared = PCRE2PatternCache()
+
+  /// Beyond this many patterns the cache starts over, so untrusted input cannot grow it without bound.
+  private static let capacity = 512
+  private let lock = NSLock()
+  private var patterns: [Key: PCRE2Pattern] = [:]
+
+  func pattern(_ pattern: String, caseInsensitive: Bool) throws(PCRE2Pattern.Failure) -> PCRE2Pattern {
+    let key = Key(pattern: pattern, caseInsensitive: caseInsensitive)
+    if let cached = lock.withLock({ patterns[key] }) { return cached }
+    let compiled = try PCRE2Pattern(pattern, caseInsensitive: caseInsensitive)
+    lock.withLock {
+      if patterns.count >= Self.capacity { patterns.removeAll(keepingCapacity: true) }
+      patterns[key] = compiled
+    }
+    return compiled
+  }
+
+  /// How many patterns are cached (for tests of the cache itself).
+  var count: Int { lock.withLock { patterns.count } }
+}

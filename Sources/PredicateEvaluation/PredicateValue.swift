@@ -1,0 +1,121 @@
+import Foundation
+
+/// A value a predicate is evaluated against, or one it computes along the way.
+///
+/// The cases mirror what JSON and property lists can hold. Booleans and integers are kept apart, so a
+/// JSON `true` never turns into `1` (Darwin's `NSNumber` bridging would blur them); the evaluator still
+/// compares them numerically where Apple's `NSNumber` does.
+///
+/// `==` is structural: `.integer(1)` and `.double(1)` are different values. Predicate equality, which
+/// treats them as equal, is ``PredicateValue/isPredicateEqual(to:options:)``.
+public enum PredicateValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case double(Double)
+  case string(String)
+  case date(Date)
+  case data(Data)
+  case array([PredicateValue])
+  case dictionary([String: PredicateValue])
+
+  /// A short name of the value's type for error messages.
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .integer: "integer"
+    case .double: "number"
+    case .string: "string"
+    case .date: "date"
+    case .data: "data"
+    case .array: "array"
+    case .dictionary: "dictionary"
+    }
+  }
+
+  /// The value as a `Double` when it is numeric (booleans count as 0 and 1, as `NSNumber` does).
+  public var numericValue: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .double(let value): value
+    case .bool(let value): value ? 1 : 0
+    default: nil
+    }
+  }
+
+  /// Whether the value is null (a missing key, JSON `null`, `NULL` in a predicate).
+  public var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+
+  /// The elements when the value is a collection: an array's elements or a dictionary's values.
+  public var collectionElements: [PredicateValue]? {
+    switch self {
+    case .array(let elements): elements
+    case .dictionary(let dictionary): Array(dictionary.values)
+    default: nil
+    }
+  }
+}
+
+extension PredicateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  public init(nilLiteral: ()) { self = .null }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(integerLiteral value: Int) { self = .integer(value) }
+  public init(floatLiteral value: Double) { self = .double(value) }
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(arrayLiteral elements: PredicateValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, PredicateValue)...) {
+    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
+
+extension PredicateValue: CustomStringConvertible {
+  /// The value written as JSON-like text (dates as ISO 8601, data as base64), for messages and traces.
+  public var description: String {
+    switch self {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .integer(let value): return String(value)
+    case .double(let value): return Self.format(value)
+    case .string(let value): return Self.quote(value)
+    case .date(let value): return Self.quote(value.formatted(.iso8601))
+    case .data(let value): return Self.quote(value.base64EncodedString())
+    case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
+    case .dictionary(let dictionary):
+      let members = dictionary.keys.sorted().map { key in
+        Self.quote(key) + ": " + (dictionary[key] ?? .null).description
+      }
+      return "{" + members.joined(separator: ", ") + "}"
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      return String(format: "%.1f", value)
+    }
+    return String(value)
+  }
+
+  static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// The type declarations of one app's Info.plist: `UTExportedTypeDeclarations` and
+/// `UTImportedTypeDeclarations`, read leniently, with a diagnostic for everything that had to be skipped.
+///
+/// Reading accepts the variations real plists contain: `UTTypeConformsTo` and each tag of
+/// `UTTypeTagSpecification` as a single string or an array of strings. Nothing here throws for a malformed
+/// declaration; it is reported in ``diagnostics`` under its key path and left out.
+public struct AppTypeDeclarations: Sendable, Hashable {
+  /// Types the app owns, in plist order.
+  public var exported: [TypeDeclaration]
+  /// Types the app uses but does not own, in plist order.
+  public var imported: [TypeDeclaration]
+  /// Problems found while reading, in plist order.
+  public var diagnostics: [TypeDeclarationDiagnostic]
+
+  /// The Info.plist keys this type reads.
+  public static let exportedKey = "UTExportedTypeDeclarations"
+  public static let importedKey = "UTImportedTypeDeclarations"
+
+  /// Declarations made in code.
+  public init(
+    exported: [TypeDeclaration] = [], imported: [TypeDeclaration] = [],
+    diagnostics: [TypeDeclarationDiagnostic] = []
+  ) {
+    self.exported = exported.map { Self.withOrigin(.exported, $0) }
+    self.imported = imported.map { Self.withOrigin(.imported, $0) }
+    self.diagnostics = diagnostics
+  }
+
+  /// Reads the declarations of an Info.plist dictionary as `PropertyListSerialization` returns it.
+  public init(propertyList: [String: Any]) {
+    var reader = DeclarationReader()
+    exported = reader.readList(propertyList[Self.exportedKey], key: Self.exportedKey, origin: .exported)
+    imported = reader.readList(propertyList[Self.importedKey], key: Self.importedKey, origin: .imported)
+    diagnostics = reader.diagnostics
+  }
+
+  /// Reads the declarations of an Info.plist file's contents (XML, binary or OpenStep).
+  ///
+  /// When the data is XML, every diagnostic also gets the line and column of the value it names.
+  /// - Throws: ``TypeDeclarationDiagnostic`` when the data is not a property list whose root is a dictionary.
+  public init(propertyListData data: Data) throws(TypeDeclarationDiagnostic) {
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw TypeDeclarationDiagnostic(
+        .error, at: "", "not a property list" + (reason.map { ": \($0)" } ?? ""),
+        position: PropertyListLocator.firstPosition(in: data))
+    }
+    guard let dictionary = root as? [String: Any] else {
+      throw TypeDeclarationDiagnostic(
+        .error, at: "",
+        "the root of the property list is \(DeclarationReader.kind(of: root)), not a dictionary",
+        position: PropertyListLocator.firstPosition(in: data))
+    }
+    self.init(propertyList: dictionary)
+    let locator = PropertyListLocator(data: data)
+    diagnostics = diagnostics.map { diagnostic in
+      var located = diagnostic
+      located.position = locator.position(of: diagnostic.keyPath)
+      return located
+    }
+  }
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  private static func withOrigin(_ origin: TypeDeclarationOrigin, _ declaration: TypeDeclaration)
+    -> TypeDeclaration
+  {
+    var copy = declaration
+    copy.origin = origin
+    return copy
+  }
+}
+
+/// Reads declaration dictionaries, collecting diagnostics instead of failing.
+struct DeclarationReader {
+  var diagnostics: [TypeDeclarationDiagnostic] = []
+
+  mutating func readList(_ value: Any?, key: String, origin: TypeDeclarationOrigin) -> [TypeDeclaration] {
+    guard let value else { return [] }
+    guard let list = value as? [Any] else {
+      error(at: key, "expected an array of type declarations, found \(Self.kind(of: value))")
+      return []
+    }
+    var declarations: [TypeDeclaration] = []
+    for (index, element) in list.enumerated() {
+      let path = "\(key)[\(index)]"
+      guard let dictionary = element as? [String: Any] else {
+        error(at: path, "expected a type declaration dictionary, found \(Self.kind(of: element))")
+        continue
+      }
+      if let declaration = readDeclaration(dictionary, path: path, origin: origin) {
+        declarations.append(declaration)
+      }
+    }
+    return declarations
+  }
+
+  private mutating func readDeclaration(
+    _ dictionary: [String: Any], path: String, origin: TypeDeclarationOrigin
+  )
+    -> TypeDeclaration?
+  {
+    let identifierPath = path + ".UTTypeIdentifier"
+    guard let rawIdentifier = dictionary["UTTypeIdentifier"] else {
+      error(at: path, "missing UTTypeIdentifier; the declaration is ignored")
+      return nil
+    }
+    guard let identifier = rawIdentifier as? String else {
+      error(
+        at: identifierPath,
+        "expected a string, found \(Self.kind(of: rawIdentifier)); the declaration is ignored")
+      return nil
+    }
+    guard !identifier.isEmpty else {
+      error(at: identifierPath, "the identifier is empty; the declaration is ignored")
+      return nil
+    }
+    if DynamicTypeIdentifier.isDynamic(identifier) {
+      error(at: identifierPath, "'\(identifier)': the dyn prefix is reserved for dynamic types; ignored")
+      return nil
+    }
+    if let invalid = identifier.unicodeScalars.first(where: { !Self.isIdentifierScalar($0) }) {
+      warning(
+        at: identifierPath,
+        "'\(identifier)' contains '\(invalid)'; identifiers use only letters, digits, '-' and '.'")
+    }
+    let conformsTo = readStrings(dictionary["UTTypeConformsTo"], path: path + ".UTTypeConformsTo")
+    var tags: [TypeTagClass: [String]] = [:]
+    let tagPath = path + ".UTTypeTagSpecification"
+    if let rawTags = dictionary["UTTypeTagSpecification"] {
+      if let tagDictionary = rawTags as? [String: Any] {
+        for (tagClass, value) in tagDictionary.sorted(by: { $0.key < $1.key }) {
+          let values = readStrings(value, path: tagPath + "." + tagClass)
+          if !values.isEmpty { tags[TypeTagClass(rawValue: tagClass), default: []] += values }
+        }
+      } else {
+        error(at: tagPath, "expected a dictionary of tag classes, found \(Self.kind(of: rawTags)); ignored")
+      }
+    }
+    let typeDescription = readString(dictionary["UTTypeDescription"], path: path + ".UTTypeDescription")
+    let referenceURL = readString(dictionary["UTTypeReferenceURL"], path: path + ".UTTypeReferenceURL")
+    return TypeDeclaration(
+      identifier: identifier, conformsTo: conformsTo, tags: tags, typeDescription: typeDescription ?? "",
+      referenceURL: referenceURL, origin: origin, keyPath: path)
+  }
+
+  /// A string or an array of strings; other elements are reported and skipped.
+  private mutating func readStrings(_ value: Any?, path: String) -> [String] {
+    guard let value else { return [] }
+    if let single = value as? String { return [single] }
+    guard let list = value as? [Any] else {
+      error(at: path, "expected a string or an array of strings, found \(Self.kind(of: value)); ignored")
+      return []
+    }
+    var strings: [String] = []
+    for (index, element) in list.enumerated() {
+      if let string = element as? String {
+        strings.append(string)
+      } else {
+        error(at: "\(path)[\(index)]", "expected a string, found \(Self.kind(of: element)); ignored")
+      }
+    }
+    return strings
+  }
+
+  private mutating func readString(_ value: Any?, path: String) -> String? {
+    guard let value else { return nil }
+    guard let string = value as? String else {
+      warning(at: path, "expected a string, found \(Self.kind(of: value)); ignored")
+      return nil
+    }
+    return string
+  }
+
+  private mutating func error(at path: String, _ message: String) {
+    diagnostics.append(TypeDeclarationDiagnostic(.error, at: path, message))
+  }
+
+  private mutating func warning(at path: String, _ message: String) {
+    diagnostics.append(TypeDeclarationDiagnostic(.warning, at: path, message))
+  }
+
+  /// Letters and digits of ASCII, `-`, `.`, and anything above U+007F (Apple's rule for identifiers).
+  static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "-", ".": return true
+    default: return scalar.value > 0x7F
+    }
+  }
+
+  /// The property-list type name of a value, for messages.
+  static func kind(of value: Any) -> String {
+    switch value {
+    case is String: return "a string"
+    case is [Any]: return "an array"
+    case is [String: Any]: return "a dictionary"
+    case is Bool: return "a boolean"
+    case is Int: return "an integer"
+    case is Double: return "a real"
+    case is Date: return "a date"
+    case is Data: return "data"
+    default: return "a value of type \(type(of: value))"
+    }
+  }
+}

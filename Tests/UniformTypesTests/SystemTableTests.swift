@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import UniformTypes
+
+@Suite("System type table")
+struct SystemTableTests {
+  @Test("every reference type is declared with its parents, tags and description, in order")
+  func referenceTableIsComplete() throws {
+    let reference = try Fixtures.referenceTypes()
+    #expect(reference.count == 876)
+    let generated = SystemTypeTable.parse(SystemTypeTable.reference)
+    #expect(generated.count == reference.count)
+    for (entry, declaration) in zip(reference, generated) {
+      #expect(declaration.identifier == entry.identifier)
+      #expect(declaration.conformsTo == entry.conformsTo, "\(entry.identifier)")
+      #expect(declaration.filenameExtensions == entry.tags["public.filename-extension"] ?? [])
+      #expect(declaration.mimeTypes == entry.tags["public.mime-type"] ?? [])
+      #expect(declaration.typeDescription == entry.description)
+    }
+  }
+
+  @Test("every parent edge of the reference table answers true, and declarations match the table")
+  func everyEdgeConforms() throws {
+    let registry = TypeRegistry.system
+    for entry in try Fixtures.referenceTypes() {
+      let declaration = try #require(registry.declaration(for: entry.identifier))
+      #expect(declaration.origin == .system)
+      #expect(registry.parents(of: entry.identifier) == entry.conformsTo)
+      #expect(registry.conforms(entry.identifier, to: entry.identifier))
+      for parent in entry.conformsTo {
+        #expect(registry.conforms(entry.identifier, to: parent), "\(entry.identifier) → \(parent)")
+        #expect(registry.conforms(entry.identifier.uppercased(), to: parent.uppercased()))
+        #expect(!registry.conforms(parent, to: entry.identifier), "\(parent) ↛ \(entry.identifier)")
+      }
+    }
+  }
+
+  @Test("the system table has no cycles and reports nothing")
+  func systemTableIsClean() {
+    #expect(TypeRegistry.system.graph.droppedCycleEdges.isEmpty)
+    #expect(TypeRegistry.system.diagnostics.isEmpty)
+  }
+
+  @Test(
+    "types newer than the reference table are present (spec §C.3)",
+    arguments: [
+      ("public.jpeg-xl", "public.image", "jxl"),
+      ("public.geojson", "public.json", "geojson"),
+      ("com.adobe.raw-image", "public.image", "dng"),
+      ("net.daringfireball.markdown", "public.utf8-plain-text", "md"),
+      ("public.heics", "public.heif-standard", "heics"),
+      ("com.microsoft.internet-shortcut", "public.stored-url", "url"),
+    ])
+  func newerTypes(identifier: String, parent: String, filenameExtension: String) {
+    let registry = TypeRegistry.system
+    #expect(registry.conforms(identifier, to: parent))
+    #expect(registry.conforms(identifier, to: "public.data"))
+    #expect(registry.preferredType(forFilenameExtension: filenameExtension) == identifier)
+  }
+
+  @Test("the generated Swift table is what scripts/generate-uti-table makes from the JSON")
+  func generatedFileIsUpToDate() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", Fixtures.packageRoot.appendingPathComponent("scripts/generate-uti-table").path, "--check",
+    ]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}
