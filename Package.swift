@@ -31,7 +31,8 @@ let package = Package(
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax"]
+      dependencies: ["PredicateSyntax"],
+      exclude: ["Fixtures", "Golden"]
     ),
     .executableTarget(
       name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],

@@ -1,0 +1,88 @@
+/// How serious a diagnostic is.
+public enum DiagnosticSeverity: String, Sendable, Hashable, Codable {
+  case error
+  case warning
+}
+
+/// A suggested edit that repairs the text a diagnostic points at.
+public struct PredicateFix: Sendable, Hashable, Codable {
+  /// What the edit does, for people: `replace with "`.
+  public var title: String
+  /// The text to replace; an empty range inserts.
+  public var range: SourceRange
+  /// The new text.
+  public var replacement: String
+
+  public init(title: String, range: SourceRange, replacement: String) {
+    self.title = title
+    self.range = range
+    self.replacement = replacement
+  }
+
+  /// Applies the fix to the UTF-8 bytes of the text it was computed for.
+  public func applied(to text: String) -> String {
+    var bytes = Array(text.utf8)
+    let lower = Swift.min(range.start.offset, bytes.count)
+    let upper = Swift.min(Swift.max(range.end.offset, lower), bytes.count)
+    bytes.replaceSubrange(lower..<upper, with: Array(replacement.utf8))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// One message about predicate text: where, how serious, what, and how to fix it when that is known.
+public struct PredicateDiagnostic: Sendable, Hashable, Codable {
+  public var severity: DiagnosticSeverity
+  public var message: String
+  public var range: SourceRange
+  public var fix: PredicateFix?
+
+  public init(severity: DiagnosticSeverity, message: String, range: SourceRange, fix: PredicateFix? = nil) {
+    self.severity = severity
+    self.message = message
+    self.range = range
+    self.fix = fix
+  }
+}
+
+/// Why a predicate could not be read. Each reason has a precise message in the error's diagnostic.
+public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, CaseIterable {
+  case emptyInput
+  case invalidUTF8
+  case unexpectedCharacter
+  case unterminatedString
+  case typographicQuote
+  case invalidEscape
+  case invalidNumber
+  case unexpectedToken
+  case missingClosingDelimiter
+  case unmatchedClosingDelimiter
+  case trailingInput
+  case subqueryVariableExpected
+  case reservedWordAsIdentifier
+  case invalidComparisonOption
+  case missingFormatArgument
+  case formatArgumentMismatch
+  case unsupportedFormatSpecifier
+  case nestingTooDeep
+}
+
+/// A syntax error: a typed value with the reason, a diagnostic (range, message, optional fix) and any
+/// warnings collected before the error.
+public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var reason: PredicateSyntaxErrorReason
+  public var diagnostic: PredicateDiagnostic
+  /// Warnings (lenient mode) emitted before parsing stopped.
+  public var warnings: [PredicateDiagnostic]
+
+  public init(
+    _ reason: PredicateSyntaxErrorReason, _ message: String, at range: SourceRange, fix: PredicateFix? = nil,
+    warnings: [PredicateDiagnostic] = []
+  ) {
+    self.reason = reason
+    self.diagnostic = PredicateDiagnostic(severity: .error, message: message, range: range, fix: fix)
+    self.warnings = warnings
+  }
+
+  /// `line:column: error: message`, without a file name or source excerpt.
+  public var description: String { "\(diagnostic.range.start): error: \(diagnostic.message)" }
+}

@@ -1,0 +1,58 @@
+/// A value substituted for a `%` format specifier while parsing, as `NSPredicate(format:argumentArray:)` does.
+///
+/// Arguments are consumed in order, one per specifier. `%@` accepts any value; `%K` a key path (or a string
+/// holding one); `%d %i %u %ld %lld %o %x %X %c` an integer (or a Boolean); `%f %e %g` a number;
+/// `%s %S %c` a string.
+public enum FormatArgument: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case double(Double)
+  case string(String)
+  /// A date as seconds since 2001-01-01 00:00:00 UTC; it becomes `CAST(seconds, "NSDate")`.
+  case date(secondsSinceReferenceDate: Double)
+  /// A collection; it becomes an aggregate `{…}` of the converted elements.
+  case array([FormatArgument])
+  /// A key path such as `address.city` or `items.@count`, for `%K`.
+  case keyPath(String)
+
+  var kindDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a Boolean"
+    case .integer: "an integer"
+    case .double: "a floating-point number"
+    case .string: "a string"
+    case .date: "a date"
+    case .array: "an array"
+    case .keyPath: "a key path"
+    }
+  }
+}
+
+extension PredicateParser {
+  /// How strictly to read predicate text.
+  public struct Options: Sendable, Hashable {
+    /// Accept typographic quotes (“ ” ‘ ’) as string delimiters, reporting a warning for each, instead of
+    /// rejecting them as Apple's parser does.
+    public var lenient: Bool
+    /// The deepest syntax tree accepted, and the deepest nesting of parentheses, braces, brackets, calls,
+    /// `NOT` and unary minus. Deeper input is an error, so no input can exhaust the stack (in the parser,
+    /// the printer, or the synthesized `==` and `hash(into:)` of the tree). A chain `a OR b OR c` is as
+    /// deep as it is long, because the tree nests it to the left.
+    public var maximumDepth: Int
+
+    /// The default depth limit; see `maximumDepth`.
+    public static let defaultMaximumDepth = 256
+
+    public init(lenient: Bool = false, maximumDepth: Int = Options.defaultMaximumDepth) {
+      self.lenient = lenient
+      self.maximumDepth = maximumDepth
+    }
+
+    /// Apple's behaviour: typographic quotes are errors.
+    public static let strict = Options()
+    /// Typographic quotes are accepted with warnings.
+    public static let lenient = Options(lenient: true)
+  }
+}

@@ -1,0 +1,107 @@
+/// A reserved word of the predicate language. Matching is case-insensitive.
+enum Keyword: String, CaseIterable, Sendable {
+  case and = "AND"
+  case or = "OR"
+  case `in` = "IN"
+  case not = "NOT"
+  case all = "ALL"
+  case any = "ANY"
+  case some = "SOME"
+  case none = "NONE"
+  case like = "LIKE"
+  case caseInsensitive = "CASEINSENSITIVE"
+  case ci = "CI"
+  case matches = "MATCHES"
+  case contains = "CONTAINS"
+  case beginsWith = "BEGINSWITH"
+  case endsWith = "ENDSWITH"
+  case between = "BETWEEN"
+  case null = "NULL"
+  case `nil` = "NIL"
+  case `self` = "SELF"
+  case `true` = "TRUE"
+  case yes = "YES"
+  case `false` = "FALSE"
+  case no = "NO"
+  case first = "FIRST"
+  case last = "LAST"
+  case size = "SIZE"
+  case anyKey = "ANYKEY"
+  case subquery = "SUBQUERY"
+  case cast = "CAST"
+  case truePredicate = "TRUEPREDICATE"
+  case falsePredicate = "FALSEPREDICATE"
+  case utiConformsTo = "UTI-CONFORMS-TO"
+  case utiEquals = "UTI-EQUALS"
+
+  /// Upper-cased spelling → keyword, for the lexer's case-insensitive look-up.
+  static let byUppercasedSpelling: [String: Keyword] = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+  /// The keyword spelled `text` in any letter case, if it is one.
+  static func matching(_ text: String) -> Keyword? {
+    byUppercasedSpelling[text.uppercased()]
+  }
+}
+
+/// Punctuation and operator symbols.
+enum Punctuation: String, Sendable {
+  case openParenthesis = "("
+  case closeParenthesis = ")"
+  case openBrace = "{"
+  case closeBrace = "}"
+  case openBracket = "["
+  case closeBracket = "]"
+  case comma = ","
+  case dot = "."
+  case assign = ":="
+  case equal = "=="
+  case singleEqual = "="
+  case notEqual = "!="
+  case lessGreater = "<>"
+  case less = "<"
+  case lessEqual = "<="
+  case equalLess = "=<"
+  case greater = ">"
+  case greaterEqual = ">="
+  case equalGreater = "=>"
+  case ampersands = "&&"
+  case bars = "||"
+  case bang = "!"
+  case plus = "+"
+  case minus = "-"
+  case star = "*"
+  case slash = "/"
+  case doubleStar = "**"
+}
+
+/// One lexical token with the exact range it was read from.
+struct Token: Sendable {
+  enum Kind: Equatable, Sendable {
+    /// A name that is not a reserved word.
+    case identifier(String)
+    /// `#name`: a reserved word (or any name) used as an identifier; stored without `#`.
+    case escapedIdentifier(String)
+    case keyword(Keyword)
+    /// `$name`, stored without `$`.
+    case variable(String)
+    /// `@name`, stored without `@`.
+    case collectionOperator(String)
+    /// A string literal with its escapes decoded.
+    case string(String)
+    /// An integer literal that fits in 64 unsigned bits (the sign is applied by the parser).
+    case integer(UInt64)
+    /// A decimal or exponent literal, or an integer too large for 64 bits.
+    case double(Double)
+    /// `%@`, `%K`, `%d` …, stored without `%`.
+    case formatSpecifier(String)
+    case punctuation(Punctuation)
+    case endOfInput
+  }
+
+  var kind: Kind
+  var range: SourceRange
+
+  func isPunctuation(_ punctuation: Punctuation) -> Bool { kind == .punctuation(punctuation) }
+  func isKeyword(_ keyword: Keyword) -> Bool { kind == .keyword(keyword) }
+}
