@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
+    .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -37,6 +38,9 @@ let package = Package(
     .executableTarget(
       name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       path: "Benchmarks/EvaluationBenchmark"),
+    .executableTarget(
+      name: "PeerWorkload", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      path: "Benchmarks/PeerWorkload"),
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
