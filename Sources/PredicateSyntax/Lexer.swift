@@ -8,6 +8,9 @@ struct Lexer {
   private var line = 1
   private var column = 1
   private(set) var warnings: [PredicateDiagnostic] = []
+  /// Typographic quotes inside string literals that closed normally. When reading fails later, the first of
+  /// these is the likely cause (`"a” || b == "c"` swallows ` || b == ` into the first string).
+  private var suspiciousQuotes: [(quote: TypographicQuote, range: SourceRange)] = []
 
   init(bytes: [UInt8], lenient: Bool) {
     self.bytes = bytes
@@ -21,7 +24,12 @@ struct Lexer {
     var tokens: [Token] = []
     tokens.reserveCapacity(bytes.count / 4 + 1)
     while true {
-      let token = try next()
+      let token: Token
+      do throws(PredicateSyntaxError) {
+        token = try next()
+      } catch {
+        throw likelyCause(of: error)
+      }
       tokens.append(token)
       if token.kind == .endOfInput { return tokens }
     }
@@ -388,7 +396,8 @@ struct Lexer {
     let replacement = String(decoding: [quote.ascii], as: UTF8.self)
     return PredicateDiagnostic(
       severity: severity,
-      message: "typographic quote \(quote.character) (\(quote.codePoint)) used as a string delimiter",
+      message:
+        "typographic quote \(quote.character) (\(quote.codePoint)) used as a string delimiter; replace with \(replacement)",
       range: range,
       fix: PredicateFix(title: "replace with \(replacement)", range: range, replacement: replacement))
   }
@@ -463,6 +472,7 @@ struct Lexer {
     while let byte = peek() {
       if byte == delimiter {
         advance()
+        if let found = suspect { suspiciousQuotes.append((found.quote, found.range)) }
         return Token(kind: .string(String(decoding: content, as: UTF8.self)), range: range(from: start))
       }
       if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), let found = suspect {
@@ -484,7 +494,22 @@ struct Lexer {
       advance(by: width)
     }
     if let found = suspect { return try closeAtTypographicQuote(found, start: start, content: content) }
+    if let earlier = suspiciousQuotes.first { throw typographicError(earlier.quote, at: earlier.range) }
     throw unterminatedString(start: start)
+  }
+
+  /// The typographic-quote error to report instead of `error`, when a string literal before `error`'s
+  /// position contains a typographic quote that probably was meant to close it.
+  func likelyCause(of error: PredicateSyntaxError) -> PredicateSyntaxError {
+    let structural: Set<PredicateSyntaxErrorReason> = [
+      .unexpectedToken, .trailingInput, .missingClosingDelimiter, .unmatchedClosingDelimiter,
+      .unterminatedString,
+      .unexpectedCharacter,
+    ]
+    guard structural.contains(error.reason), let first = suspiciousQuotes.first,
+      first.range.start.offset < error.diagnostic.range.start.offset
+    else { return error }
+    return typographicError(first.quote, at: first.range)
   }
 
   private mutating func closeAtTypographicQuote(

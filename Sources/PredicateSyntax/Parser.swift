@@ -47,43 +47,44 @@ public enum PredicateParser {
   public static func parseExpression(
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> ExpressionNode {
-    let bytes = Array(text.utf8)
-    var lexer = Lexer(bytes: bytes, lenient: options.lenient)
-    let tokens = try lexer.tokenize()
-    let warnings = lexer.warnings
-    let run = { @Sendable () -> Swift.Result<ExpressionNode, PredicateSyntaxError> in
-      var parser = Parser(
-        tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings)
-      do throws(PredicateSyntaxError) {
-        return .success(try parser.parseWholeExpression())
-      } catch {
-        return .failure(error)
-      }
+    try run(Array(text.utf8), options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+      try parser.parseWholeExpression()
     }
-    let outcome =
-      Parser.possibleNesting(tokens) <= LargeStack.inlineNestingLimit ? run() : LargeStack.run(run)
-    return try outcome.get()
   }
 
   private static func parse(
     validUTF8 bytes: [UInt8], options: Options, arguments: [FormatArgument]
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
+    try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+      PredicateParseResult(predicate: try parser.parseWholePredicate(), warnings: parser.warnings)
+    }
+  }
+
+  /// Lexes, then parses with `body`: on the caller's stack when the input is shallow (every real rule is),
+  /// on a large stack otherwise. A structural error after a string holding a typographic quote is reported
+  /// as that quote, its likely cause.
+  private static func run<Value: Sendable>(
+    _ bytes: [UInt8], options: Options, arguments: [FormatArgument],
+    body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
+  ) throws(PredicateSyntaxError) -> Value {
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
-    let run = { @Sendable () -> Swift.Result<PredicateParseResult, PredicateSyntaxError> in
+    let attempt = { @Sendable () -> Swift.Result<Value, PredicateSyntaxError> in
       var parser = Parser(
         tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings)
       do throws(PredicateSyntaxError) {
-        return .success(PredicateParseResult(predicate: try parser.parseWholePredicate(), warnings: warnings))
+        return .success(try body(&parser))
       } catch {
         return .failure(error)
       }
     }
-    // Shallow input (every real rule) parses on the caller's stack; deeply nested input on a large one.
     let outcome =
-      Parser.possibleNesting(tokens) <= LargeStack.inlineNestingLimit ? run() : LargeStack.run(run)
-    return try outcome.get()
+      Parser.possibleNesting(tokens) <= LargeStack.inlineNestingLimit ? attempt() : LargeStack.run(attempt)
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let error): throw lexer.likelyCause(of: error)
+    }
   }
 }
 
@@ -101,12 +102,12 @@ private enum Operand {
 
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
 /// the nesting limit; every node goes through a height check. Together they bound the stack.
-private struct Parser {
+struct Parser {
   private let tokens: [Token]
   private let bytes: [UInt8]
   private let options: PredicateParser.Options
   private let arguments: [FormatArgument]
-  private let warnings: [PredicateDiagnostic]
+  let warnings: [PredicateDiagnostic]
   private var index = 0
   private var nextArgument = 0
   private var nesting = 0
@@ -151,7 +152,8 @@ private struct Parser {
     if current.kind == .endOfInput {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
     }
-    let predicate = try requirePredicate(parseOr())
+    let predicateOperand = try parseOr()
+    let predicate = try requirePredicate(predicateOperand)
     try expectEndOfInput(after: "the predicate")
     return predicate.node
   }
@@ -221,10 +223,13 @@ private struct Parser {
 
   /// How a token is named in messages: `'AND'`, `end of input`.
   private func describe(_ token: Token) -> String {
-    if token.kind == .endOfInput { return "end of input" }
     var text = source(of: token)
     if text.count > 40 { text = String(text.prefix(37)) + "..." }
-    return "'\(text)'"
+    switch token.kind {
+    case .endOfInput: return "end of input"
+    case .string: return "the string \(text)"
+    default: return "'\(text)'"
+    }
   }
 
   private func error(_ reason: PredicateSyntaxErrorReason, _ message: String, fix: PredicateFix? = nil)
@@ -244,13 +249,17 @@ private struct Parser {
 
   private mutating func enter() throws(PredicateSyntaxError) {
     nesting += 1
-    if nesting > options.maximumDepth { throw depthError() }
+    // Every caller has just consumed the token that opens the level: point at it.
+    if nesting > options.maximumDepth { throw depthError(at: previousRange) }
   }
 
   private mutating func leave() { nesting -= 1 }
 
-  private func depthError() -> PredicateSyntaxError {
-    error(.nestingTooDeep, "nesting deeper than the limit of \(options.maximumDepth) levels")
+  private func depthError(at range: SourceRange? = nil) -> PredicateSyntaxError {
+    PredicateSyntaxError(
+      .nestingTooDeep, "nesting deeper than the limit of \(options.maximumDepth) levels",
+      at: range ?? current.range,
+      warnings: warnings)
   }
 
   private func predicate(_ kind: PredicateNode.Kind, _ range: SourceRange, height: Int)
@@ -269,7 +278,9 @@ private struct Parser {
 
   // MARK: - Predicates
 
-  private func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+  private mutating func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> Parsed<
+    PredicateNode
+  > {
     switch operand {
     case .predicate(let predicate): return predicate
     case .expression:
@@ -292,7 +303,8 @@ private struct Parser {
     var left = try requirePredicate(first)
     while atOr {
       advance()
-      let right = try requirePredicate(parseAnd())
+      let rightOperand = try parseAnd()
+      let right = try requirePredicate(rightOperand)
       left = try predicate(
         .or(left.node, right.node), range(left.node.range, right.node.range),
         height: Swift.max(left.height, right.height) + 1)
@@ -306,7 +318,8 @@ private struct Parser {
     var left = try requirePredicate(first)
     while atAnd {
       advance()
-      let right = try requirePredicate(parseNot())
+      let rightOperand = try parseNot()
+      let right = try requirePredicate(rightOperand)
       left = try predicate(
         .and(left.node, right.node), range(left.node.range, right.node.range),
         height: Swift.max(left.height, right.height) + 1)
@@ -318,7 +331,8 @@ private struct Parser {
     guard atNot else { return try parsePrimaryPredicate() }
     let not = advance()
     try enter()
-    let operand = try requirePredicate(parseNot())
+    let negatedOperand = try parseNot()
+    let operand = try requirePredicate(negatedOperand)
     leave()
     return .predicate(
       try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
@@ -761,13 +775,19 @@ private struct Parser {
     let collection = try parseExpression()
     _ = try expect(.comma, "after the collection of SUBQUERY")
     guard case .variable(let variable) = current.kind else {
+      var fix: PredicateFix?
+      if case .identifier = current.kind {
+        let at = SourceRange(start: current.range.start, end: current.range.start)
+        fix = PredicateFix(title: "insert $", range: at, replacement: "$")
+      }
       throw error(
         .subqueryVariableExpected,
-        "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))")
+        "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))", fix: fix)
     }
     advance()
     _ = try expect(.comma, "after the variable of SUBQUERY")
-    let predicate = try requirePredicate(parseOr())
+    let predicateOperand = try parseOr()
+    let predicate = try requirePredicate(predicateOperand)
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
     return try parsePostfixAfterCall(
@@ -819,7 +839,8 @@ private struct Parser {
         range(nameToken.range, close.range), height: height + 1)
     case "TERNARY":
       try enter()
-      let condition = try requirePredicate(parseOr())
+      let conditionOperand = try parseOr()
+      let condition = try requirePredicate(conditionOperand)
       _ = try expect(.comma, "after the condition of TERNARY")
       let whenTrue = try parseExpression()
       _ = try expect(.comma, "between the values of TERNARY")

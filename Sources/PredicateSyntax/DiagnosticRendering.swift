@@ -1,0 +1,108 @@
+import Foundation
+
+extension PredicateDiagnostic {
+  /// The diagnostic as a compiler prints it:
+  ///
+  /// ```
+  /// FILE:LINE:COLUMN: error: MESSAGE
+  /// the source line
+  ///           ^~~~~
+  ///           FIX
+  /// ```
+  ///
+  /// The caret line copies the source line's tabs so it lines up in a terminal; `~` covers the rest of the
+  /// range on that line. When there is a fix, its replacement text is printed under the text it replaces
+  /// (the way clang shows fix-its).
+  ///
+  /// - Parameters:
+  ///   - source: the text the diagnostic's positions refer to.
+  ///   - fileName: what to print before the position (`<stdin>` for standard input, for example).
+  public func rendered(source: String, fileName: String) -> String {
+    let position = range.start
+    var lines = ["\(fileName):\(position.line):\(position.column): \(severity.rawValue): \(message)"]
+    guard position.line >= 1, let sourceLine = SourceLines(source).line(position.line) else {
+      return lines.joined(separator: "\n")
+    }
+    lines.append(sourceLine)
+    let scalars = Array(sourceLine.unicodeScalars)
+    let startIndex = Swift.max(position.column - 1, 0)
+    let endColumn = range.end.line == position.line ? range.end.column : scalars.count + 1
+    let length = Swift.max(endColumn - position.column, 1)
+    let lead = indentation(matching: scalars, upTo: startIndex)
+    lines.append(lead + "^" + String(repeating: "~", count: length - 1))
+    if let fix, !fix.replacement.isEmpty, fix.range.start.line == position.line,
+      !fix.replacement.contains(where: \.isNewline)
+    {
+      lines.append(
+        indentation(matching: scalars, upTo: Swift.max(fix.range.start.column - 1, 0)) + fix.replacement)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Spaces (and the source's own tabs) that reach `column` of a line.
+  private func indentation(matching scalars: [Unicode.Scalar], upTo count: Int) -> String {
+    var result = ""
+    for index in 0..<count {
+      result += index < scalars.count && scalars[index] == "\t" ? "\t" : " "
+    }
+    return result
+  }
+
+  /// The machine-readable form of `rendered(source:fileName:)`.
+  public func record(fileName: String) -> PredicateDiagnosticRecord {
+    PredicateDiagnosticRecord(
+      file: fileName, line: range.start.line, column: range.start.column, severity: severity,
+      message: message,
+      range: range, fix: fix)
+  }
+}
+
+/// A diagnostic with its file name, as written in JSON output.
+public struct PredicateDiagnosticRecord: Sendable, Hashable, Codable {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var severity: DiagnosticSeverity
+  public var message: String
+  public var range: SourceRange
+  public var fix: PredicateFix?
+
+  /// Records as a JSON document `{"diagnostics": [...]}` with sorted keys.
+  public static func json(_ records: [PredicateDiagnosticRecord]) -> String {
+    struct Document: Encodable { var diagnostics: [PredicateDiagnosticRecord] }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(Document(diagnostics: records)) else {
+      return "{\"diagnostics\":[]}"
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Finds lines by number; `\n`, `\r\n` and a lone `\r` all end a line, as in the lexer.
+struct SourceLines {
+  private let text: String
+
+  init(_ text: String) { self.text = text }
+
+  func line(_ number: Int) -> String? {
+    var current = 1
+    var line = ""
+    var previousWasCarriageReturn = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" && previousWasCarriageReturn {
+        previousWasCarriageReturn = false
+        continue
+      }
+      previousWasCarriageReturn = scalar == "\r"
+      if scalar == "\n" || scalar == "\r" {
+        if current == number { return line }
+        current += 1
+        if current > number { return nil }
+        continue
+      }
+      if current == number { line.unicodeScalars.append(scalar) }
+    }
+    return current == number ? line : nil
+  }
+}
