@@ -27,8 +27,14 @@ let package = Package(
       dependencies: [
         "PredicateSyntax",
         "UniformTypes",
+        "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .executableTarget(
+      name: "UniformTypesBenchmark",
+      dependencies: ["UniformTypes"],
+      path: "Benchmarks/UniformTypesBenchmark"
     ),
     .testTarget(
       name: "PredicateSyntaxTests",
@@ -47,6 +53,10 @@ let package = Package(
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

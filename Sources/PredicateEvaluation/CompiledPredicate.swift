@@ -12,6 +12,7 @@ public struct CompiledPredicate: Sendable {
   fileprivate let code: TestCode
   fileprivate let freeVariables: [(name: String, slot: Int)]
   fileprivate let slotCount: Int
+  fileprivate let memoCount: Int
 
   /// Compiles `predicate`; `registry` answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
   public init(_ predicate: PredicateNode, registry: TypeRegistry = .system) {
@@ -23,13 +24,14 @@ public struct CompiledPredicate: Sendable {
     code = compiler.compile(predicate)
     freeVariables = compiler.freeVariables.map { (name: $0.key, slot: $0.value) }.sorted { $0.slot < $1.slot }
     slotCount = compiler.slotCount
+    memoCount = compiler.memoCount
   }
 
   /// Evaluates the predicate against `object`, with `variables` bound to the `$names` it uses.
   public func evaluate(on object: PredicateValue, variables: [String: PredicateValue] = [:])
     throws(EvaluationError) -> Bool
   {
-    let frame = Frame(object: object, slotCount: slotCount)
+    let frame = Frame(object: object, slotCount: slotCount, memoCount: memoCount)
     for (name, slot) in freeVariables {
       frame.slots[slot] = variables[name]
     }
@@ -37,14 +39,19 @@ public struct CompiledPredicate: Sendable {
   }
 }
 
-/// The mutable state of one compiled evaluation: the object and the variable slots. Never shared.
+/// The mutable state of one compiled evaluation: the object, the variable slots, and remembered
+/// `$variable.key` values. Never shared.
 final class Frame {
   let object: PredicateValue
   var slots: [PredicateValue?]
+  /// `$variable.key` values already looked up since the variable was last bound; a rule's
+  /// `$attachment.registeredTypeIdentifiers` is written once per clause but looked up once per attachment.
+  var memos: [PredicateValue?]
 
-  init(object: PredicateValue, slotCount: Int) {
+  init(object: PredicateValue, slotCount: Int, memoCount: Int) {
     self.object = object
     slots = Array(repeating: nil, count: slotCount)
+    memos = Array(repeating: nil, count: memoCount)
   }
 }
 
@@ -60,6 +67,16 @@ struct PredicateCompiler {
   /// Variables the caller supplies, by name.
   private(set) var freeVariables: [String: Int] = [:]
   private(set) var slotCount = 0
+  /// One memo per distinct (`$variable` slot, key) pair.
+  private var memoIndexes: [MemoKey: Int] = [:]
+  /// The memos to forget when a slot is bound to a new element, by slot.
+  private var memosBySlot: [Int: [Int]] = [:]
+  var memoCount: Int { memoIndexes.count }
+
+  private struct MemoKey: Hashable {
+    var slot: Int
+    var key: String
+  }
 
   init(oracle: TypeOracle) {
     self.oracle = oracle
@@ -72,6 +89,15 @@ struct PredicateCompiler {
     slotCount += 1
     freeVariables[name] = slot
     return slot
+  }
+
+  private mutating func memo(slot: Int, key: String) -> Int {
+    let memoKey = MemoKey(slot: slot, key: key)
+    if let index = memoIndexes[memoKey] { return index }
+    let index = memoIndexes.count
+    memoIndexes[memoKey] = index
+    memosBySlot[slot, default: []].append(index)
+    return index
   }
 
   mutating func compile(_ predicate: PredicateNode) -> TestCode {
@@ -127,6 +153,24 @@ struct PredicateCompiler {
     }
     let wantsAll = quantifier == .all
     let resultWhenExhausted = quantifier == .all || quantifier == .none
+    // The activation-rule hot path, `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "literal"`,
+    // tests each identifier against the pre-resolved literal without further indirection.
+    if op == .utiConformsTo, case .constant(.string(let target)) = comparison.rhs.kind, let test {
+      let conforms = oracle.conformanceTest(target)
+      return { frame throws(EvaluationError) in
+        let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
+        for element in elements {
+          let holds: Bool
+          if case .string(let type) = element {
+            holds = conforms(type)
+          } else {
+            holds = try test(element)
+          }
+          if holds != wantsAll { return quantifier == .none ? false : holds }
+        }
+        return resultWhenExhausted
+      }
+    }
     return { frame throws(EvaluationError) in
       let lhs = try lhsCode(frame)
       let elementTest: ElementTest
@@ -323,6 +367,25 @@ struct PredicateCompiler {
       let filter = compileSubquery(collection, variable, predicate)
       return { frame throws(EvaluationError) in .integer(try filter(frame, true).count) }
     }
+    if let base, case .variable(let name) = base.kind, components.count == 1,
+      case .key(let key) = components[0]
+    {
+      let slot = slot(for: name)
+      let memo = memo(slot: slot, key: key)
+      let baseRange = base.range
+      return { frame throws(EvaluationError) in
+        if let remembered = frame.memos[memo] { return remembered }
+        guard let value = frame.slots[slot] else { throw TreeWalker.unbound(name, at: baseRange) }
+        let result: PredicateValue
+        if case .dictionary(let dictionary) = value {
+          result = dictionary[key] ?? .null
+        } else {
+          result = try KeyValueCoding.value(forKey: key, of: value, at: range)
+        }
+        frame.memos[memo] = result
+        return result
+      }
+    }
     let baseCode: ValueCode
     if let base {
       baseCode = compile(base)
@@ -362,12 +425,14 @@ struct PredicateCompiler {
     scopes.append((name: variable, slot: slot))
     let predicateCode = compile(predicate)
     scopes.removeLast()
+    let memos = memosBySlot[slot] ?? []
     return { frame, countOnly throws(EvaluationError) in
       let elements = try TreeWalker.subqueryElements(collectionCode(frame), at: collectionRange)
       var kept: [PredicateValue] = []
       var count = 0
       for element in elements {
         frame.slots[slot] = element
+        for memo in memos { frame.memos[memo] = nil }
         if try predicateCode(frame) {
           count += 1
           if !countOnly { kept.append(element) }

@@ -22,6 +22,7 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     case arithmetic
   }
 
+  /// The kind of failure.
   public var reason: Reason
   /// A sentence that reads after "error: ".
   public var message: String

@@ -8,7 +8,8 @@ enum Aggregates {
     numbers.reserveCapacity(values.count)
     for value in values {
       guard let number = value.numericValue else {
-        throw EvaluationError(.typeMismatch, "expected numbers, found a \(value.typeName)", at: range)
+        throw EvaluationError(
+          .typeMismatch, "expected numbers, found \(value.typeNameWithArticle)", at: range)
       }
       numbers.append(number)
     }
@@ -90,7 +91,8 @@ enum Arithmetic {
     guard let left = lhs.numericValue, let right = rhs.numericValue else {
       let offender = lhs.numericValue == nil ? lhs : rhs
       throw EvaluationError(
-        .typeMismatch, "arithmetic '\(op.rawValue)' needs numbers, found a \(offender.typeName)", at: range)
+        .typeMismatch, "arithmetic '\(op.rawValue)' needs numbers, found \(offender.typeNameWithArticle)",
+        at: range)
     }
     switch op {
     case .add: return .double(left + right)
@@ -112,7 +114,7 @@ enum Arithmetic {
     case .double(let double): return .double(-double)
     case .bool(let flag): return .integer(flag ? -1 : 0)
     default:
-      throw EvaluationError(.typeMismatch, "cannot negate a \(value.typeName)", at: range)
+      throw EvaluationError(.typeMismatch, "cannot negate \(value.typeNameWithArticle)", at: range)
     }
   }
 }
@@ -214,7 +216,8 @@ enum PredicateFunctions {
       guard case .string(let text) = arguments[0] else {
         if arguments[0].isNull { return .null }
         throw EvaluationError(
-          .typeMismatch, "\(function.rawValue) needs a string, found a \(arguments[0].typeName)", at: range)
+          .typeMismatch, "\(function.rawValue) needs a string, found \(arguments[0].typeNameWithArticle)",
+          at: range)
       }
       switch function {
       case .uppercase: return .string(text.uppercased())
@@ -231,7 +234,8 @@ enum PredicateFunctions {
     case .modulus:
       if case .integer(let left) = arguments[0], case .integer(let right) = arguments[1] {
         guard right != 0 else { throw EvaluationError(.arithmetic, "modulus by zero", at: range) }
-        return .integer(left % right)
+        let (remainder, overflow) = left.remainderReportingOverflow(dividingBy: right)
+        return .integer(overflow ? 0 : remainder)
       }
       let (left, right) = try twoNumbers(arguments, function, at: range)
       guard right != 0 else { throw EvaluationError(.arithmetic, "modulus by zero", at: range) }
@@ -284,7 +288,7 @@ enum PredicateFunctions {
   {
     guard let number = value.numericValue else {
       throw EvaluationError(
-        .typeMismatch, "\(function.rawValue) needs a number, found a \(value.typeName)", at: range)
+        .typeMismatch, "\(function.rawValue) needs a number, found \(value.typeNameWithArticle)", at: range)
     }
     return number
   }
@@ -383,6 +387,7 @@ enum Cast {
       return .date(Date(timeIntervalSinceReferenceDate: seconds))
     default: break
     }
-    throw EvaluationError(.typeMismatch, "cannot CAST a \(value.typeName) to \(target.rawValue)", at: range)
+    throw EvaluationError(
+      .typeMismatch, "cannot CAST \(value.typeNameWithArticle) to \(target.rawValue)", at: range)
   }
 }

@@ -73,7 +73,7 @@ enum KeyValueCoding {
       for element in elements { mapped.append(try self.value(forKey: key, of: element, at: range)) }
       return .array(mapped)
     default:
-      throw EvaluationError(.typeMismatch, "a \(value.typeName) has no key '\(key)'", at: range)
+      throw EvaluationError(.typeMismatch, "\(value.typeNameWithArticle) has no key '\(key)'", at: range)
     }
   }
 
@@ -87,7 +87,7 @@ enum KeyValueCoding {
     case .null: return op == .count ? .integer(0) : .null
     default:
       throw EvaluationError(
-        .typeMismatch, "@\(op.rawValue) needs a collection, found a \(value.typeName)", at: range)
+        .typeMismatch, "@\(op.rawValue) needs a collection, found \(value.typeNameWithArticle)", at: range)
     }
     if op == .count { return .integer(elements.count) }
     let restSteps = rest.map { Step.key($0) }
@@ -118,7 +118,8 @@ enum KeyValueCoding {
         guard let inner = element.collectionElements else {
           if element.isNull { continue }
           throw EvaluationError(
-            .typeMismatch, "@\(op.rawValue) needs a collection of collections, found a \(element.typeName)",
+            .typeMismatch,
+            "@\(op.rawValue) needs a collection of collections, found \(element.typeNameWithArticle)",
             at: range)
         }
         for innerElement in inner {
@@ -163,7 +164,7 @@ enum KeyValueCoding {
     case (.dictionary, .first), (.dictionary, .last):
       throw EvaluationError(.typeMismatch, "a dictionary has no first or last element", at: range)
     default:
-      throw EvaluationError(.typeMismatch, "cannot index a \(value.typeName)", at: range)
+      throw EvaluationError(.typeMismatch, "cannot index \(value.typeNameWithArticle)", at: range)
     }
   }
 }

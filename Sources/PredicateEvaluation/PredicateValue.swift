@@ -9,14 +9,22 @@ import Foundation
 /// `==` is structural: `.integer(1)` and `.double(1)` are different values. Predicate equality, which
 /// treats them as equal, is ``PredicateValue/isPredicateEqual(to:options:)``.
 public enum PredicateValue: Sendable, Hashable {
+  /// JSON `null`, a missing key, `NSNull`, `nil`.
   case null
+  /// JSON `true`/`false`, plist `<true/>`/`<false/>`.
   case bool(Bool)
+  /// A whole number that fits in 64 bits.
   case integer(Int)
+  /// Any other number.
   case double(Double)
   case string(String)
+  /// A plist `<date>`, or the result of `now()` or `CAST(…, 'NSDate')`.
   case date(Date)
+  /// A plist `<data>`.
   case data(Data)
+  /// A JSON or plist array; also what key paths over arrays, aggregates and SUBQUERY produce.
   case array([PredicateValue])
+  /// A JSON object or plist dictionary: the values key paths look into.
   case dictionary([String: PredicateValue])
 
   /// A short name of the value's type for error messages.
@@ -31,6 +39,14 @@ public enum PredicateValue: Sendable, Hashable {
     case .data: "data"
     case .array: "array"
     case .dictionary: "dictionary"
+    }
+  }
+
+  /// The type name with "a" or "an", as error messages use it.
+  public var typeNameWithArticle: String {
+    switch self {
+    case .integer, .array: "an \(typeName)"
+    default: "a \(typeName)"
     }
   }
 

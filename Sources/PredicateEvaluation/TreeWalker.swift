@@ -168,7 +168,7 @@ struct TreeWalker {
     case .dictionary(let dictionary): return Array(dictionary.values)
     default:
       throw EvaluationError(
-        .typeMismatch, "SUBQUERY needs a collection, found a \(collection.typeName)", at: range)
+        .typeMismatch, "SUBQUERY needs a collection, found \(collection.typeNameWithArticle)", at: range)
     }
   }
 
@@ -199,7 +199,7 @@ extension Aggregates {
       if value.isNull { return [] }
       guard let elements = value.collectionElements else {
         throw EvaluationError(
-          .typeMismatch, "\(op.rawValue) needs collections on both sides, found a \(value.typeName)",
+          .typeMismatch, "\(op.rawValue) needs collections on both sides, found \(value.typeNameWithArticle)",
           at: range)
       }
       return elements

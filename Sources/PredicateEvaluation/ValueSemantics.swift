@@ -51,7 +51,8 @@ enum ValueSemantics {
         return compare(left, right)
       }
       throw EvaluationError(
-        .typeMismatch, "cannot order a \(lhs.typeName) against a \(rhs.typeName)", at: range)
+        .typeMismatch, "cannot order \(lhs.typeNameWithArticle) against \(rhs.typeNameWithArticle)", at: range
+      )
     }
   }
 
@@ -110,10 +111,12 @@ enum ValueSemantics {
   ) -> EvaluationError {
     if case .string = lhs {
       return EvaluationError(
-        .typeMismatch, "\(op.rawValue) needs a string on the right, found a \(rhs.typeName)", at: site.rhs)
+        .typeMismatch, "\(op.rawValue) needs a string on the right, found \(rhs.typeNameWithArticle)",
+        at: site.rhs)
     }
     return EvaluationError(
-      .typeMismatch, "\(op.rawValue) needs a string on the left, found a \(lhs.typeName)", at: site.lhs)
+      .typeMismatch, "\(op.rawValue) needs a string on the left, found \(lhs.typeNameWithArticle)",
+      at: site.lhs)
   }
 
   /// `lhs BETWEEN {lower, upper}`, inclusive at both ends.
@@ -146,7 +149,7 @@ enum ValueSemantics {
       case .string(let part): return strings.contains(strings.fold(text), strings.fold(part))
       default:
         throw EvaluationError(
-          .typeMismatch, "cannot look for a \(element.typeName) inside a string", at: elementRange)
+          .typeMismatch, "cannot look for \(element.typeNameWithArticle) inside a string", at: elementRange)
       }
     case .array(let elements):
       return elements.contains { isEqual($0, element, strings) }
@@ -154,7 +157,7 @@ enum ValueSemantics {
       return dictionary.values.contains { isEqual($0, element, strings) }
     default:
       throw EvaluationError(
-        .typeMismatch, "expected a collection or a string, found a \(collection.typeName)",
+        .typeMismatch, "expected a collection or a string, found \(collection.typeNameWithArticle)",
         at: collectionRange)
     }
   }
@@ -210,7 +213,8 @@ enum ValueSemantics {
     case .dictionary(let dictionary): return Array(dictionary.values)
     default:
       throw EvaluationError(
-        .typeMismatch, "\(quantifier.rawValue) needs a collection on the left, found a \(value.typeName)",
+        .typeMismatch,
+        "\(quantifier.rawValue) needs a collection on the left, found \(value.typeNameWithArticle)",
         at: range)
     }
   }

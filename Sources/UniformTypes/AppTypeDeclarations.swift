@@ -57,10 +57,19 @@ public struct AppTypeDeclarations: Sendable, Hashable {
         position: PropertyListLocator.firstPosition(in: data))
     }
     self.init(propertyList: dictionary)
-    let locator = PropertyListLocator(data: data)
-    diagnostics = diagnostics.map { diagnostic in
+    diagnostics = Self.locate(diagnostics, in: data)
+  }
+
+  /// Gives every diagnostic without a position the position of its key path in `propertyListData`, when
+  /// that is an XML property list; for the diagnostics a registry adds (conflicts, cycles).
+  public static func locate(_ diagnostics: [TypeDeclarationDiagnostic], in propertyListData: Data)
+    -> [TypeDeclarationDiagnostic]
+  {
+    guard diagnostics.contains(where: { $0.position == nil }) else { return diagnostics }
+    let locator = PropertyListLocator(data: propertyListData)
+    return diagnostics.map { diagnostic in
       var located = diagnostic
-      located.position = locator.position(of: diagnostic.keyPath)
+      if located.position == nil { located.position = locator.position(of: diagnostic.keyPath) }
       return located
     }
   }
@@ -200,9 +209,14 @@ struct DeclarationReader {
     case is String: return "a string"
     case is [Any]: return "an array"
     case is [String: Any]: return "a dictionary"
+    case let number as NSNumber:
+      // Darwin bridges <true/> and <integer>1</integer> alike, so ask the number how it is stored.
+      switch String(cString: number.objCType) {
+      case "c", "B": return "a boolean"
+      case "f", "d": return "a real"
+      default: return "an integer"
+      }
     case is Bool: return "a boolean"
-    case is Int: return "an integer"
-    case is Double: return "a real"
     case is Date: return "a date"
     case is Data: return "data"
     default: return "a value of type \(type(of: value))"

@@ -4,36 +4,57 @@
 /// A resolved type belongs to the registry that made it; handing it to another registry still answers
 /// correctly (that registry resolves ``identifier`` again) but loses the speed.
 public struct ResolvedType: Sendable, Hashable, CustomStringConvertible {
-  enum Storage: Sendable, Hashable {
-    /// An interned identifier of the registry (declared, or named as a parent).
-    case interned(Int32)
-    /// A `dyn.*` identifier (lowercased) with the sorted interned ids it conforms to.
-    case dynamic(String, ancestors: [Int32])
-    /// An identifier the registry does not know (lowercased): it conforms only to itself.
-    case unknown(String)
-  }
-
+  /// The interned id in the registry, or -1 for a `dyn.*` or unknown identifier.
+  let id: Int32
+  /// Whether ``details`` holds the resolved base of an Intune twin (only under ``TwinPolicy/mirrored``).
+  let hasTwinBase: Bool
+  /// Identifies the registry (and its twin policy) whose interned ids `id` uses.
+  let registryStamp: UInt64
   /// The identifier, in the registry's spelling when the registry knows it.
   public let identifier: String
-  let storage: Storage
-  /// Under ``TwinPolicy/mirrored``, the storage of the type an Intune twin stands for.
-  let twinBase: Storage?
-  /// Identifies the registry (and its twin policy) whose interned ids `storage` uses.
-  let registryStamp: UInt64
+  /// What only the slower paths need; nil for an interned type that is not a mirrored twin, so resolving
+  /// a known type allocates nothing.
+  let details: ResolvedTypeDetails?
+
+  init(id: Int32, identifier: String, registryStamp: UInt64, details: ResolvedTypeDetails?) {
+    self.id = id
+    self.hasTwinBase = details?.twinBase != nil
+    self.registryStamp = registryStamp
+    self.identifier = identifier
+    self.details = details
+  }
 
   public var description: String { identifier }
 
-  /// Whether the registry has a declaration for the type, or it is a `dyn.*` type it could decode.
-  public var isKnown: Bool {
-    if case .unknown = storage { return false }
-    return true
-  }
+  /// Whether the registry knows the identifier (declared, or named as a parent), or it is a `dyn.*`
+  /// identifier the registry could decode.
+  public var isKnown: Bool { id >= 0 || details?.dynamicAncestors != nil }
+
+  /// The lowercased identifier of a type that is not interned: what it is compared by.
+  var foldedIdentifier: String { details?.foldedIdentifier ?? identifier.lowercased() }
 
   public static func == (lhs: ResolvedType, rhs: ResolvedType) -> Bool {
-    lhs.storage == rhs.storage && lhs.registryStamp == rhs.registryStamp
+    guard lhs.registryStamp == rhs.registryStamp, lhs.id == rhs.id else { return false }
+    return lhs.id >= 0 || lhs.foldedIdentifier == rhs.foldedIdentifier
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage)
+    if id >= 0 { hasher.combine(id) } else { hasher.combine(foldedIdentifier) }
+  }
+}
+
+/// The parts of a ``ResolvedType`` that only the slow paths read.
+final class ResolvedTypeDetails: Sendable {
+  /// The lowercased identifier: what an undeclared or `dyn.*` type is compared by.
+  let foldedIdentifier: String
+  /// For a `dyn.*` type, the sorted interned ids it conforms to; nil for every other type.
+  let dynamicAncestors: [Int32]?
+  /// Under ``TwinPolicy/mirrored``, the resolved type an Intune twin stands for.
+  let twinBase: ResolvedType?
+
+  init(foldedIdentifier: String, dynamicAncestors: [Int32]?, twinBase: ResolvedType?) {
+    self.foldedIdentifier = foldedIdentifier
+    self.dynamicAncestors = dynamicAncestors
+    self.twinBase = twinBase
   }
 }

@@ -14,7 +14,7 @@ extension TypeRegistry {
     for declaration in declarations.exported + declarations.imported {
       let folded = declaration.identifier.lowercased()
       let path = declaration.keyPath ?? declaration.identifier
-      if let id = graph.id(of: declaration.identifier), let existing = graph.declarations[Int(id)] {
+      if let id = graph.id(of: declaration.identifier), let existing = graph.declaration(at: id) {
         let owner = existing.origin == .system ? "the system declares" : "an earlier declaration declares"
         diagnostics.append(
           TypeDeclarationDiagnostic(
@@ -34,12 +34,11 @@ extension TypeRegistry {
       accepted.append(declaration)
     }
 
-    let all = graph.declarations.compactMap { $0 } + accepted
-    let newGraph = TypeGraph(declarations: all)
+    let newGraph = graph.adding(accepted)
     for declaration in accepted {
       let path = (declaration.keyPath ?? declaration.identifier) + ".UTTypeConformsTo"
       for parent in declaration.conformsTo {
-        guard let id = newGraph.id(of: parent), newGraph.declarations[Int(id)] == nil else { continue }
+        guard let id = newGraph.id(of: parent), !newGraph.isDeclared(id) else { continue }
         diagnostics.append(
           TypeDeclarationDiagnostic(
             .warning, at: path,
@@ -48,7 +47,7 @@ extension TypeRegistry {
       }
     }
     for edge in newGraph.droppedCycleEdges {
-      let declaration = newGraph.declarations[Int(edge.child)]
+      let declaration = newGraph.declaration(at: edge.child)
       let path = (declaration?.keyPath ?? newGraph.identifiers[Int(edge.child)]) + ".UTTypeConformsTo"
       diagnostics.append(
         TypeDeclarationDiagnostic(

@@ -1,12 +1,12 @@
 extension TypeRegistry {
   /// Every declared type, in registry order (system types first, then app declarations).
   public var declarations: [TypeDeclaration] {
-    graph.declarations.compactMap { $0 }
+    (0..<Int32(graph.count)).compactMap { graph.declaration(at: $0) }
   }
 
   /// The declaration of `identifier` (compared case-insensitively), if this registry has one.
   public func declaration(for identifier: String) -> TypeDeclaration? {
-    graph.id(of: identifier).flatMap { graph.declarations[Int($0)] }
+    graph.id(of: identifier).flatMap { graph.declaration(at: $0) }
   }
 
   /// The direct parents of `identifier`: its declared `UTTypeConformsTo` (cycle-closing edges removed), the
@@ -14,17 +14,12 @@ extension TypeRegistry {
   public func parents(of identifier: String) -> [String] {
     var result: [String] = []
     let resolved = resolve(identifier)
-    switch resolved.storage {
-    case .interned(let id):
-      result = graph.parents[Int(id)].map { graph.identifiers[Int($0)] }
-    case .dynamic:
-      if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
-        result = dynamicParents(of: dynamic).map { graph.identifiers[Int($0)] }
-      }
-    case .unknown:
-      break
+    if resolved.id >= 0 {
+      result = graph.parents(of: resolved.id).map { graph.identifiers[Int($0)] }
+    } else if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
+      result = dynamicParents(of: dynamic).map { graph.identifiers[Int($0)] }
     }
-    if resolved.twinBase != nil, let base = IntuneTwin.base(ofTwin: identifier) {
+    if resolved.hasTwinBase, let base = IntuneTwin.base(ofTwin: identifier) {
       for parent in withTwinPolicy(.literal).parents(of: base) {
         let twin = IntuneTwin.twin(of: parent)
         if !result.contains(where: { isEqual($0, twin) }) { result.append(twin) }
@@ -53,10 +48,10 @@ extension TypeRegistry {
   public func descendants(of identifier: String) -> [String] {
     let resolved = resolve(identifier)
     var result: [String] = [resolved.identifier]
-    if case .interned(let id) = resolved.storage {
-      result += graph.descendants(of: id).dropFirst().map { graph.identifiers[Int($0)] }
+    if resolved.id >= 0 {
+      result += graph.descendants(of: resolved.id).dropFirst().map { graph.identifiers[Int($0)] }
     }
-    if resolved.twinBase != nil, let base = IntuneTwin.base(ofTwin: identifier) {
+    if resolved.hasTwinBase, let base = IntuneTwin.base(ofTwin: identifier) {
       for descendant in withTwinPolicy(.literal).descendants(of: base).dropFirst() {
         let twin = IntuneTwin.twin(of: descendant)
         if !result.contains(where: { isEqual($0, twin) }) { result.append(twin) }
@@ -96,13 +91,12 @@ extension TypeRegistry {
   public func types(forTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil)
     -> [String]
   {
-    let candidates = graph.tagIndex[tagClass]?[tag.lowercased()] ?? []
+    let candidates = graph.ids(forTag: tag, tagClass: tagClass)
     let required = supertype.map(resolve)
     return candidates.compactMap { id in
-      let candidate = ResolvedType(
-        identifier: graph.identifiers[Int(id)], storage: .interned(id), twinBase: nil, registryStamp: stamp)
-      if let required, !conforms(candidate, to: required) { return nil }
-      return candidate.identifier
+      let identifier = graph.identifiers[Int(id)]
+      if let required, !conforms(resolve(identifier), to: required) { return nil }
+      return identifier
     }
   }
 

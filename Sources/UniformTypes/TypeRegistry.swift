@@ -14,8 +14,7 @@ import Foundation
 /// Intune twins follow ``twinPolicy``.
 public final class TypeRegistry: Sendable {
   /// Apple's system-declared types, built from the bundled table on first use.
-  public static let system = TypeRegistry(
-    graph: TypeGraph(declarations: SystemTypeTable.declarations), twinPolicy: .literal, diagnostics: [])
+  public static let system = TypeRegistry(graph: .system, twinPolicy: .literal, diagnostics: [])
 
   /// How Intune twins (`com.microsoft.intune.mam.` + identifier) conform.
   public let twinPolicy: TwinPolicy
@@ -47,7 +46,7 @@ public final class TypeRegistry: Sendable {
 
   /// Whether `type` conforms to `supertype`: reflexive, transitive, case-insensitive.
   public func conforms(_ type: String, to supertype: String) -> Bool {
-    if twinPolicy == .literal, let id = graph.exactIndex[type], let ancestor = graph.exactIndex[supertype] {
+    if twinPolicy == .literal, let id = graph.id(of: type), let ancestor = graph.id(of: supertype) {
       return graph.conforms(id, to: ancestor)
     }
     return conforms(resolve(type), to: resolve(supertype))
@@ -60,12 +59,26 @@ public final class TypeRegistry: Sendable {
 
   /// Looks `identifier` up once, for repeated ``conforms(_:to:)-(ResolvedType,ResolvedType)`` calls.
   public func resolve(_ identifier: String) -> ResolvedType {
-    var twinBase: ResolvedType.Storage?
+    var twinBase: ResolvedType?
     if twinPolicy == .mirrored, let base = IntuneTwin.base(ofTwin: identifier) {
-      twinBase = storage(of: base).1
+      twinBase = resolve(base)
     }
-    let (spelling, storage) = storage(of: identifier)
-    return ResolvedType(identifier: spelling, storage: storage, twinBase: twinBase, registryStamp: stamp)
+    if let id = graph.id(of: identifier) {
+      let details = twinBase.map {
+        ResolvedTypeDetails(foldedIdentifier: identifier.lowercased(), dynamicAncestors: nil, twinBase: $0)
+      }
+      return ResolvedType(
+        id: id, identifier: graph.identifiers[Int(id)], registryStamp: stamp, details: details)
+    }
+    let folded = identifier.lowercased()
+    var dynamicAncestors: [Int32]?
+    if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
+      dynamicAncestors = Set(dynamicParents(of: dynamic).flatMap { graph.ancestors(of: $0) }).sorted()
+    }
+    return ResolvedType(
+      id: -1, identifier: dynamicAncestors == nil ? identifier : folded, registryStamp: stamp,
+      details: ResolvedTypeDetails(
+        foldedIdentifier: folded, dynamicAncestors: dynamicAncestors, twinBase: twinBase))
   }
 
   /// Whether `type` conforms to `supertype`; a lookup with no allocation when both came from ``resolve(_:)``
@@ -74,25 +87,19 @@ public final class TypeRegistry: Sendable {
     guard type.registryStamp == stamp, supertype.registryStamp == stamp else {
       return conforms(resolve(type.identifier), to: resolve(supertype.identifier))
     }
-    if conforms(type.storage, to: supertype.storage) { return true }
-    if let typeBase = type.twinBase, let supertypeBase = supertype.twinBase {
-      return conforms(typeBase, to: supertypeBase)
+    if supertype.id >= 0 {
+      if type.id >= 0 {
+        if graph.conforms(type.id, to: supertype.id) { return true }
+      } else if let ancestors = type.details?.dynamicAncestors, Self.sortedContains(ancestors, supertype.id) {
+        return true
+      }
+    } else if type.id < 0, type.foldedIdentifier == supertype.foldedIdentifier {
+      return true
     }
-    return false
-  }
-
-  @inline(__always)
-  private func conforms(_ type: ResolvedType.Storage, to supertype: ResolvedType.Storage) -> Bool {
-    switch (type, supertype) {
-    case (.interned(let id), .interned(let ancestor)):
-      return graph.conforms(id, to: ancestor)
-    case (.dynamic(_, let ancestors), .interned(let ancestor)):
-      return Self.sortedContains(ancestors, ancestor)
-    case (.dynamic(let lhs, _), .dynamic(let rhs, _)), (.unknown(let lhs), .unknown(let rhs)):
-      return lhs == rhs
-    default:
-      return false
-    }
+    guard type.hasTwinBase, supertype.hasTwinBase, let typeBase = type.details?.twinBase,
+      let supertypeBase = supertype.details?.twinBase
+    else { return false }
+    return conforms(typeBase, to: supertypeBase)
   }
 
   private static func sortedContains(_ ids: [Int32], _ id: Int32) -> Bool {
@@ -105,24 +112,12 @@ public final class TypeRegistry: Sendable {
     return low < ids.count && ids[low] == id
   }
 
-  private func storage(of identifier: String) -> (String, ResolvedType.Storage) {
-    if let id = graph.id(of: identifier) {
-      return (graph.identifiers[Int(id)], .interned(id))
-    }
-    let folded = identifier.lowercased()
-    if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
-      let ancestors = Set(dynamicParents(of: dynamic).flatMap { graph.ancestors(of: $0) })
-      return (folded, .dynamic(folded, ancestors: ancestors.sorted()))
-    }
-    return (identifier, .unknown(folded))
-  }
-
   /// The interned types a dynamic type conforms to directly: its encoded conformance, and the declared type
   /// this registry would have chosen for its filename extension or MIME type.
   func dynamicParents(of dynamic: DynamicTypeIdentifier) -> [Int32] {
     var parents = dynamic.conformsTo.compactMap { graph.id(of: $0) }
     for (tagClass, value) in dynamic.tags {
-      let candidates = graph.tagIndex[tagClass]?[value.lowercased()] ?? []
+      let candidates = graph.ids(forTag: value, tagClass: tagClass)
       let fitting = candidates.first { candidate in parents.allSatisfy { graph.conforms(candidate, to: $0) } }
       if let chosen = fitting ?? candidates.first, !parents.contains(chosen) { parents.append(chosen) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PredicateSyntax
 import Testing
 
 @testable import PredicateEvaluation
@@ -172,4 +173,35 @@ enum CorpusExpectations {
         (true, "public.file-url conforms to public.url"),
         (false, "nothing to match"),
       ])
+}
+
+@Suite("Corpus rules in the host situations of §B.5–B.6")
+struct CorpusRuleTests {
+  /// `../shared/corpus/real-rules` from this file: Tests/PredicateEvaluationTests → package root → ../shared.
+  static let corpus = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus/real-rules")
+
+  @Test("every .predicate rule in the corpus has an expectation for every host situation")
+  func coverage() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+      .filter { $0.hasSuffix(".predicate") }.sorted()
+    #expect(!files.isEmpty)
+    let covered = Dictionary(grouping: CorpusExpectations.all, by: \.file)
+    #expect(Set(covered.keys) == Set(files))
+    for (file, cases) in covered {
+      #expect(cases.map(\.situation) == HostSituation.allCases, "\(file)")
+    }
+  }
+
+  @Test(
+    "each rule × situation, with the tree-walker and the compiled form", arguments: CorpusExpectations.all)
+  func ruleInSituation(_ testCase: CorpusCase) throws {
+    let text = try String(contentsOf: Self.corpus.appendingPathComponent(testCase.file), encoding: .utf8)
+    let predicate = try PredicateParser.parse(text)
+    let context = testCase.situation.context
+    #expect(try PredicateEvaluator.evaluate(predicate, on: context) == testCase.expected, "\(testCase.why)")
+    #expect(
+      try PredicateEvaluator.compile(predicate).evaluate(on: context) == testCase.expected, "\(testCase.why)")
+  }
 }

@@ -490,6 +490,9 @@ enum SemanticsTable {
     SemanticsCase("FUNCTION(7, 'divide:by:', 2) == 3.5", true, "divide:by:"),
     SemanticsCase("FUNCTION(7, 'modulus:by:', 3) == 1", true, "modulus:by:"),
     SemanticsCase("FUNCTION(2, 'raise:toPower:', 10) == 1024", true, "raise:toPower:"),
+    SemanticsCase(
+      "FUNCTION(-9223372036854775807 - 1, 'modulus:by:', -1) == 0", true,
+      "the one overflowing remainder is 0, not a trap"),
     SemanticsCase("FUNCTION(16, 'sqrt:') == 4", true, "sqrt: in FUNCTION form"),
     SemanticsCase("FUNCTION(100, 'log:') == 2", true, "log: in FUNCTION form"),
     SemanticsCase("FUNCTION(1, 'ln:') == 0", true, "ln: in FUNCTION form"),
@@ -609,7 +612,33 @@ enum SemanticsTable {
       true, "corpus rule 32's web-URL idiom: the only URL here is a file URL"),
   ]
 
+  /// Every string operator under every option, so a missing option in one operator shows up.
+  static let optionMatrix: [SemanticsCase] = [
+    SemanticsCase("\"Zürich\" IN[d] {\"Zurich\"}", true, "IN[d] on a list"),
+    SemanticsCase("\"ur\" IN[d] address.city", true, "IN[d] substring"),
+    SemanticsCase("\"ZU\" IN[c] address.city", false, "IN[c] keeps diacritics"),
+    SemanticsCase("address.city ENDSWITH[d] \"rich\"", true, "ENDSWITH[d]"),
+    SemanticsCase("address.city ENDSWITH[n] \"rich\"", true, "ENDSWITH[n]"),
+    SemanticsCase("address.city BEGINSWITH[n] \"Zü\"", true, "BEGINSWITH[n]"),
+    SemanticsCase("address.city BEGINSWITH[cn] \"zü\"", false, "[n] supersedes [c] for BEGINSWITH"),
+    SemanticsCase("address.city CONTAINS[n] \"ri\"", true, "CONTAINS[n]"),
+    SemanticsCase("address.city CONTAINS[cd] \"URI\"", true, "CONTAINS[cd]"),
+    SemanticsCase("\"Zürich\" LIKE[n] \"Z*\"", true, "LIKE[n]"),
+    SemanticsCase("\"ZÜRICH\" LIKE[cd] \"zur?ch\"", true, "LIKE[cd]"),
+    SemanticsCase("\"ZÜRICH\" MATCHES[cd] \"zur.ch\"", true, "MATCHES[cd]"),
+    SemanticsCase("\"ZÜRICH\" MATCHES[c] \"zur.ch\"", false, "MATCHES[c] keeps diacritics"),
+    SemanticsCase("\"Zürich\" MATCHES[n] \"Z.rich\"", true, "MATCHES[n]"),
+    SemanticsCase("\"Ünïcödé\" ==[cd] \"unicode\"", true, "==[cd] on several accented letters"),
+    SemanticsCase("\"b\" >[c] \"A\"", true, ">[c] orders folded strings"),
+    SemanticsCase("\"é\" <[d] \"f\"", true, "<[d] orders without accents"),
+    SemanticsCase("ANY tags LIKE[c] \"B\"", true, "ANY with LIKE[c]"),
+    SemanticsCase(
+      "\"public.JPEG\" UTI-CONFORMS-TO[c] \"public.image\"", true, "options do not change UTI conformance"),
+    SemanticsCase("{{1}, {1, 2}}.@distinctUnionOfSets == {1, 2}", true, "@distinctUnionOfSets"),
+    SemanticsCase("{{1}, {1, 2}}.@unionOfArrays == {1, 1, 2}", true, "@unionOfArrays keeps repeats"),
+  ]
+
   static let all: [SemanticsCase] =
     numbers + strings + nulls + between + membership + stringOperators + quantifiers + compounds + keyPaths
-    + collectionOperators + subqueries + functions + arithmetic + uniformTypes
+    + collectionOperators + subqueries + functions + arithmetic + uniformTypes + optionMatrix
 }

@@ -36,6 +36,16 @@ struct SystemTableTests {
     }
   }
 
+  @Test("interned ids of the system graph follow the records, then the identifiers only named as parents")
+  func internedOrder() {
+    let identifiers = SystemTypeTable.declarations.map(\.identifier)
+    #expect(SystemTypeTable.recordIdentifiers == identifiers)
+    #expect(identifiers.count == SystemTypeTable.declaredCount)
+    #expect(TypeGraph.system.identifiers == identifiers + SystemTypeTable.undeclaredIdentifiers)
+    #expect(SystemTypeTable.undeclaredIdentifiers == ["com.apple.homebuttonless-device"])
+    #expect(TypeRegistry.system.declaration(for: "com.apple.homebuttonless-device") == nil)
+  }
+
   @Test("the system table has no cycles and reports nothing")
   func systemTableIsClean() {
     #expect(TypeRegistry.system.graph.droppedCycleEdges.isEmpty)

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `rulekit uti …`: questions about Uniform Type Identifiers, answered by the UniformTypes registry.
+struct UtiCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "uti",
+    abstract: "Answer Uniform Type Identifier questions: conformance, ancestors, tags.",
+    discussion: """
+      Identifiers compare case-insensitively. Types come from Apple's system declarations plus, with \
+      --declarations, an app's UTExportedTypeDeclarations and UTImportedTypeDeclarations.
+      """,
+    subcommands: [
+      UtiConformsCommand.self,
+      UtiAncestorsCommand.self,
+      UtiDescendantsCommand.self,
+      UtiInfoCommand.self,
+      UtiForExtensionCommand.self,
+      UtiForMIMECommand.self,
+    ]
+  )
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import UniformTypes
+
+/// `rulekit uti for-mime TYPE`: the types declared for a MIME type.
+struct UtiForMIMECommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "for-mime",
+    abstract: "Print the types for a MIME type, preferred first (a dyn.* type if none is declared).")
+
+  @Argument(help: "The MIME type, e.g. image/jpeg.") var mimeType: String
+  @Option(help: "Only types conforming to this type.") var conformingTo: String?
+  @OptionGroup var options: UtiOptions
+
+  func run() throws {
+    let lookup = UtiTagLookup(
+      registry: try options.registry(), tag: mimeType, tagClass: .mimeType, conformingTo: conformingTo)
+    try options.emit(text: lookup.text, json: lookup)
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// Runs the built `rulekit` binary (`swift test` builds it with the tests; `swift build` first otherwise).
+enum UtiCLI {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let golden = packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden/uti")
+
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static func binary() throws -> URL {
+    let build = packageRoot.appendingPathComponent(".build")
+    let candidates =
+      [build.appendingPathComponent("debug/rulekit")]
+      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
+        build.appendingPathComponent("\($0)/debug/rulekit")
+      }
+    return try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+      "build rulekit first: swift build")
+  }
+
+  static func run(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func expected(_ name: String) throws -> String {
+    try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+  }
+}
+
+@Suite("rulekit uti (end to end)")
+struct UtiEndToEndTests {
+  static let declarations = "Tests/EndToEndTests/Golden/uti/Info.plist"
+
+  @Test(
+    "conforms prints true or false and exits 0",
+    arguments: [
+      (["public.heic", "public.image"], "true"),
+      (["PUBLIC.JPEG", "public.data"], "true"),
+      (["public.image", "public.heic"], "false"),
+      (["org.example.unknown", "public.item"], "false"),
+      (["dyn.ah62d4rv4ge80s6d2", "public.data"], "true"),
+      (["com.microsoft.intune.mam.public.jpeg", "com.microsoft.intune.mam.public.image"], "false"),
+      (
+        [
+          "com.microsoft.intune.mam.public.jpeg", "com.microsoft.intune.mam.public.image", "--twin-policy",
+          "mirrored",
+        ], "true"
+      ),
+      (["com.example.tracks.route", "public.xml", "--declarations", declarations], "true"),
+      (["dyn.ah62d4rv4ge80s6d2", "com.topografix.gpx", "--declarations", declarations], "true"),
+      (["public.jpeg", "public.text", "--declarations", declarations], "false"),
+    ])
+  func conforms(arguments: [String], expected: String) throws {
+    let result = try UtiCLI.run(["uti", "conforms"] + arguments)
+    #expect(result.status == 0)
+    #expect(result.stdout == expected + "\n")
+  }
+
+  @Test(
+    "printed output matches the golden files",
+    arguments: [
+      (["ancestors", "public.heic"], "ancestors-heic.txt"),
+      (
+        ["ancestors", "com.microsoft.intune.mam.public.heic", "--twin-policy", "mirrored"],
+        "ancestors-twin-mirrored.txt"
+      ),
+      (["descendants", "public.heif-standard"], "descendants-heif-standard.txt"),
+      (["info", "public.jpeg"], "info-jpeg.txt"),
+      (["info", "dyn.ah62d4rv4ge80s6d2", "--format", "json"], "info-dyn-gpx.json"),
+      (["info", "com.example.tracks.route", "--declarations", declarations], "info-route.txt"),
+      (["for-extension", "JPG"], "for-extension-jpg.txt"),
+      (["for-extension", "plist", "--format", "json"], "for-extension-plist.json"),
+      (["for-extension", "gpx"], "for-extension-gpx.txt"),
+      (["for-extension", "gpx", "--declarations", declarations], "for-extension-gpx-declared.txt"),
+      (["for-mime", "image/heic"], "for-mime-heic.txt"),
+      (["for-mime", "application/x-unknown", "--format", "json"], "for-mime-unknown.json"),
+      (["conforms", "public.heic", "public.image", "--format", "json"], "conforms-heic-image.json"),
+    ])
+  func golden(arguments: [String], file: String) throws {
+    let result = try UtiCLI.run(["uti"] + arguments)
+    #expect(result.status == 0)
+    #expect(result.stdout == (try UtiCLI.expected(file)))
+  }
+
+  @Test("declaration warnings go to stderr, compiler-style with the source line and a caret")
+  func warnings() throws {
+    let result = try UtiCLI.run([
+      "uti", "conforms", "public.jpeg", "public.image", "--declarations", Self.declarations,
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout == "true\n")
+    #expect(result.stderr == (try UtiCLI.expected("declarations-warning.stderr")))
+  }
+
+  @Test("bad declarations exit 65 with every diagnostic")
+  func badDeclarations() throws {
+    let result = try UtiCLI.run(
+      [
+        "uti", "conforms", "com.example.a", "com.example.b", "--declarations",
+        "Tests/EndToEndTests/Golden/uti/Cycle.plist",
+      ])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == (try UtiCLI.expected("cycle.stderr")))
+  }
+
+  @Test("bad declarations in JSON format")
+  func badDeclarationsJSON() throws {
+    let result = try UtiCLI.run(
+      [
+        "uti", "ancestors", "com.example.a", "--format", "json", "--declarations",
+        "Tests/EndToEndTests/Golden/uti/Cycle.plist",
+      ])
+    #expect(result.status == 65)
+    #expect(result.stderr == (try UtiCLI.expected("cycle.stderr.json")))
+  }
+
+  @Test("a malformed plist exits 65, pointing at the first broken tag")
+  func malformedPlist() throws {
+    let result = try UtiCLI.run(
+      ["uti", "info", "public.jpeg", "--declarations", "Tests/EndToEndTests/Golden/uti/Malformed.plist"])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "Tests/EndToEndTests/Golden/uti/Malformed.plist:6:1: error: not a property list"))
+  }
+
+  @Test("a missing declarations file exits 66")
+  func missingFile() throws {
+    let result = try UtiCLI.run([
+      "uti", "ancestors", "public.jpeg", "--declarations", "Tests/no-such-Info.plist",
+    ])
+    #expect(result.status == 66)
+    #expect(result.stderr == "Tests/no-such-Info.plist: error: no such file\n")
+  }
+}
