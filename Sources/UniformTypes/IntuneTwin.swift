@@ -44,16 +44,15 @@ public enum IntuneTwin {
 /// How a registry answers conformance questions about Intune twins (`com.microsoft.intune.mam.` + identifier).
 ///
 /// ``literal`` is the default because it is what iOS does: Launch Services knows no declaration of any twin,
-/// so `com.microsoft.intune.mam.public.jpeg` is an undeclared identifier that conforms only to itself.
-/// A rule written `SUBQUERY(…, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count
-/// >= 1` therefore does *not* activate for an item that carries only the twin of `public.jpeg`; Intune's
-/// documentation asks for an explicit twin comparison beside every UTI comparison for exactly this reason.
+/// so `com.microsoft.intune.mam.public.jpeg` is an undeclared identifier that conforms only to itself. A
+/// registry that answered otherwise would pass rules that fail on a device.
 ///
-/// ``mirrored`` models a world where the twins were declared alongside their bases: twin(A) conforms to
-/// twin(B) whenever A conforms to B. It matters for a rule that compares against a twin with
-/// `UTI-CONFORMS-TO` and a *more general* type — `UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image"`
-/// matches a managed JPEG only under ``mirrored``. Use it to ask "would this rule work if the twins were
-/// declared?"; use ``literal`` to predict what a device does.
+/// ``mirrored`` models a world where the twins were declared like their bases: twin(A) conforms to twin(B)
+/// whenever A conforms to B. The choice matters for a rule that tests a twin against a more general twin —
+/// `UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image"`, as Intune's guide writes them — when an
+/// attachment carries only the concrete twin (`com.microsoft.intune.mam.public.jpeg`): it activates under
+/// ``mirrored`` only. Rules that compare twins with `UTI-EQUALS`, or against the very twin an item carries,
+/// answer the same under both. See <doc:IntuneTwins>.
 ///
 /// Declarations an app adds for a twin are honoured under both policies.
 public enum TwinPolicy: String, Sendable, Hashable, CaseIterable, Codable {

@@ -178,8 +178,12 @@ final class TypeGraph: Sendable {
   /// The lowercased identifier, without allocating when it is lowercase ASCII already.
   @inline(__always)
   static func fold(_ identifier: String) -> String {
-    identifier.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) }
-      ? identifier.lowercased() : identifier
+    // Scanning the contiguous UTF-8 buffer is several times cheaper than iterating `utf8` generically.
+    let needsLowercasing =
+      identifier.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) }
+      } ?? true
+    return needsLowercasing ? identifier.lowercased() : identifier
   }
 
   /// The interned id of `identifier`, compared case-insensitively.

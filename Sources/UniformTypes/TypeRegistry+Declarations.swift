@@ -42,11 +42,13 @@ extension TypeRegistry {
         diagnostics.append(
           TypeDeclarationDiagnostic(
             .warning, at: path,
-            "'\(parent)' is declared nowhere (not a system type, not in this plist); declare it or '\(declaration.identifier)' conforms to it by name only"
+            "'\(parent)' is declared nowhere (neither a system type nor an app declaration); declare it, or '\(declaration.identifier)' conforms to it by name only"
           ))
       }
     }
-    for edge in newGraph.droppedCycleEdges {
+    // Cycles this registry already reported stay in `diagnostics` once.
+    let reported = Set(graph.droppedCycleEdges.map { [$0.child, $0.parent] })
+    for edge in newGraph.droppedCycleEdges where !reported.contains([edge.child, edge.parent]) {
       let declaration = newGraph.declaration(at: edge.child)
       let path = (declaration?.keyPath ?? newGraph.identifiers[Int(edge.child)]) + ".UTTypeConformsTo"
       diagnostics.append(

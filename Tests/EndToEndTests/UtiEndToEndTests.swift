@@ -30,6 +30,8 @@ enum UtiCLI {
     process.executableURL = try binary()
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
+    // Help text wraps to the terminal width; without a terminal and COLUMNS it is a fixed 80 columns.
+    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -96,6 +98,13 @@ struct UtiEndToEndTests {
       (["for-mime", "image/heic"], "for-mime-heic.txt"),
       (["for-mime", "application/x-unknown", "--format", "json"], "for-mime-unknown.json"),
       (["conforms", "public.heic", "public.image", "--format", "json"], "conforms-heic-image.json"),
+      (["ancestors", "public.utf8-plain-text", "--format", "json"], "ancestors-utf8-plain-text.json"),
+      (
+        ["descendants", "com.topografix.gpx", "--declarations", declarations, "--format", "json"],
+        "descendants-gpx-declared.json"
+      ),
+      (["--help"], "help-uti.txt"),
+      (["conforms", "--help"], "help-uti-conforms.txt"),
     ])
   func golden(arguments: [String], file: String) throws {
     let result = try UtiCLI.run(["uti"] + arguments)

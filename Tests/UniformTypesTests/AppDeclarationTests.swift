@@ -183,6 +183,23 @@ struct AppDeclarationTests {
     #expect(registry.ancestors(of: "com.example.c") == ["com.example.c"])
   }
 
+  @Test("adding more declarations to a registry reports an earlier cycle once, and a new cycle too")
+  func chainedCycles() {
+    let first = TypeRegistry.system.adding([
+      TypeDeclaration(identifier: "com.example.a", conformsTo: ["com.example.b"], keyPath: "A"),
+      TypeDeclaration(identifier: "com.example.b", conformsTo: ["com.example.a"], keyPath: "B"),
+    ])
+    #expect(first.diagnostics.filter { $0.message.contains("cycle") }.count == 1)
+    let second = first.adding([
+      TypeDeclaration(identifier: "com.example.c", conformsTo: ["com.example.d"], keyPath: "C"),
+      TypeDeclaration(identifier: "com.example.d", conformsTo: ["com.example.c"], keyPath: "D"),
+    ])
+    #expect(second.diagnostics.filter { $0.message.contains("cycle") }.count == 2)
+    #expect(
+      second.conforms("com.example.c", to: "com.example.d")
+        != second.conforms("com.example.d", to: "com.example.c"))
+  }
+
   @Test("an exported declaration wins over an imported one of the same type")
   func exportedWins() throws {
     let registry = try Self.registry(

@@ -125,6 +125,27 @@ struct ConformanceTests {
     #expect(!descendants.contains("public.movie"))
   }
 
+  @Test("one registry answers from many tasks at once, including its lazily built tag index")
+  func concurrentUse() async {
+    let registry = TypeRegistry.system.adding([
+      TypeDeclaration(
+        identifier: "org.example.doc", conformsTo: ["public.json"], tags: [.filenameExtension: ["exdoc"]])
+    ])
+    let answers = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<16 {
+        group.addTask {
+          let byExtension = registry.preferredType(
+            forFilenameExtension: index.isMultiple(of: 2) ? "exdoc" : "jpg")
+          return registry.conforms(byExtension, to: index.isMultiple(of: 2) ? "public.text" : "public.image")
+        }
+      }
+      var answers: [Bool] = []
+      for await answer in group { answers.append(answer) }
+      return answers
+    }
+    #expect(answers == Array(repeating: true, count: 16))
+  }
+
   @Test("a resolved type used with another registry still answers correctly")
   func resolvedAcrossRegistries() {
     let other = TypeRegistry.system.withTwinPolicy(.mirrored)
