@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
     .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
@@ -22,6 +23,7 @@ let package = Package(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
+    .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -58,6 +60,11 @@ let package = Package(
       name: "EndToEndTests",
       exclude: ["Golden"]
     ),
+    .executableTarget(
+      name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
+      path: "Benchmarks/PropertyListsBenchmark"),
+    .testTarget(
+      name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

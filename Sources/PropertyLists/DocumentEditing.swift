@@ -1,0 +1,203 @@
+/// A byte range of a document and the text that replaces it.
+struct TextReplacement {
+  var range: Range<Int>
+  var text: String
+}
+
+extension PropertyListDocument {
+  /// A new document with `edits` applied in order, each as the smallest text change that does it.
+  ///
+  /// New entries are indented like their siblings, with the file's line ending and entity style; nothing
+  /// else in the file changes. An edit whose result is already there changes nothing.
+  ///
+  /// - Throws: ``PropertyListError/Kind/invalidEdit`` when a path does not exist or points at the wrong
+  ///   kind of value; the document is unchanged then.
+  public func applying(_ edits: [PropertyListEdit]) throws(PropertyListError) -> PropertyListDocument {
+    var document = self
+    for edit in edits {
+      document = try document.applying(edit)
+    }
+    return document
+  }
+
+  /// A new document with one edit applied, as the smallest text change that does it.
+  public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListDocument {
+    var document = self
+    // A removal repeats so that every entry of a duplicated key (under `.keepLast`) goes, as in the value.
+    while let replacement = try document.replacementInFile(for: edit) {
+      var newBytes = document.bytes
+      newBytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
+      document = try PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
+      guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
+    }
+    return document
+  }
+
+  func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
+    do {
+      return try replacement(for: edit)
+    } catch {
+      throw error.inFile(path)
+    }
+  }
+
+  func replacement(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
+    switch edit {
+    case .set(let path, let value):
+      return try setReplacement(path: path, value: value)
+    case .insert(let key, let value, let path, let position):
+      guard let container = node(at: path), container.kind == .dictionary else {
+        throw PropertyListError(.invalidEdit, "no dictionary at \(path) to insert \(key) into")
+      }
+      if let existing = container.entry(forKey: key) {
+        guard existing.value.value == value else {
+          throw PropertyListError(
+            .invalidEdit, "\(path.appending(.key(key))) already exists with another value",
+            position: existing.keyPosition, hint: "use a set edit to change it")
+        }
+        return nil
+      }
+      var anchor: PropertyListNodeEntry?
+      switch position {
+      case .end:
+        anchor = container.entries.last
+      case .after(let predecessor):
+        guard let found = container.entry(forKey: predecessor) else {
+          throw PropertyListError(
+            .invalidEdit, "no key \(predecessor) in \(path) to insert \(key) after",
+            position: container.position)
+        }
+        anchor = found
+      }
+      return insertion(
+        into: container, after: anchor?.value,
+        newItem: { indent, style in
+          "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
+            + PropertyListSerializer.element(value, indent: indent, style: style)
+        })
+    case .append(let value, let path, let unlessPresent):
+      guard let container = node(at: path), container.kind == .array else {
+        throw PropertyListError(.invalidEdit, "no array at \(path) to append to")
+      }
+      if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      return insertion(
+        into: container, after: container.elements.last,
+        newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
+    case .remove(let path):
+      guard let last = path.components.last else {
+        throw PropertyListError(.invalidEdit, "the root value cannot be removed")
+      }
+      guard let parent = node(at: path.parent) else { return nil }
+      switch last {
+      case .key(let key):
+        guard parent.kind == .dictionary, let entry = parent.entry(forKey: key) else { return nil }
+        return removal(of: entry.keyRange.lowerBound..<entry.value.elementRange.upperBound)
+      case .index(let index):
+        guard parent.kind == .array, parent.elements.indices.contains(index) else { return nil }
+        return removal(of: parent.elements[index].elementRange)
+      }
+    }
+  }
+
+  func setReplacement(path: PropertyListPath, value: PropertyListValue) throws(PropertyListError)
+    -> TextReplacement?
+  {
+    if let existing = node(at: path) {
+      if existing.value == value { return nil }
+      return replacement(of: existing, with: value)
+    }
+    guard case .key(let key)? = path.components.last else {
+      throw PropertyListError(.invalidEdit, "\(path) does not exist")
+    }
+    if let parent = node(at: path.parent) {
+      guard parent.kind == .dictionary else {
+        throw PropertyListError(
+          .invalidEdit, "\(path.parent) is not a dictionary, so \(key) cannot be set in it",
+          position: parent.position)
+      }
+      return try replacement(for: .insert(key: key, value: value, into: path.parent, position: .end))
+    }
+    // Create the missing dictionaries on the way as one new entry.
+    return try setReplacement(path: path.parent, value: .dictionary([key: value]))
+  }
+
+  /// Replaces a value element: only the text for a scalar of the same type, the element otherwise.
+  func replacement(of node: PropertyListNode, with value: PropertyListValue) -> TextReplacement {
+    let content: String? =
+      switch (node.kind, value) {
+      case (.string, .string(let text)): PropertyListSerializer.escape(text, style.entities)
+      case (.integer, .integer(let number)): "\(number)"
+      case (.real, .real(let number)): PropertyListScalars.text(of: number)
+      case (.date, .date(let date)): PropertyListScalars.text(of: date)
+      default: nil
+      }
+    if let content, !node.isSelfClosing {
+      return TextReplacement(range: node.contentRange, text: content)
+    }
+    let indent = TextScan(bytes, lines).indent(ofLineContaining: node.elementRange.lowerBound)
+    return TextReplacement(
+      range: node.elementRange, text: PropertyListSerializer.element(value, indent: indent, style: style))
+  }
+
+  /// Inserts a new entry or element into a container after `predecessor` (or as the first item when the
+  /// container is empty), on its own line and indented like its siblings; in a container written on one
+  /// line, inline without whitespace.
+  func insertion(
+    into container: PropertyListNode, after predecessor: PropertyListNode?,
+    newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
+  ) -> TextReplacement {
+    let scan = TextScan(bytes, lines)
+    let containerIndent = scan.indent(ofLineContaining: container.elementRange.lowerBound)
+    let siblingStarts =
+      container.kind == .dictionary
+      ? container.entries.map(\.keyRange.lowerBound) : container.elements.map(\.elementRange.lowerBound)
+    let name = container.kind == .dictionary ? "dict" : "array"
+    let ownLines =
+      siblingStarts.isEmpty
+      ? scan.isFirstOnLine(container.elementRange.lowerBound)
+      : siblingStarts.contains(where: scan.isFirstOnLine)
+    guard ownLines else {
+      let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
+      let item = newItem("", compact)
+      if let predecessor {
+        let end = predecessor.elementRange.upperBound
+        return TextReplacement(range: end..<end, text: item)
+      }
+      if container.isSelfClosing {
+        return TextReplacement(range: container.elementRange, text: "<\(name)>" + item + "</\(name)>")
+      }
+      let end = container.contentRange.upperBound
+      return TextReplacement(range: end..<end, text: item)
+    }
+    let indent =
+      siblingStarts.last(where: scan.isFirstOnLine).map(scan.indent(ofLineContaining:))
+      ?? containerIndent + style.indentation
+    let item = style.lineEnding + indent + newItem(indent, style)
+    if let predecessor {
+      // After the predecessor and any comment that shares its line, so that comment stays with it.
+      let end = predecessor.elementRange.upperBound
+      let anchor = scan.endOfLineAfterTrivia(from: end) ?? end
+      return TextReplacement(range: anchor..<anchor, text: item)
+    }
+    let closing = style.lineEnding + containerIndent
+    if container.isSelfClosing {
+      return TextReplacement(range: container.elementRange, text: "<\(name)>" + item + closing + "</\(name)>")
+    }
+    // An empty container may hold comments: keep them, replace only the trailing whitespace.
+    var end = container.contentRange.upperBound
+    while end > container.contentRange.lowerBound, bytes[end - 1].isXMLWhitespace { end -= 1 }
+    return TextReplacement(range: end..<container.contentRange.upperBound, text: item + closing)
+  }
+
+  /// Removes `range`, with its whole line when nothing else (but a comment) is on it.
+  func removal(of range: Range<Int>) -> TextReplacement {
+    let scan = TextScan(bytes, lines)
+    if scan.isFirstOnLine(range.lowerBound), let lineEnd = scan.endOfLineAfterTrivia(from: range.upperBound) {
+      let start = scan.lineStart(of: range.lowerBound)
+      return TextReplacement(range: start..<scan.afterLineBreak(at: lineEnd), text: "")
+    }
+    var start = range.lowerBound
+    while start > 0, bytes[start - 1] == 32 || bytes[start - 1] == 9 { start -= 1 }
+    return TextReplacement(range: start..<range.upperBound, text: "")
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Writes values as an old-style (OpenStep) property list, which Foundation reads but cannot write.
+///
+/// The format only has strings, data, arrays and dictionaries: integers and reals are written as their
+/// text and booleans as `YES`/`NO` (so they read back as strings, as with Xcode's old files); dates are
+/// refused.
+enum OpenStepWriter {
+  static func document(_ value: PropertyListValue) throws(PropertyListError) -> String {
+    var output = ""
+    try append(value, indent: "", to: &output)
+    return output + "\n"
+  }
+
+  static func append(_ value: PropertyListValue, indent: String, to output: inout String)
+    throws(PropertyListError)
+  {
+    let inner = indent + "    "
+    switch value {
+    case .string(let text): output += quoted(text)
+    case .integer(let number): output += "\(number)"
+    case .real(let number): output += quoted(PropertyListScalars.text(of: number))
+    case .bool(let flag): output += flag ? "YES" : "NO"
+    case .date:
+      throw PropertyListError(
+        .unsupportedValue, "an OpenStep property list cannot hold a date",
+        hint: "store it as a string, or use XML")
+    case .data(let data):
+      output +=
+        "<"
+        + data.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+        .joined() + ">"
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        output += "()"
+        return
+      }
+      output += "(\n"
+      for (offset, element) in elements.enumerated() {
+        output += inner
+        try append(element, indent: inner, to: &output)
+        output += offset == elements.count - 1 ? "\n" : ",\n"
+      }
+      output += indent + ")"
+    case .dictionary(let dictionary):
+      guard !dictionary.isEmpty else {
+        output += "{}"
+        return
+      }
+      output += "{\n"
+      for entry in dictionary.entries {
+        output += inner + quoted(entry.key) + " = "
+        try append(entry.value, indent: inner, to: &output)
+        output += ";\n"
+      }
+      output += indent + "}"
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    let bare =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "_$+/:.-".unicodeScalars.contains(scalar))
+      }
+    if bare { return text }
+    var output = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\t": output += "\\t"
+      case "\r": output += "\\r"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+}

@@ -1,0 +1,99 @@
+/// A place in a property list file.
+///
+/// `line` and `column` are 1-based and meant for people: `column` counts Unicode scalars from the start of
+/// the line, as the PredicateSyntax diagnostics do. `offset` is the 0-based UTF-8 byte offset in the file.
+public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column, in Unicode scalars.
+  public var column: Int
+  /// 0-based UTF-8 byte offset from the start of the file.
+  public var offset: Int
+
+  public init(line: Int, column: Int, offset: Int) {
+    self.line = line
+    self.column = column
+    self.offset = offset
+  }
+
+  public static func < (lhs: PropertyListPosition, rhs: PropertyListPosition) -> Bool {
+    lhs.offset < rhs.offset
+  }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+/// Why reading, editing or writing a property list failed.
+///
+/// Every error names the file (when there is one), the position (when the problem is inside the text), a
+/// message, and where one exists a hint at the fix. ``description`` is the compiler-style one-liner
+/// `file:line:column: error: message`.
+public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The class of problem; callers map it to an exit status.
+  public enum Kind: Sendable, Hashable {
+    /// The XML is not well formed or not a property list.
+    case malformed
+    /// The file is not valid UTF-8.
+    case invalidEncoding
+    /// A DOCTYPE internal subset or an entity declaration, refused so nothing is fetched or expanded.
+    case forbiddenDeclaration
+    /// A key appears twice in one dictionary; ``PropertyListError/relatedPosition`` is the first one.
+    case duplicateKey
+    /// An element's text is not a valid value of its type (an integer, real, date or base64 data).
+    case invalidValue
+    /// An edit cannot be applied: its path does not exist or points at the wrong kind of value.
+    case invalidEdit
+    /// The value cannot be written in the requested format.
+    case unsupportedValue
+    /// The input file does not exist.
+    case fileNotFound
+    /// Reading or writing the file failed.
+    case io
+  }
+
+  /// The class of problem.
+  public var kind: Kind
+  /// The file the problem is in, when there is one.
+  public var path: String?
+  /// Where in the file, when the problem is inside the text.
+  public var position: PropertyListPosition?
+  /// A second position the message refers to (the first occurrence of a duplicate key).
+  public var relatedPosition: PropertyListPosition?
+  /// What is wrong, in one line.
+  public var message: String
+  /// How to fix it, when there is an obvious way.
+  public var hint: String?
+
+  public init(
+    _ kind: Kind,
+    _ message: String,
+    path: String? = nil,
+    position: PropertyListPosition? = nil,
+    relatedPosition: PropertyListPosition? = nil,
+    hint: String? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.path = path
+    self.position = position
+    self.relatedPosition = relatedPosition
+    self.hint = hint
+  }
+
+  /// `file:line:column: error: message`, with the parts that are known.
+  public var description: String {
+    var location = path ?? ""
+    if let position {
+      location += location.isEmpty ? "\(position)" : ":\(position)"
+    }
+    let prefix = location.isEmpty ? "error: " : "\(location): error: "
+    return prefix + message
+  }
+
+  /// This error attributed to `path`.
+  func inFile(_ path: String?) -> PropertyListError {
+    var copy = self
+    copy.path = path
+    return copy
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// The on-disk format of a property list.
+public enum PropertyListFormat: String, Sendable, Hashable {
+  /// XML (`<?xml … <plist>`), read and edited as text by ``PropertyListDocument``.
+  case xml
+  /// Binary (`bplist00`), read and written through Foundation.
+  case binary
+  /// Old-style (OpenStep) text, `{ key = value; }`, read through Foundation.
+  case openStep
+}
+
+/// A property list file in any of the three formats, edited and written back in its own format.
+///
+/// XML files keep their text and positions (``document``) and are edited as minimal text changes.
+/// Binary and OpenStep files have no positions: edits change the value, and writing rewrites the file
+/// from it (binary through Foundation; OpenStep by this module, since Foundation cannot write it).
+public struct PropertyListFile: Sendable {
+  /// What a file holds: a positioned XML document, or a value read from a binary or OpenStep file.
+  public enum Content: Sendable {
+    /// An XML file, with its text and positions.
+    case xml(PropertyListDocument)
+    /// A value and the format to write it in (`.xml` writes a new file in Apple's layout).
+    case value(PropertyListValue, PropertyListFormat)
+  }
+
+  /// What the file holds.
+  public let content: Content
+  /// The file it was read from, for messages and as the default place to write.
+  public let path: String?
+
+  /// A file with the given content, to be written to `path`.
+  public init(content: Content, path: String?) {
+    self.content = content
+    self.path = path
+  }
+
+  /// Reads a property list of any format from memory, detecting the format from the first bytes.
+  public init(
+    data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+  ) throws(PropertyListError) {
+    self.path = path
+    switch Self.detectFormat(data) {
+    case .xml:
+      content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
+    case let format:
+      var detected = PropertyListSerialization.PropertyListFormat.xml
+      let object: Any
+      do {
+        object = try PropertyListSerialization.propertyList(from: data, options: [], format: &detected)
+      } catch {
+        throw Self.unreadable(format, path: path)
+      }
+      // Foundation falls back to reading a damaged binary plist as OpenStep text; that is not a success.
+      guard (detected == .binary) == (format == .binary) else {
+        throw Self.unreadable(format, path: path)
+      }
+      do {
+        content = .value(try PropertyListValue(foundationObject: object), format)
+      } catch {
+        throw error.inFile(path)
+      }
+    }
+  }
+
+  static func unreadable(_ format: PropertyListFormat, path: String?) -> PropertyListError {
+    let name = format == .binary ? "binary" : "OpenStep"
+    return PropertyListError(
+      .malformed, "the \(name) property list cannot be read (it is damaged or not a property list)",
+      path: path)
+  }
+
+  /// Reads the property list file at `path`.
+  ///
+  /// - Throws: ``PropertyListError/Kind/fileNotFound`` when there is no such file, ``PropertyListError/Kind/io``
+  ///   when it cannot be read, and parse errors with line and column.
+  public static func read(
+    contentsOf path: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+  ) throws(PropertyListError) -> PropertyListFile {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw PropertyListError(.fileNotFound, "no such file", path: path)
+    }
+    if isDirectory.boolValue {
+      throw PropertyListError(.io, "cannot read: it is a directory", path: path)
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw PropertyListError(.io, "cannot read: \(AtomicFileWriter.reason(error))", path: path)
+    }
+    return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
+  }
+
+  /// The format from the first bytes: `bplist` is binary, markup is XML, anything else OpenStep.
+  public static func detectFormat(_ data: Data) -> PropertyListFormat {
+    if data.starts(with: Array("bplist".utf8)) { return .binary }
+    var bytes = data[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    guard let first = bytes.firstIndex(where: { !$0.isXMLWhitespace }) else { return .xml }
+    guard bytes[first] == UInt8(ascii: "<"), first + 1 < bytes.endIndex else { return .openStep }
+    let next = bytes[first + 1]
+    let isMarkup =
+      next == UInt8(ascii: "?") || next == UInt8(ascii: "!")
+      || (next.isXMLNameByte && !(next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        && !Self.isHexData(bytes[first...]))
+    return isMarkup ? .xml : .openStep
+  }
+
+  /// Whether the text starts with OpenStep data, `<0fa3 …>`, rather than a tag.
+  static func isHexData(_ bytes: Data.SubSequence) -> Bool {
+    guard let close = bytes.firstIndex(of: UInt8(ascii: ">")) else { return false }
+    return bytes[(bytes.startIndex + 1)..<close].allSatisfy { byte in
+      byte.isXMLWhitespace || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+  }
+
+  /// The file's format.
+  public var format: PropertyListFormat {
+    switch content {
+    case .xml: .xml
+    case .value(_, let format): format
+    }
+  }
+
+  /// The value the file holds.
+  public var value: PropertyListValue {
+    switch content {
+    case .xml(let document): document.value
+    case .value(let value, _): value
+    }
+  }
+
+  /// The positioned document of an XML file; `nil` for binary and OpenStep files.
+  public var document: PropertyListDocument? {
+    if case .xml(let document) = content { return document }
+    return nil
+  }
+
+  /// The file with `edits` applied: as text edits for XML, to the value otherwise.
+  public func applying(_ edits: [PropertyListEdit]) throws(PropertyListError) -> PropertyListFile {
+    switch content {
+    case .xml(let document):
+      return PropertyListFile(content: .xml(try document.applying(edits)), path: path)
+    case .value(var value, let format):
+      for edit in edits {
+        do {
+          value = try value.applying(edit)
+        } catch {
+          throw error.inFile(path)
+        }
+      }
+      return PropertyListFile(content: .value(value, format), path: path)
+    }
+  }
+
+  /// The bytes to write, in the file's own format.
+  ///
+  /// - Throws: ``PropertyListError/Kind/unsupportedValue`` when the value cannot be written in the format.
+  public func serialized() throws(PropertyListError) -> Data {
+    switch content {
+    case .xml(let document):
+      return document.data
+    case .value(let value, .binary):
+      do {
+        return try PropertyListSerialization.data(
+          fromPropertyList: value.foundationObject, format: .binary, options: 0)
+      } catch {
+        throw PropertyListError(
+          .unsupportedValue, "the value cannot be written as a binary property list", path: path)
+      }
+    case .value(let value, .openStep):
+      do {
+        return Data(try OpenStepWriter.document(value).utf8)
+      } catch {
+        throw error.inFile(path)
+      }
+    case .value(let value, .xml):
+      return Data(PropertyListSerializer.xmlDocument(value).utf8)
+    }
+  }
+
+  /// Writes the file atomically to `destination`, or back to where it was read from.
+  public func write(to destination: String? = nil) throws(PropertyListError) {
+    guard let target = destination ?? path else {
+      throw PropertyListError(.io, "there is no file to write to: pass a destination")
+    }
+    try AtomicFileWriter.write(try serialized(), to: target)
+  }
+}

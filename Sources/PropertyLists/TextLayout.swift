@@ -1,0 +1,98 @@
+/// Line starts of a text, for turning byte offsets into line:column positions.
+struct LineTable: Sendable, Hashable {
+  /// Byte offset of the first byte of every line; the first is 0.
+  let starts: [Int]
+
+  init(_ bytes: [UInt8]) {
+    var starts = [0]
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+      } else if byte == UInt8(ascii: "\r"), index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n")
+      {
+        starts.append(index + 1)
+      }
+      index += 1
+    }
+    self.starts = starts
+  }
+
+  /// The 0-based line index containing `offset`.
+  func lineIndex(of offset: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// The position of `offset`; the column counts Unicode scalars (UTF-8 lead bytes) from the line start.
+  func position(of offset: Int, in bytes: [UInt8]) -> PropertyListPosition {
+    let line = lineIndex(of: offset)
+    var column = 1
+    var index = starts[line]
+    let end = min(offset, bytes.count)
+    while index < end {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return PropertyListPosition(line: line + 1, column: column, offset: offset)
+  }
+}
+
+/// The first byte offset where `bytes` is not valid UTF-8, or `nil` when all of it is.
+func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+  var index = 0
+  while index < bytes.count {
+    let lead = bytes[index]
+    let length: Int
+    var lowerBound: UInt8 = 0x80
+    var upperBound: UInt8 = 0xBF
+    switch lead {
+    case 0x00...0x7F: length = 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lowerBound = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upperBound = 0x9F
+    case 0xF0:
+      length = 4
+      lowerBound = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upperBound = 0x8F
+    default: return index
+    }
+    if index + length > bytes.count { return index }
+    for continuation in 1..<length {
+      let byte = bytes[index + continuation]
+      let low = continuation == 1 ? lowerBound : 0x80
+      let high = continuation == 1 ? upperBound : 0xBF
+      if byte < low || byte > high { return index }
+    }
+    index += length
+  }
+  return nil
+}
+
+extension UInt8 {
+  var isXMLWhitespace: Bool {
+    self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
+  }
+
+  var isXMLNameByte: Bool {
+    (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+      || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+      || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+      || self == UInt8(ascii: "_") || self == UInt8(ascii: ":") || self == UInt8(ascii: "-")
+      || self == UInt8(ascii: ".") || self >= 0x80
+  }
+}

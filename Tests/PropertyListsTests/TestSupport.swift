@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import PropertyLists
+
+/// Paths of fixtures, golden files and the shared corpus, found from this file's location.
+enum TestPaths {
+  static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+  static let golden = testsDirectory.appendingPathComponent("Golden")
+  /// `../shared/corpus/real-rules` next to the package root.
+  static let corpus =
+    testsDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("shared/corpus/real-rules")
+
+  static func plistNames(in directory: URL) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".plist") }.sorted()
+  }
+
+  static var corpusPlists: [String] { plistNames(in: corpus) }
+  static var fixturePlists: [String] { plistNames(in: fixtures) }
+
+  static func fixture(_ name: String) throws -> PropertyListDocument {
+    let url = fixtures.appendingPathComponent(name)
+    return try PropertyListDocument(data: try Data(contentsOf: url), path: name)
+  }
+}
+
+/// Compares `actual` with the golden file `name`; `RULEKIT_UPDATE_GOLDEN=1` rewrites the golden file.
+func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+  throws
+{
+  let url = TestPaths.golden.appendingPathComponent(name)
+  if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
+    try Data(actual.utf8).write(to: url)
+    return
+  }
+  let expected = try String(decoding: Data(contentsOf: url), as: UTF8.self)
+  #expect(actual == expected, "differs from Golden/\(name)", sourceLocation: sourceLocation)
+}
+
+/// The value Foundation's `PropertyListSerialization` reads from `data`, keys sorted.
+func foundationValue(of data: Data) throws -> PropertyListValue {
+  let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+  return try PropertyListValue(foundationObject: object)
+}
+
+/// A temporary directory removed when the test ends.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  deinit {
+    try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// SplitMix64: a small deterministic generator so property tests are reproducible from their seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
