@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "PredicateEvaluation", targets: ["PredicateEvaluation"]),
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
+    .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
@@ -23,12 +24,15 @@ let package = Package(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
+    .target(
+      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
     .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",
       dependencies: [
         "PredicateSyntax",
         "UniformTypes",
+        "ActivationRules",
         "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -56,6 +60,10 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
+    .testTarget(
+      name: "ActivationRulesTests",
+      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]

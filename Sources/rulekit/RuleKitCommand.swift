@@ -9,8 +9,15 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
-      EvalCommand.self,
+      PresetsCommand.self,
+      ConvertCommand.self,
+      InjectCommand.self,
+      DiffCommand.self,
+      LintCommand.self,
+      ExplainCommand.self,
+      TestCommand.self,
       UtiCommand.self,
+      EvalCommand.self,
     ]
   )
 }

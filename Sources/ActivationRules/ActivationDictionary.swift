@@ -1,0 +1,181 @@
+import Foundation
+
+/// The dictionary form of `NSExtensionActivationRule`: the ten keys Apple documents, read with the
+/// typings real Info.plists use.
+///
+/// Apple documents integers for the `…WithMaxCount`/`…WithMinCount` keys and Booleans for
+/// `NSExtensionActivationSupportsText` and `NSExtensionActivationUsesStrictMatching`, but shipping apps also
+/// write counts as `<string>1</string>` and Booleans as `<integer>1</integer>` or `<true/>` for a count.
+/// Those values are accepted (the way the system presumably reads them) and each one is recorded in
+/// ``typingFindings`` so the linter can report it. Keys Apple does not document are kept in
+/// ``undocumentedKeys``.
+public struct ActivationDictionary: Sendable, Hashable {
+  /// The documented keys, in the order this package prints and converts them.
+  public enum Key: String, Sendable, Hashable, CaseIterable, Codable {
+    case dictionaryVersion = "NSExtensionActivationDictionaryVersion"
+    case usesStrictMatching = "NSExtensionActivationUsesStrictMatching"
+    case attachmentsMinCount = "NSExtensionActivationSupportsAttachmentsWithMinCount"
+    case attachmentsMaxCount = "NSExtensionActivationSupportsAttachmentsWithMaxCount"
+    case fileMaxCount = "NSExtensionActivationSupportsFileWithMaxCount"
+    case imageMaxCount = "NSExtensionActivationSupportsImageWithMaxCount"
+    case movieMaxCount = "NSExtensionActivationSupportsMovieWithMaxCount"
+    case text = "NSExtensionActivationSupportsText"
+    case webURLMaxCount = "NSExtensionActivationSupportsWebURLWithMaxCount"
+    case webPageMaxCount = "NSExtensionActivationSupportsWebPageWithMaxCount"
+
+    /// Whether Apple documents the value as a Boolean (otherwise an integer).
+    public var isBoolean: Bool { self == .text || self == .usesStrictMatching }
+  }
+
+  /// How a value was written in the plist.
+  public enum WrittenType: String, Sendable, Hashable, Codable {
+    case integer, real, boolean, string, date, data, array, dictionary
+  }
+
+  /// A documented key whose value has a type other than the one Apple documents.
+  public struct TypingFinding: Sendable, Hashable, Codable {
+    public var key: Key
+    public var written: WrittenType
+    /// The value the key was read as, or `nil` when the value could not be read at all and was ignored.
+    public var readAs: Int?
+
+    public init(key: Key, written: WrittenType, readAs: Int?) {
+      self.key = key
+      self.written = written
+      self.readAs = readAs
+    }
+  }
+
+  /// A key that is not one of Apple's ten documented keys, such as `NSExtensionActivationAttachmentAttribute`.
+  public struct UndocumentedKey: Sendable, Hashable, Codable {
+    public var name: String
+    public var written: WrittenType
+
+    public init(name: String, written: WrittenType) {
+      self.name = name
+      self.written = written
+    }
+  }
+
+  /// The values of the documented keys that are present, as integers (Booleans read as 0 or 1).
+  public var values: [Key: Int]
+  /// Values whose plist type differs from Apple's documentation, in key order.
+  public var typingFindings: [TypingFinding]
+  /// Keys outside Apple's documented list, sorted by name.
+  public var undocumentedKeys: [UndocumentedKey]
+
+  /// A dictionary with the given documented values and nothing else.
+  public init(
+    _ values: [Key: Int] = [:], typingFindings: [TypingFinding] = [], undocumentedKeys: [UndocumentedKey] = []
+  ) {
+    self.values = values
+    self.typingFindings = typingFindings
+    self.undocumentedKeys = undocumentedKeys
+  }
+
+  /// Reads a rule dictionary as `PropertyListSerialization` returns it.
+  ///
+  /// Accepts the typings found in the wild; anything else is recorded and ignored rather than thrown,
+  /// because the system itself tolerates these rules.
+  public init(propertyList dictionary: [String: Any]) {
+    var values: [Key: Int] = [:]
+    var findings: [TypingFinding] = []
+    var undocumented: [UndocumentedKey] = []
+    for (name, value) in dictionary {
+      let written = Self.writtenType(of: value)
+      guard let key = Key(rawValue: name) else {
+        undocumented.append(UndocumentedKey(name: name, written: written))
+        continue
+      }
+      let read = Self.integer(from: value, written: written)
+      if let read { values[key] = read }
+      let expected: WrittenType = key.isBoolean ? .boolean : .integer
+      if written != expected {
+        findings.append(TypingFinding(key: key, written: written, readAs: read))
+      }
+    }
+    let order = Dictionary(uniqueKeysWithValues: Key.allCases.enumerated().map { ($1, $0) })
+    self.values = values
+    self.typingFindings = findings.sorted { (order[$0.key] ?? 0) < (order[$1.key] ?? 0) }
+    self.undocumentedKeys = undocumented.sorted { $0.name < $1.name }
+  }
+
+  /// Reads a rule dictionary from plist bytes (XML, binary or OpenStep) whose root is the rule dictionary.
+  public init(plistData data: Data) throws(ActivationRuleError) {
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, format: nil)
+    } catch {
+      throw .malformedPropertyList(message: String(describing: error))
+    }
+    guard let dictionary = root as? [String: Any] else {
+      throw .malformedPropertyList(message: "the root of the property list is not a dictionary")
+    }
+    self.init(propertyList: dictionary)
+  }
+
+  // MARK: Typed accessors
+
+  /// `NSExtensionActivationDictionaryVersion`; absent means version 1.
+  public var version: Int { values[.dictionaryVersion] ?? 1 }
+  /// `NSExtensionActivationUsesStrictMatching` as written, `nil` when absent.
+  public var usesStrictMatching: Bool? { values[.usesStrictMatching].map { $0 != 0 } }
+  /// `NSExtensionActivationSupportsText`; absent means false.
+  public var supportsText: Bool { (values[.text] ?? 0) != 0 }
+
+  /// Whether this package's model of Apple's matching treats the rule as strict (see ``DictionaryModel``).
+  public var isStrict: Bool {
+    version < 2 || usesStrictMatching == true
+  }
+
+  /// The value of a count key, or `nil` when absent. Zero and negative values mean "not supported".
+  public func count(_ key: Key) -> Int? { values[key] }
+
+  // MARK: Reading plist values
+
+  static func writtenType(of value: Any) -> WrittenType {
+    switch value {
+    case is String: return .string
+    case is Date: return .date
+    case is Data: return .data
+    case is [Any]: return .array
+    case is [String: Any]: return .dictionary
+    case let number as NSNumber:
+      // Foundation hands back Booleans as NSNumber of ObjC type `c` on every platform.
+      if String(cString: number.objCType) == "c" { return .boolean }
+      return isFloatingPoint(number) ? .real : .integer
+    case is Bool: return .boolean
+    default: return .data
+    }
+  }
+
+  /// Reads the value the way the system presumably does: numbers and Booleans as integers, strings that
+  /// hold an integer as that integer.
+  static func integer(from value: Any, written: WrittenType) -> Int? {
+    switch written {
+    case .boolean:
+      return (value as? Bool).map { $0 ? 1 : 0 } ?? (value as? NSNumber).map { $0.boolValue ? 1 : 0 }
+    case .integer, .real:
+      return (value as? NSNumber)?.intValue
+    case .string:
+      guard let text = value as? String else { return nil }
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if let number = Int(trimmed) { return number }
+      switch trimmed.lowercased() {
+      case "true", "yes": return 1
+      case "false", "no": return 0
+      default: return nil
+      }
+    case .date, .data, .array, .dictionary:
+      return nil
+    }
+  }
+}
+
+/// Whether an `NSNumber` holds a floating-point value, without CoreFoundation (absent on Linux).
+private func isFloatingPoint(_ number: NSNumber) -> Bool {
+  switch String(cString: number.objCType) {
+  case "f", "d": return true
+  default: return false
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import UniformTypes
+
+/// What a host app hands a share or action extension: the object `NSExtensionActivationRule` is evaluated
+/// against (Apple's App Extension Programming Guide shows it as `{extensionItems = ({attachments = (…)})}`).
+///
+/// The JSON form is the one the CLI reads:
+/// `{"extensionItems":[{"attachments":[{"registeredTypeIdentifiers":["public.url"]}]}]}`.
+public struct ExtensionContext: Sendable, Hashable, Codable {
+  /// The host's `NSExtensionItem`s, in order.
+  public var extensionItems: [ExtensionItem]
+
+  public init(extensionItems: [ExtensionItem]) {
+    self.extensionItems = extensionItems
+  }
+
+  /// One extension item holding one attachment per element, each registering the listed types.
+  ///
+  /// This is the `--attachment public.jpeg,public.file-url` shorthand (repeatable, one attachment each).
+  public init(attachments: [[String]]) {
+    self.init(extensionItems: [ExtensionItem(attachments: attachments.map(ExtensionAttachment.init))])
+  }
+
+  /// Parses one `--attachment` value: type identifiers separated by commas, blanks ignored.
+  public static func attachmentTypes(fromShorthand text: String) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// Every attachment of every item, in order.
+  public var allAttachments: [ExtensionAttachment] { extensionItems.flatMap(\.attachments) }
+
+  /// The same context with every type identifier replaced by its Intune twin (what an Intune-managed app
+  /// shares). Identifiers that already are twins stay as they are.
+  public var twinImage: ExtensionContext {
+    ExtensionContext(
+      extensionItems: extensionItems.map { item in
+        var copy = item
+        copy.attachments = item.attachments.map {
+          ExtensionAttachment(
+            registeredTypeIdentifiers: $0.registeredTypeIdentifiers.map(IntuneTwin.twinIfNeeded))
+        }
+        return copy
+      })
+  }
+
+  /// Reads the JSON form.
+  public init(json data: Data) throws(ActivationRuleError) {
+    do {
+      self = try JSONDecoder().decode(ExtensionContext.self, from: data)
+    } catch {
+      throw .malformedJSON(message: String(describing: error))
+    }
+  }
+
+  /// The JSON form, keys sorted so output is stable.
+  public func jsonData() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return (try? encoder.encode(self)) ?? Data()
+  }
+
+  /// A compact one-line rendering for tables and diff output, e.g. `[[public.url], [public.plain-text]]`
+  /// for one item with two attachments; items are separated by ` | `.
+  public var summary: String {
+    if extensionItems.isEmpty { return "(no extension items)" }
+    return extensionItems.map { item in
+      let attachments = item.attachments.map {
+        "[" + $0.registeredTypeIdentifiers.joined(separator: ", ") + "]"
+      }
+      var text = "[" + attachments.joined(separator: ", ") + "]"
+      if item.attributedContentText != nil { text += " +text" }
+      return text
+    }.joined(separator: " | ")
+  }
+}
+
+/// One `NSExtensionItem`.
+public struct ExtensionItem: Sendable, Hashable, Codable {
+  /// The item's `NSItemProvider`s.
+  public var attachments: [ExtensionAttachment]
+  /// `attributedContentText` as plain text, when the host sets it (Safari sets the page title here).
+  public var attributedContentText: String?
+  /// `attributedTitle` as plain text, when the host sets it.
+  public var attributedTitle: String?
+
+  public init(
+    attachments: [ExtensionAttachment], attributedContentText: String? = nil, attributedTitle: String? = nil
+  ) {
+    self.attachments = attachments
+    self.attributedContentText = attributedContentText
+    self.attributedTitle = attributedTitle
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case attachments, attributedContentText, attributedTitle
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // A host that shares only text sends an item without attachments; Apple's runtime sees nil there.
+    attachments = try container.decodeIfPresent([ExtensionAttachment].self, forKey: .attachments) ?? []
+    attributedContentText = try container.decodeIfPresent(String.self, forKey: .attributedContentText)
+    attributedTitle = try container.decodeIfPresent(String.self, forKey: .attributedTitle)
+  }
+}
+
+/// One attachment (`NSItemProvider`): one logical item offered in several representations.
+public struct ExtensionAttachment: Sendable, Hashable, Codable {
+  /// The provider's `registeredTypeIdentifiers`, in registration order (highest fidelity first).
+  public var registeredTypeIdentifiers: [String]
+
+  public init(registeredTypeIdentifiers: [String]) {
+    self.registeredTypeIdentifiers = registeredTypeIdentifiers
+  }
+}
+
+extension IntuneTwin {
+  /// The twin of `identifier`, or `identifier` itself when it already is a twin, so applying it twice
+  /// changes nothing.
+  static func twinIfNeeded(_ identifier: String) -> String {
+    isTwin(identifier) ? identifier : twin(of: identifier)
+  }
+}
+
+extension ExtensionContext {
+  /// Reads a context JSON file.
+  public static func load(_ url: URL) throws(ActivationRuleError) -> ExtensionContext {
+    guard FileManager.default.fileExists(atPath: url.path) else { throw .missingFile(url.path) }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .inputOutput(path: url.path, message: error.localizedDescription)
+    }
+    return try ExtensionContext(json: data)
+  }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import PredicateSyntax
+import UniformTypes
+
+/// One problem the linter found.
+public struct LintFinding: Sendable, Hashable, Codable {
+  /// How bad a finding is.
+  public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+    case note, warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      let order: [Severity] = [.note, .warning, .error]
+      return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
+    }
+  }
+
+  /// The stable identifier, e.g. `RK001`; never reused for another check.
+  public var id: String
+  /// The check's name, e.g. `true-predicate`.
+  public var check: String
+  public var severity: Severity
+  public var message: String
+  public var file: String
+  /// 1-based line and column in `file`.
+  public var line: Int
+  public var column: Int
+  /// What to do about it, when there is a known fix.
+  public var fix: String?
+
+  public init(
+    id: String, check: String, severity: Severity, message: String, file: String, line: Int, column: Int,
+    fix: String? = nil
+  ) {
+    self.id = id
+    self.check = check
+    self.severity = severity
+    self.message = message
+    self.file = file
+    self.line = line
+    self.column = column
+    self.fix = fix
+  }
+}
+
+/// The checks of `rulekit lint`, each with a stable id.
+public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
+  case syntaxError = "RK000"
+  case truePredicate = "RK001"
+  case neverActivates = "RK002"
+  case alwaysActivates = "RK003"
+  case unknownType = "RK004"
+  case redundantClause = "RK005"
+  case undocumentedKey = "RK006"
+  case mistypedValue = "RK007"
+  case strictMatchingOutsideRule = "RK008"
+  case webPageWithoutPreprocessing = "RK009"
+  case missingIntuneTwins = "RK010"
+  case buildSettingVariable = "RK011"
+
+  /// The check's name as printed beside its id.
+  public var name: String {
+    switch self {
+    case .syntaxError: "syntax-error"
+    case .truePredicate: "true-predicate"
+    case .neverActivates: "never-activates"
+    case .alwaysActivates: "always-activates"
+    case .unknownType: "unknown-type"
+    case .redundantClause: "redundant-clause"
+    case .undocumentedKey: "undocumented-key"
+    case .mistypedValue: "mistyped-value"
+    case .strictMatchingOutsideRule: "strict-matching-outside-rule"
+    case .webPageWithoutPreprocessing: "web-page-without-preprocessing"
+    case .missingIntuneTwins: "missing-intune-twins"
+    case .buildSettingVariable: "build-setting-variable"
+    }
+  }
+
+  public var severity: LintFinding.Severity {
+    switch self {
+    case .syntaxError, .truePredicate, .neverActivates: .error
+    case .alwaysActivates, .unknownType, .undocumentedKey, .mistypedValue, .strictMatchingOutsideRule,
+      .webPageWithoutPreprocessing, .missingIntuneTwins:
+      .warning
+    case .redundantClause, .buildSettingVariable: .note
+    }
+  }
+}
+
+/// Checks an activation rule for what gets apps rejected, rules that cannot work, and Intune gaps.
+public struct RuleLinter: Sendable {
+  /// Answers "is this type known" and conformance for redundancy.
+  public var registry: TypeRegistry
+  /// How far "never/always activates" enumerates.
+  public var bounds: SemanticDiff.Bounds
+
+  public init(registry: TypeRegistry = .system, bounds: SemanticDiff.Bounds = .init()) {
+    self.registry = registry
+    self.bounds = bounds
+  }
+
+  /// Every finding for `file`, in file order. `parse` reads predicate text.
+  public func lint(_ file: RuleFile, parse: (String) throws(ActivationRuleError) -> PredicateNode)
+    -> [LintFinding]
+  {
+    var findings: [LintFinding] = []
+    func add(_ check: LintCheck, _ message: String, at position: SourcePosition, fix: String? = nil) {
+      findings.append(
+        LintFinding(
+          id: check.rawValue, check: check.name, severity: check.severity, message: message, file: file.path,
+          line: position.line, column: position.column, fix: fix))
+    }
+    if file.facts.strictMatchingOutsideRule {
+      add(
+        .strictMatchingOutsideRule,
+        "NSExtensionActivationUsesStrictMatching is beside NSExtensionActivationRule, where the system ignores it",
+        at: file.position(ofKey: "NSExtensionActivationUsesStrictMatching"),
+        fix: "move the key into the NSExtensionActivationRule dictionary")
+    }
+    let tree: PredicateNode
+    switch file.value {
+    case .dictionary(let dictionary):
+      lintDictionary(dictionary, file: file, add: add)
+      tree = DictionaryConverter.predicate(for: dictionary, style: .apple)
+      if file.facts.hasIntuneMAMSettings {
+        add(
+          .missingIntuneTwins,
+          "the plist uses Intune (IntuneMAMSettings) but a rule dictionary cannot accept Intune twin types",
+          at: file.rulePosition, fix: "rulekit convert --style intune, then use the predicate as the rule")
+      }
+      lintActivation(tree, text: nil, file: file, add: add)
+    case .predicate(let text):
+      if let range = text.range(of: "TRUEPREDICATE", options: .caseInsensitive) {
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+        add(
+          .truePredicate,
+          "TRUEPREDICATE activates for everything; the App Store rejects extensions whose rule contains it",
+          at: file.filePosition(ofPredicateOffset: offset),
+          fix:
+            "write a rule for the types the extension handles (rulekit convert makes one from a dictionary)")
+      }
+      if let range = text.range(of: "$(") {
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+        add(
+          .buildSettingVariable,
+          "the rule uses a build setting ($(…)), which Xcode expands at build time; it cannot be checked here",
+          at: file.filePosition(ofPredicateOffset: offset),
+          fix: "lint the built product's Info.plist, where the setting is expanded")
+        return findings
+      }
+      do {
+        tree = try parse(text)
+      } catch {
+        add(
+          .syntaxError, error.description,
+          at: file.filePosition(ofPredicateOffset: error.position?.offset ?? 0))
+        return findings
+      }
+      lintTypes(tree, file: file, add: add)
+      if file.facts.hasIntuneMAMSettings {
+        let missing = TwinInjector.missingTwins(tree)
+        if !missing.isEmpty {
+          add(
+            .missingIntuneTwins,
+            "the plist uses Intune (IntuneMAMSettings) but the rule lacks \(missing.count) twin type"
+              + (missing.count == 1 ? "" : "s") + ": " + missing.joined(separator: ", "),
+            at: file.rulePosition, fix: "rulekit inject --in-place")
+        }
+      }
+      lintActivation(tree, text: text, file: file, add: add)
+    }
+    return findings.sorted { ($0.line, $0.column, $0.id) < ($1.line, $1.column, $1.id) }
+  }
+
+  private func lintDictionary(
+    _ dictionary: ActivationDictionary, file: RuleFile,
+    add: (LintCheck, String, SourcePosition, String?) -> Void
+  ) {
+    for key in dictionary.undocumentedKeys {
+      add(
+        .undocumentedKey,
+        "\(key.name) is not a documented NSExtensionActivationRule key; the system ignores it",
+        file.position(ofKey: key.name), "use a predicate rule to express this")
+    }
+    for finding in dictionary.typingFindings {
+      let expected = finding.key.isBoolean ? "a Boolean" : "an integer"
+      let suggestion =
+        finding.key.isBoolean
+        ? ((finding.readAs ?? 0) != 0 ? "<true/>" : "<false/>") : "<integer>\(finding.readAs ?? 0)</integer>"
+      let reading = finding.readAs.map { "read as \($0)" } ?? "ignored"
+      add(
+        .mistypedValue,
+        "\(finding.key.rawValue) is written as \(finding.written.rawValue) but Apple documents \(expected) "
+          + "(\(reading))",
+        file.position(ofKey: finding.key.rawValue), finding.readAs == nil ? nil : "write \(suggestion)")
+    }
+    if (dictionary.count(.webPageMaxCount) ?? 0) > 0, file.form == .infoPlist,
+      file.facts.javaScriptPreprocessingFile == nil
+    {
+      add(
+        .webPageWithoutPreprocessing,
+        "NSExtensionActivationSupportsWebPageWithMaxCount is set but NSExtensionJavaScriptPreprocessingFile is not,"
+          + " so the extension never receives the page",
+        file.position(ofKey: ActivationDictionary.Key.webPageMaxCount.rawValue),
+        "add NSExtensionJavaScriptPreprocessingFile, or use NSExtensionActivationSupportsWebURLWithMaxCount")
+    }
+  }
+
+  private func lintTypes(
+    _ tree: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
+  ) {
+    for test in RuleAnalysis.utiTests(tree) {
+      guard let type = TwinInjector.utiLiteral(test.comparison) else { continue }
+      let base = IntuneTwin.base(ofTwin: type) ?? type
+      if !registry.resolve(base).isKnown {
+        add(
+          .unknownType, "\(type) is neither a system type nor declared in this plist",
+          file.filePosition(ofPredicateOffset: test.comparison.rhs.range.start.offset),
+          "check the spelling, or declare it under UTImportedTypeDeclarations")
+      }
+    }
+    RuleAnalysis.visit(tree) { node in
+      guard case .or = node.kind else { return }
+      reportRedundancy(in: node, file: file, add: add)
+    }
+  }
+
+  /// In one `||` chain of ANY-tests on the same key path, a test whose type conforms to another test's
+  /// type adds nothing (`public.image` beside `public.data`).
+  private func reportRedundancy(
+    in chain: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
+  ) {
+    func leaves(_ node: PredicateNode) -> [PredicateNode] {
+      if case .or(let lhs, let rhs) = node.kind { return leaves(lhs) + leaves(rhs) }
+      return [node]
+    }
+    let tests: [(node: PredicateNode, comparison: Comparison, type: String)] = leaves(chain).compactMap {
+      node in
+      guard case .comparison(let comparison) = node.kind, comparison.op == .utiConformsTo,
+        comparison.quantifier != .all, comparison.quantifier != Quantifier.none,
+        let type = TwinInjector.utiLiteral(comparison)
+      else { return nil }
+      return (node, comparison, type)
+    }
+    for test in tests {
+      guard
+        let wider = tests.first(where: {
+          $0.comparison.lhs == test.comparison.lhs && $0.comparison.quantifier == test.comparison.quantifier
+            && !registry.isEqual($0.type, test.type) && registry.conforms(test.type, to: $0.type)
+        })
+      else { continue }
+      add(
+        .redundantClause, "\(test.type) conforms to \(wider.type), which the same condition already accepts",
+        file.filePosition(ofPredicateOffset: test.node.range.start.offset),
+        "remove the \(test.type) test, or narrow \(wider.type)")
+    }
+  }
+
+  private func lintActivation(
+    _ tree: PredicateNode, text: String?, file: RuleFile,
+    add: (LintCheck, String, SourcePosition, String?) -> Void
+  ) {
+    let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
+    let contexts = ContextEnumerator(
+      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems
+    ).contexts()
+    let evaluator = RuleEvaluator(tree, registry: registry)
+    let accepted = contexts.filter(evaluator.accepts).count
+    let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
+    let scope =
+      "\(contexts.count) contexts of up to \(bounds.maximumAttachments) attachments in up to "
+      + "\(bounds.maximumItems) items"
+    if accepted == 0 {
+      add(
+        .neverActivates, "the rule accepts none of \(scope)", rulePosition,
+        "check the counts (@count == … vs > …) and the types")
+    } else if accepted == contexts.count, !tree.isTruePredicate {
+      add(
+        .alwaysActivates, "the rule accepts all of \(scope), even one with no attachment", rulePosition, nil)
+    }
+  }
+}
+
+extension PredicateNode {
+  var isTruePredicate: Bool {
+    if case .truePredicate = kind { return true }
+    return false
+  }
+}

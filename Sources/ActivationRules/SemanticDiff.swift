@@ -1,0 +1,111 @@
+import PredicateSyntax
+import UniformTypes
+
+/// Compares what two rules accept by bounded exhaustive enumeration of extension contexts.
+///
+/// The contexts hold 1…``Bounds/maximumItems`` extension items and 0…``Bounds/maximumAttachments``
+/// attachments in all, each attachment registering one type drawn from the types either rule mentions, their
+/// Intune twins, and ``ContextEnumerator/distractors``. "No disagreement" is therefore a proof within those
+/// bounds, not a sample.
+public enum SemanticDiff {
+  /// How far the enumeration goes.
+  public struct Bounds: Sendable, Hashable {
+    public var maximumAttachments: Int
+    public var maximumItems: Int
+
+    public init(maximumAttachments: Int = 3, maximumItems: Int = 2) {
+      self.maximumAttachments = maximumAttachments
+      self.maximumItems = maximumItems
+    }
+  }
+
+  /// A context on which the rules answer differently.
+  public struct Disagreement: Sendable, Hashable {
+    public var context: ExtensionContext
+    public var acceptedByFirst: Bool
+    public var acceptedBySecond: Bool
+  }
+
+  /// The outcome of a comparison.
+  public struct Report: Sendable, Hashable {
+    /// How many contexts were evaluated.
+    public var contextsChecked: Int
+    /// How many of them the rules disagree on.
+    public var disagreementCount: Int
+    /// The smallest disagreements (fewest attachments, then fewest items), at most the requested number.
+    public var smallestDisagreements: [Disagreement]
+    /// The attachment types the enumeration drew from.
+    public var types: [String]
+
+    public var rulesAgree: Bool { disagreementCount == 0 }
+  }
+
+  /// Compares `first` and `second` over every context within `bounds`.
+  public static func compare(
+    _ first: PredicateNode, _ second: PredicateNode, bounds: Bounds = Bounds(),
+    registry: TypeRegistry = .system,
+    keep: Int = 5
+  ) -> Report {
+    let types = RuleAnalysis.mentionedTypes(first) + RuleAnalysis.mentionedTypes(second)
+    let shapes = ContextEnumerator.shapes(mentioning: types)
+    let enumerator = ContextEnumerator(
+      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
+    let firstEvaluator = RuleEvaluator(first, registry: registry)
+    let secondEvaluator = RuleEvaluator(second, registry: registry)
+    var checked = 0
+    var count = 0
+    var smallest: [Disagreement] = []
+    for context in enumerator.contexts() {
+      checked += 1
+      let a = firstEvaluator.accepts(context)
+      let b = secondEvaluator.accepts(context)
+      guard a != b else { continue }
+      count += 1
+      if smallest.count < keep {
+        smallest.append(Disagreement(context: context, acceptedByFirst: a, acceptedBySecond: b))
+      }
+    }
+    return Report(
+      contextsChecked: checked, disagreementCount: count, smallestDisagreements: smallest,
+      types: shapes.flatMap { $0 })
+  }
+
+  /// A context the original rule accepts on which the injected rule fails the twin property.
+  public struct TwinCounterexample: Sendable, Hashable {
+    /// A context the original rule accepts.
+    public var context: ExtensionContext
+    /// Whether the injected rule accepts the context itself.
+    public var injectedAcceptsContext: Bool
+    /// Whether the injected rule accepts the context's twin image.
+    public var injectedAcceptsTwinImage: Bool
+  }
+
+  /// Checks that `injected` accepts every context `original` accepts, and the twin image of each, within
+  /// `bounds`. Empty means the property holds.
+  ///
+  /// Use a registry with ``TwinPolicy/mirrored``: under the literal policy a twin conforms only to itself,
+  /// so a rule testing `public.image` cannot accept the twin of `public.jpeg` however many twins it lists.
+  public static func twinCounterexamples(
+    original: PredicateNode, injected: PredicateNode, bounds: Bounds = Bounds(),
+    registry: TypeRegistry = TypeRegistry.system.withTwinPolicy(.mirrored)
+  ) -> (checked: Int, counterexamples: [TwinCounterexample]) {
+    let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(original), twins: false)
+    let enumerator = ContextEnumerator(
+      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
+    let before = RuleEvaluator(original, registry: registry)
+    let after = RuleEvaluator(injected, registry: registry)
+    var checked = 0
+    var failures: [TwinCounterexample] = []
+    for context in enumerator.contexts() where before.accepts(context) {
+      checked += 1
+      let keeps = after.accepts(context)
+      let twins = after.accepts(context.twinImage)
+      if !keeps || !twins {
+        failures.append(
+          TwinCounterexample(context: context, injectedAcceptsContext: keeps, injectedAcceptsTwinImage: twins)
+        )
+      }
+    }
+    return (checked, failures)
+  }
+}

@@ -1,0 +1,64 @@
+import ActivationRules
+import ArgumentParser
+import PredicateSyntax
+
+/// `rulekit inject`: add Intune twin types to a rule.
+struct InjectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inject",
+    abstract: "Add an Intune twin (com.microsoft.intune.mam.…) beside every UTI test of a rule.",
+    discussion: """
+      A predicate is edited as text: only insertions, the layout kept, idempotent. Exclusions (NONE, NOT, \
+      @count == 0) exclude the twins too. A dictionary rule is converted (--style) and given twins.
+      """)
+
+  @OptionGroup var source: RuleInputOptions
+
+  @Option(help: "How a dictionary rule is converted first: apple (keeps its meaning) or intune.")
+  var style: DictionaryConversionStyle = .apple
+
+  @Flag(help: "Print the result in the canonical layout instead of editing the text.")
+  var canonical = false
+
+  @Flag(help: "Write the result into the rule file.")
+  var inPlace = false
+
+  func run() throws {
+    let (file, rule) = try source.load()
+    let output: String
+    var fileContents: String?
+    switch rule {
+    case .predicate(let tree, let text):
+      if canonical {
+        output = PredicatePrinter.pretty(TwinInjector.injectedTree(tree))
+        fileContents = file.contents(replacingRuleWith: output)
+      } else {
+        let result: TwinInjector.Result
+        do {
+          result = try TwinInjector.inject(text: text)
+        } catch {
+          throw RulesCLI.report(error, file: file)
+        }
+        output = result.text
+        fileContents = file.contents(inserting: result.insertions)
+        if !result.addedTwins.isEmpty {
+          RulesCLI.printError(
+            "added \(result.addedTwins.count): " + result.addedTwins.joined(separator: ", "))
+        }
+      }
+    case .dictionary(let dictionary):
+      output = PredicatePrinter.pretty(
+        TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
+      fileContents = file.contents(replacingRuleWith: output)
+    }
+    guard inPlace else {
+      print(output)
+      return
+    }
+    guard let path = source.rule, let fileContents else {
+      throw RulesCLI.fail(
+        "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+    }
+    if fileContents != file.contents { try RulesCLI.write(fileContents, to: path) }
+  }
+}

@@ -1,0 +1,124 @@
+import ActivationRules
+import ArgumentParser
+import Foundation
+import PredicateSyntax
+
+/// `--rule FILE` | `--predicate TEXT` | standard input, as every single-rule subcommand takes them.
+struct RuleInputOptions: ParsableArguments {
+  @Option(help: "A predicate file, a rule plist, or an extension Info.plist.")
+  var rule: String?
+
+  @Option(help: "The predicate text itself.")
+  var predicate: String?
+
+  /// Reads and parses the rule, printing diagnostics and stopping with the contract's exit code on failure.
+  func load() throws -> (file: RuleFile, rule: ActivationRule) {
+    if rule != nil, predicate != nil {
+      throw RulesCLI.fail("give --rule or --predicate, not both", code: RulesCLI.Exit.usage)
+    }
+    let file: RuleFile
+    if let path = rule {
+      file = try RulesCLI.readRuleFile(path)
+    } else if let predicate {
+      file = RuleFile(path: "<predicate>", predicate: predicate)
+    } else {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      do {
+        file = try RuleFile(path: "<stdin>", data: data)
+      } catch {
+        throw RulesCLI.report(error, file: nil)
+      }
+    }
+    do {
+      return (file, try ActivationRule(file: file))
+    } catch {
+      throw RulesCLI.report(error, file: file)
+    }
+  }
+}
+
+extension RulesCLI {
+  /// Reads a rule file from disk, mapping failures to exit codes.
+  static func readRuleFile(_ path: String) throws -> RuleFile {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw fail("no such file: \(path)", code: Exit.missingInput)
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw fail("cannot read \(path): \(error.localizedDescription)", code: Exit.ioError)
+    }
+    do {
+      return try RuleFile(path: path, data: data)
+    } catch {
+      throw report(error, file: nil, path: path)
+    }
+  }
+
+  /// Prints an error as a diagnostic and returns the exit code it maps to.
+  static func report(_ error: ActivationRuleError, file: RuleFile?, path: String? = nil) -> ExitCode {
+    if let file, let position = error.position {
+      let filePosition = file.filePosition(ofPredicateOffset: position.offset)
+      printError(
+        diagnostic(
+          file: file.path, position: filePosition, severity: "error", message: error.description,
+          source: file.contents))
+      return Exit.invalidInput
+    }
+    let prefix = (file?.path ?? path).map { "\($0): " } ?? ""
+    switch error {
+    case .missingFile: return fail(prefix + error.description, code: Exit.missingInput)
+    case .inputOutput: return fail(prefix + error.description, code: Exit.ioError)
+    default: return fail(prefix + error.description, code: Exit.invalidInput)
+    }
+  }
+
+  /// Writes `text` to `path` atomically, mapping failures to exit code 74.
+  static func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw fail("cannot write \(path): \(error.localizedDescription)", code: Exit.ioError)
+    }
+  }
+}
+
+/// Where an extension context comes from: `--input`, `--attachment` (repeatable) or `--preset`.
+struct ContextInputOptions: ParsableArguments {
+  @Option(
+    help: "A JSON file: {\"extensionItems\":[{\"attachments\":[{\"registeredTypeIdentifiers\":[…]}]}]}.")
+  var input: String?
+
+  @Option(
+    name: .customLong("attachment"),
+    help: "One attachment's types, comma-separated (repeatable; all in one extension item).")
+  var attachments: [String] = []
+
+  @Option(help: "A host preset by name (see 'rulekit presets').")
+  var preset: String?
+
+  func load() throws -> ExtensionContext {
+    let given = [input != nil, !attachments.isEmpty, preset != nil].filter { $0 }.count
+    guard given == 1 else {
+      throw RulesCLI.fail("give exactly one of --input, --attachment, --preset", code: RulesCLI.Exit.usage)
+    }
+    if let input {
+      do {
+        return try ExtensionContext.load(URL(fileURLWithPath: input))
+      } catch {
+        throw RulesCLI.report(error, file: nil, path: input)
+      }
+    }
+    if let preset {
+      guard let found = HostPreset.named(preset) else {
+        throw RulesCLI.fail("no preset named \(preset); run 'rulekit presets'", code: RulesCLI.Exit.usage)
+      }
+      return found.context
+    }
+    return ExtensionContext(attachments: attachments.map(ExtensionContext.attachmentTypes(fromShorthand:)))
+  }
+}
+
+/// Dictionary conversion styles on the command line.
+extension DictionaryConversionStyle: ExpressibleByArgument {}

@@ -1,0 +1,44 @@
+import ActivationRules
+import ArgumentParser
+import Foundation
+
+/// `rulekit test EXPECTATIONS.json`: rules × named contexts → expected outcomes.
+struct TestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Check that rules activate (or not) for named contexts, as an expectations file says.",
+    discussion: """
+      The file: {"rules": {NAME: PATH}, "contexts": {NAME: PATH or context}, "expectations": [{"rule": NAME, \
+      "context": NAME or preset, "activates": BOOL}]}; paths are relative to the file. Exit 1 on a mismatch.
+      """)
+
+  @Argument(help: "The expectations JSON file.") var expectations: String
+
+  @Option(help: "How dictionary rules are read: apple or intune.")
+  var style: DictionaryConversionStyle = .apple
+
+  func run() throws {
+    let url = URL(fileURLWithPath: expectations)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw RulesCLI.fail("no such file: \(expectations)", code: RulesCLI.Exit.missingInput)
+    }
+    let suite: ExpectationsFile
+    do {
+      suite = try ExpectationsFile(json: Data(contentsOf: url))
+    } catch let error as ActivationRuleError {
+      throw RulesCLI.report(error, file: nil, path: expectations)
+    } catch {
+      throw RulesCLI.fail(
+        "cannot read \(expectations): \(error.localizedDescription)", code: RulesCLI.Exit.ioError)
+    }
+    let style = self.style
+    let outcomes = suite.run(
+      directory: url.deletingLastPathComponent(),
+      loadRule: { ruleURL throws(ActivationRuleError) in
+        try ActivationRule.load(ruleURL).rule.predicate(style: style)
+      },
+      loadContext: { contextURL throws(ActivationRuleError) in try ExtensionContext.load(contextURL) })
+    print(ExpectationsFile.report(outcomes))
+    if outcomes.contains(where: { !$0.passed }) { throw RulesCLI.Exit.problemsFound }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of the built `rulekit` binary. `swift test` builds every product first, so the binary is
+/// found under `.build/<triple>/debug/rulekit` (or `.build/debug/rulekit`).
+@Suite struct CLITests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  static let binary: URL? = {
+    let build = Fixtures.packageRoot.appendingPathComponent(".build")
+    let candidates =
+      [build.appendingPathComponent("debug/rulekit")]
+      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
+        build.appendingPathComponent("\($0)/debug/rulekit")
+      }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  static func run(_ arguments: [String], input: String? = nil, in directory: URL = Fixtures.packageRoot)
+    throws -> Run
+  {
+    let binary = try #require(Self.binary, "build the package first: swift build")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    try process.run()
+    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+    try standardInput.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+
+  static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulekit-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(contents.utf8).write(to: url)
+    return url
+  }
+
+  @Test func examplesExpectationsPass() throws {
+    let run = try Self.run(["test", "Examples/SampleApp/expectations.json"])
+    #expect(run.status == 0)
+    #expect(run.output == "16 expectations, all met\n")
+  }
+
+  @Test func examplesLintClean() throws {
+    let run = try Self.run([
+      "lint", "Examples/SampleApp/ShareExtension/Info.plist", "Examples/SampleApp/ActionExtension/Info.plist",
+      "Examples/SampleApp/OpenInExtension/Info.plist",
+    ])
+    #expect(run.status == 0)
+    #expect(run.output == "no problems found in 3 files\n")
+  }
+
+  @Test func injectTurnsRuleBIntoRuleC() throws {
+    let file = try Self.temporaryFile("b.predicate", TwinInjectorTextTests.ruleB)
+    let run = try Self.run(["inject", "--rule", file.path])
+    #expect(run.status == 0)
+    #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+    let inPlace = try Self.run(["inject", "--rule", file.path, "--in-place"])
+    #expect(inPlace.status == 0)
+    #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == TwinInjectorTextTests.ruleC)
+  }
+
+  @Test func injectReadsStandardInput() throws {
+    let run = try Self.run(["inject"], input: TwinInjectorTextTests.ruleB)
+    #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+  }
+
+  @Test func diffCheck() throws {
+    let b = try Self.temporaryFile("b.predicate", TwinInjectorTextTests.ruleB)
+    let c = try Self.temporaryFile("c.predicate", TwinInjectorTextTests.ruleC)
+    let differ = try Self.run(["diff", b.path, c.path, "--check"])
+    #expect(differ.status == 1)
+    #expect(
+      differ.output.contains(
+        "[[com.microsoft.intune.mam.public.url]]: \(b.path) does not, \(c.path) activates"))
+    let same = try Self.run(["diff", b.path, b.path, "--check"])
+    #expect(same.status == 0)
+    #expect(same.output.hasPrefix("the rules agree on all "))
+  }
+
+  @Test func lintFormats() throws {
+    let corpus = Fixtures.corpus.path
+    let text = try Self.run(["lint", "\(corpus)/34.predicate"])
+    #expect(text.status == 1)
+    #expect(text.output.contains("34.predicate:1:1: error: TRUEPREDICATE activates for everything"))
+    #expect(text.output.contains("[RK001 true-predicate]\n  fix: "))
+    let xcode = try Self.run(["lint", "--format", "xcode", "\(corpus)/12.plist"])
+    #expect(
+      xcode.output.hasSuffix(
+        "12.plist:5:2: warning: NSExtensionActivationSupportsWebURLWithMaxCount is written as string but Apple documents an integer (read as 1) [RK007]\n"
+      ))
+    let json = try Self.run(["lint", "--format", "json", "\(corpus)/12.plist"])
+    let findings = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+    #expect(findings?.first?["id"] as? String == "RK007")
+  }
+
+  @Test func syntaxErrorInAPlistPointsIntoThePlist() throws {
+    let plist = try Self.temporaryFile(
+      "Info.plist",
+      """
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
+      <key>NSExtensionActivationRule</key>
+      <string>SUBQUERY(extensionItems, $e,
+        $e.attachments.@count &gt; ).@count == 1</string>
+      </dict></dict></dict></plist>
+      """)
+    let run = try Self.run(["inject", "--rule", plist.path])
+    #expect(run.status == 65)
+    let lines = run.errors.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("\(plist.path):4:") == true)
+    #expect(lines.count >= 3 && lines[2].hasSuffix("^"))
+  }
+
+  @Test func exitCodes() throws {
+    #expect(try Self.run(["lint", "/nonexistent/rule.predicate"]).status == 66)
+    #expect(try Self.run(["explain", "--predicate", "TRUEPREDICATE"]).status == 2)
+    #expect(try Self.run(["presets", "nope"]).status == 2)
+    #expect(try Self.run(["convert", "--predicate", "a =="]).status == 65)
+  }
+
+  @Test func convertPrintsTheGolden() throws {
+    let run = try Self.run(["convert", "--rule", Fixtures.corpus.appendingPathComponent("27.plist").path])
+    let golden = try Data(contentsOf: Fixtures.goldens.appendingPathComponent("27.intune.predicate"))
+    #expect(run.output == String(decoding: golden, as: UTF8.self))
+  }
+
+  @Test func explainAsJSON() throws {
+    let run = try Self.run([
+      "explain", "--rule", "Examples/SampleApp/OpenInExtension/Info.plist", "--preset", "intune-managed-app",
+      "--format", "json",
+    ])
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    #expect(object?["accepted"] as? Bool == true)
+  }
+
+  @Test func presetsAsJSON() throws {
+    let run = try Self.run(["presets", "--format", "json"])
+    let presets = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
+    #expect(presets?.count == 9)
+  }
+}

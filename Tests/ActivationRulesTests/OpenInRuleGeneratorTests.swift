@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import ActivationRules
+
+@Suite struct OpenInRuleGeneratorTests {
+  /// The guide's example A (spec intune-guide-requirements.md §1.4 A, V2020), verbatim.
+  static let ruleA = """
+    SUBQUERY (
+        extensionItems,
+        $extensionItem,
+        SUBQUERY (
+            $extensionItem.attachments,
+            $attachment,
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.text" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image").@count == 1
+    ).@count == 1
+    """
+
+  nonisolated(unsafe) static let appInfoPlist: [String: Any] = [
+    "CFBundleDocumentTypes": [
+      ["CFBundleTypeName": "Text", "LSItemContentTypes": ["public.text"]],
+      ["CFBundleTypeName": "Images", "LSItemContentTypes": ["public.image", "PUBLIC.TEXT"]],
+    ]
+  ]
+
+  @Test func textAndImageYieldRuleA() {
+    let types = OpenInRuleGenerator.documentContentTypes(infoPlist: Self.appInfoPlist)
+    #expect(types == ["public.text", "public.image"])
+    #expect(OpenInRuleGenerator.text(contentTypes: types) == Self.ruleA)
+  }
+
+  @Test func alreadyPrefixedTypesAreNotPrefixedAgain() {
+    #expect(
+      OpenInRuleGenerator.twinTypes(["com.microsoft.intune.mam.public.text", "public.text", "public.pdf"])
+        == [
+          "com.microsoft.intune.mam.public.text", "com.microsoft.intune.mam.public.pdf",
+        ])
+  }
+
+  @Test func noDocumentTypesNoRule() {
+    #expect(OpenInRuleGenerator.documentContentTypes(infoPlist: [:]).isEmpty)
+    #expect(OpenInRuleGenerator.predicate(contentTypes: []) == nil)
+    #expect(OpenInRuleGenerator.text(contentTypes: []) == nil)
+  }
+
+  @Test func treeHasTheSingleFileShape() throws {
+    let tree = try #require(OpenInRuleGenerator.predicate(contentTypes: ["public.text"]))
+    guard case .comparison(let outer) = tree.kind else {
+      Issue.record("not a comparison: \(tree)")
+      return
+    }
+    #expect(outer.op == .equalTo)
+    #expect(outer.rhs == RuleBuilder.integer(1))
+  }
+}

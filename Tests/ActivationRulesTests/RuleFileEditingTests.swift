@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import ActivationRules
+
+@Suite struct RuleFileEditingTests {
+  static func plist(_ rule: String) -> Data {
+    Data(
+      """
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t\(rule)
+      \t\t</dict>
+      \t</dict>
+      </dict>
+      </plist>
+      """.utf8)
+  }
+
+  @Test func insertionsKeepTheFilesEntityStyle() throws {
+    let file = try RuleFile(
+      path: "Info.plist",
+      data: Self.plist("<string>ANY t UTI-CONFORMS-TO &quot;a&quot; &amp;&amp; x &gt; 1</string>"))
+    #expect(file.predicateText == "ANY t UTI-CONFORMS-TO \"a\" && x > 1")
+    // Insert after `"a"` (decoded offset 25) and at the very end (decoded offset 34).
+    let edited = try #require(
+      file.contents(inserting: [.init(offset: 25, text: " || \"b\""), .init(offset: 34, text: " && y < 2")]))
+    let expected = String(
+      decoding: Self.plist(
+        "<string>ANY t UTI-CONFORMS-TO &quot;a&quot; || &quot;b&quot; &amp;&amp; x &gt; 1 &amp;&amp; y &lt; 2</string>"
+      ),
+      as: UTF8.self)
+    #expect(edited == expected)
+  }
+
+  @Test func insertionIntoAPredicateFile() throws {
+    let file = RuleFile(path: "rule.predicate", predicate: "a == 1\n")
+    #expect(file.contents(inserting: [.init(offset: 6, text: " OR b == 2")]) == "a == 1 OR b == 2\n")
+  }
+
+  @Test func dictionaryRuleIsReplacedByAString() throws {
+    let rule =
+      "<dict>\n<!-- </dict> -->\n<key>NSExtensionActivationSupportsText</key><true/><key>x</key><dict/></dict>"
+    let file = try RuleFile(path: "Info.plist", data: Self.plist(rule))
+    let edited = try #require(file.contents(replacingRuleWith: "x > 1"))
+    #expect(edited == String(decoding: Self.plist("<string>x &gt; 1</string>"), as: UTF8.self))
+  }
+
+  @Test func rulePlistRootIsReplaced() throws {
+    let file = try RuleFile(path: "12.plist", data: Fixtures.data("12.plist"))
+    let edited = try #require(file.contents(replacingRuleWith: "TRUEPREDICATE"))
+    #expect(edited.contains("<plist version=\"1.0\">\n<string>TRUEPREDICATE</string>\n</plist>"))
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import PredicateSyntax
+import Testing
+
+@testable import ActivationRules
+
+@Suite struct RuleFileTests {
+  static let infoPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>IntuneMAMSettings</key>
+    \t<dict/>
+    \t<key>NSExtension</key>
+    \t<dict>
+    \t\t<key>NSExtensionAttributes</key>
+    \t\t<dict>
+    \t\t\t<key>NSExtensionActivationUsesStrictMatching</key>
+    \t\t\t<true/>
+    \t\t\t<key>NSExtensionActivationRule</key>
+    \t\t\t<string>SUBQUERY(extensionItems, $e, $e.attachments.@count &gt; 0).@count == 1</string>
+    \t\t</dict>
+    \t\t<key>NSExtensionPointIdentifier</key>
+    \t\t<string>com.apple.share-services</string>
+    \t</dict>
+    </dict>
+    </plist>
+    """
+
+  @Test func readsRuleAndFactsFromInfoPlist() throws {
+    let file = try RuleFile(path: "Info.plist", data: Data(Self.infoPlist.utf8))
+    #expect(file.form == .infoPlist)
+    #expect(file.predicateText == "SUBQUERY(extensionItems, $e, $e.attachments.@count > 0).@count == 1")
+    #expect(file.facts.hasIntuneMAMSettings)
+    #expect(file.facts.strictMatchingOutsideRule)
+    #expect(file.facts.extensionPointIdentifier == "com.apple.share-services")
+  }
+
+  @Test func predicatePositionsMapThroughEntities() throws {
+    let file = try RuleFile(path: "Info.plist", data: Data(Self.infoPlist.utf8))
+    let text = try #require(file.predicateText)
+    let start = file.filePosition(ofPredicateOffset: 0)
+    #expect((start.line, start.column) == (13, 12))
+    #expect(
+      TextPositions.line(13, in: file.contents).utf8.dropFirst(start.column - 1).starts(with: "SUBQUERY".utf8)
+    )
+    // The byte after the decoded `>` is four bytes further on in the file than in the predicate.
+    let afterGreater = try #require(text.utf8.firstIndex(of: UInt8(ascii: ">")))
+    let offset = text.utf8.distance(from: text.utf8.startIndex, to: afterGreater) + 1
+    let position = file.filePosition(ofPredicateOffset: offset)
+    #expect(position.line == 13)
+    #expect(position.column == 12 + offset + 3)
+  }
+
+  @Test func keyPositionsPointAtTheKey() throws {
+    let file = try RuleFile(path: "Info.plist", data: Data(Self.infoPlist.utf8))
+    #expect(file.position(ofKey: "NSExtensionActivationUsesStrictMatching").line == 10)
+    #expect(file.position(ofKey: "NSExtensionActivationUsesStrictMatching").column == 4)
+  }
+
+  @Test(arguments: Fixtures.corpusFiles)
+  func everyCorpusFileReads(name: String) throws {
+    let file = try RuleFile(path: name, data: Fixtures.data(name))
+    if name.hasSuffix(".predicate") {
+      #expect(file.form == .predicateFile)
+      #expect(file.predicateText != nil)
+    } else {
+      #expect(file.form == .rulePlist)
+      guard case .dictionary = file.value else {
+        Issue.record("\(name) is not a dictionary")
+        return
+      }
+    }
+  }
+
+  @Test func infoPlistWithoutRuleIsAnError() {
+    let plist = "<plist version=\"1.0\"><dict><key>NSExtension</key><dict/></dict></plist>"
+    #expect(throws: ActivationRuleError.ruleNotFound) { try RuleFile(path: "x", data: Data(plist.utf8)) }
+  }
+
+  @Test func ruleOfWrongTypeIsAnError() {
+    let plist =
+      "<plist version=\"1.0\"><dict><key>NSExtensionActivationRule</key><integer>1</integer></dict></plist>"
+    #expect(throws: ActivationRuleError.unexpectedRuleValue(.integer)) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+  }
+
+  @Test(arguments: [
+    ("ab\ncd", 4, SourcePosition(line: 2, column: 2, offset: 4)),
+    ("é\nx", 2, SourcePosition(line: 1, column: 2, offset: 2)),
+    ("", 0, SourcePosition(line: 1, column: 1, offset: 0)),
+  ])
+  func textPositions(text: String, offset: Int, expected: SourcePosition) {
+    #expect(TextPositions.position(ofByteOffset: offset, in: text) == expected)
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PredicateSyntax
+import Testing
+
+@testable import ActivationRules
+
+/// Lint checks on dictionary rules and Info.plist facts (no predicate text involved).
+@Suite struct RuleLinterDictionaryTests {
+  static func lint(_ name: String, data: Data) throws -> [LintFinding] {
+    let file = try RuleFile(path: name, data: data)
+    return RuleLinter().lint(file) { text throws(ActivationRuleError) in
+      throw .syntax(
+        message: "unexpected predicate \(text)", position: SourcePosition(line: 1, column: 1, offset: 0))
+    }
+  }
+
+  @Test func stringCountIsMistyped() throws {
+    let findings = try Self.lint("12.plist", data: Fixtures.data("12.plist"))
+    #expect(findings.map(\.id) == ["RK007"])
+    let finding = try #require(findings.first)
+    #expect((finding.line, finding.column) == (5, 2))
+    #expect(finding.fix == "write <integer>1</integer>")
+    #expect(finding.severity == .warning)
+  }
+
+  @Test func integerBooleanIsMistyped() throws {
+    let findings = try Self.lint("15.plist", data: Fixtures.data("15.plist"))
+    #expect(findings.map(\.id) == ["RK007"])
+    #expect(findings.first?.fix == "write <true/>")
+  }
+
+  @Test func undocumentedKeyAndNeverActivating() throws {
+    let findings = try Self.lint("02.plist", data: Fixtures.data("02.plist"))
+    #expect(findings.map(\.id).sorted() == ["RK002", "RK006"])
+    let undocumented = try #require(findings.first { $0.id == "RK006" })
+    #expect(undocumented.line == 7)
+  }
+
+  @Test(arguments: ["04.plist", "08.plist", "11.plist", "20.plist", "27.plist", "30.plist", "36.plist"])
+  func cleanDictionaries(name: String) throws {
+    #expect(try Self.lint(name, data: Fixtures.data(name)).isEmpty)
+  }
+
+  static func infoPlist(rule: String, attributes: String = "", intune: Bool = false) -> Data {
+    Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \(intune ? "<key>IntuneMAMSettings</key><dict/>" : "")
+      <key>NSExtension</key>
+      <dict>
+      <key>NSExtensionAttributes</key>
+      <dict>
+      \(attributes)
+      <key>NSExtensionActivationRule</key>
+      \(rule)
+      </dict>
+      <key>NSExtensionPointIdentifier</key>
+      <string>com.apple.share-services</string>
+      </dict>
+      </dict>
+      </plist>
+      """.utf8)
+  }
+
+  @Test func strictMatchingBesideTheRule() throws {
+    let data = Self.infoPlist(
+      rule: "<dict><key>NSExtensionActivationSupportsText</key><true/></dict>",
+      attributes: "<key>NSExtensionActivationUsesStrictMatching</key><integer>2</integer>")
+    let findings = try Self.lint("Info.plist", data: data)
+    #expect(findings.map(\.id) == ["RK008"])
+    #expect(findings.first?.line == 9)
+  }
+
+  @Test func webPageNeedsPreprocessing() throws {
+    let rule = "<dict><key>NSExtensionActivationSupportsWebPageWithMaxCount</key><integer>1</integer></dict>"
+    #expect(try Self.lint("Info.plist", data: Self.infoPlist(rule: rule)).map(\.id) == ["RK009"])
+    let withScript = Self.infoPlist(
+      rule: rule, attributes: "<key>NSExtensionJavaScriptPreprocessingFile</key><string>Action</string>")
+    #expect(try Self.lint("Info.plist", data: withScript).isEmpty)
+  }
+
+  @Test func intuneAppWithDictionaryRule() throws {
+    let rule = "<dict><key>NSExtensionActivationSupportsImageWithMaxCount</key><integer>1</integer></dict>"
+    let findings = try Self.lint("Info.plist", data: Self.infoPlist(rule: rule, intune: true))
+    #expect(findings.map(\.id) == ["RK010"])
+  }
+
+  @Test func buildSettingRuleCannotBeChecked() throws {
+    let findings = try Self.lint(
+      "Info.plist", data: Self.infoPlist(rule: "<string>$(SHARE_EXTENSION_SUBQUERY)</string>"))
+    #expect(findings.map(\.id) == ["RK011"])
+    #expect(findings.first?.severity == .note)
+  }
+
+  @Test func idsAreStableAndUnique() {
+    let ids = LintCheck.allCases.map(\.rawValue)
+    #expect(Set(ids).count == ids.count)
+    #expect(LintCheck(rawValue: "RK001") == .truePredicate)
+    #expect(LintCheck.missingIntuneTwins.name == "missing-intune-twins")
+  }
+}
+
+@Suite struct ExpectationsTests {
+  static let json = """
+    {
+      "rules": {"images": "images.rule"},
+      "contexts": {
+        "two-jpegs": {"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.jpeg"]},
+                                                          {"registeredTypeIdentifiers": ["public.jpeg"]}]}]},
+        "from-file": "url.json"
+      },
+      "expectations": [
+        {"rule": "images", "context": "two-jpegs", "activates": true},
+        {"rule": "images", "context": "photos-3", "activates": false},
+        {"rule": "images", "context": "from-file", "activates": true},
+        {"rule": "missing", "context": "two-jpegs", "activates": true},
+        {"rule": "images", "context": "no-such-preset", "activates": true}
+      ]
+    }
+    """
+
+  @Test func outcomesAndReport() throws {
+    let file = try ExpectationsFile(json: Data(Self.json.utf8))
+    let rule = DictionaryConverter.predicate(for: ActivationDictionary([.imageMaxCount: 2]), style: .apple)
+    var loadedRules: [String] = []
+    let outcomes = file.run(
+      directory: URL(fileURLWithPath: "/examples"),
+      loadRule: { url throws(ActivationRuleError) in
+        loadedRules.append(url.path)
+        return rule
+      },
+      loadContext: { url throws(ActivationRuleError) in
+        #expect(url.path == "/examples/url.json")
+        return ExtensionContext(attachments: [["public.url"]])
+      })
+    #expect(loadedRules == ["/examples/images.rule"])
+    #expect(outcomes.map(\.passed) == [true, true, false, false, false])
+    #expect(outcomes[3].problem == "malformed JSON: no rule named missing in \"rules\"")
+    let report = ExpectationsFile.report(outcomes)
+    #expect(report.hasPrefix("rule     context         expected   actual\n"))
+    #expect(report.hasSuffix("3 of 5 expectations not met"))
+    #expect(ExpectationsFile.report(Array(outcomes.prefix(2))) == "2 expectations, all met")
+  }
+}

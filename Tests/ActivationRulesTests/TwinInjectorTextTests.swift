@@ -1,0 +1,119 @@
+import Foundation
+import PredicateSyntax
+import Testing
+
+@testable import ActivationRules
+
+/// The injector as a text edit: exact output on the guide's example, and on every corpus predicate.
+@Suite struct TwinInjectorTextTests {
+  /// The guide's rule B (spec intune-guide-requirements.md §1.4 B), verbatim.
+  static let ruleB = """
+    SUBQUERY (
+        extensionItems,
+        $extensionItem,
+        SUBQUERY (
+            $extensionItem.attachments,
+            $attachment,
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.data"
+        ).@count > 0
+    ).@count > 0
+    """
+
+  /// The guide's rule C (§1.4 C, V2020), verbatim.
+  static let ruleC = """
+    SUBQUERY (
+        extensionItems,
+        $extensionItem,
+        SUBQUERY (
+            $extensionItem.attachments,
+            $attachment,
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.data" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.url" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.plain-text" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image" ||
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.data"
+        ).@count > 0
+    ).@count > 0
+    """
+
+  @Test func ruleBBecomesExactlyRuleC() throws {
+    let result = try TwinInjector.inject(text: Self.ruleB)
+    #expect(result.text == Self.ruleC)
+    #expect(result.addedTwins.count == 4)
+    #expect(result.insertions.count == 1)
+  }
+
+  @Test func ruleCIsLeftAlone() throws {
+    let result = try TwinInjector.inject(text: Self.ruleC)
+    #expect(result.text == Self.ruleC)
+    #expect(result.insertions.isEmpty)
+  }
+
+  @Test func openInGeneratorTreeIsRuleA() throws {
+    let parsed = try ActivationRule.parsePredicate(OpenInRuleGeneratorTests.ruleA)
+    #expect(OpenInRuleGenerator.predicate(contentTypes: ["public.text", "public.image"]) == parsed)
+  }
+
+  @Test(arguments: [
+    // A lone test in a SUBQUERY predicate: no parentheses needed.
+    (
+      #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url").@count > 0).@count > 0"#,
+      #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" || ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.url").@count > 0).@count > 0"#
+    ),
+    // A test beside AND is wrapped; a NONE test joins its AND chain.
+    (
+      #"ANY t UTI-CONFORMS-TO "public.url" AND NONE t UTI-CONFORMS-TO "public.file-url""#,
+      #"(ANY t UTI-CONFORMS-TO "public.url" || ANY t UTI-CONFORMS-TO "com.microsoft.intune.mam.public.url") AND NONE t UTI-CONFORMS-TO "public.file-url" AND NONE t UTI-CONFORMS-TO "com.microsoft.intune.mam.public.file-url""#
+    ),
+    // NOT keeps excluding: the twin goes inside.
+    (
+      #"NOT ANY t UTI-CONFORMS-TO 'public.movie'"#,
+      #"NOT (ANY t UTI-CONFORMS-TO 'public.movie' || ANY t UTI-CONFORMS-TO 'com.microsoft.intune.mam.public.movie')"#
+    ),
+    // Parenthesised operands: twins copy the operand's parentheses and go inside the enclosing group.
+    (
+      #"((ANY t UTI-CONFORMS-TO "a") || (ANY t UTI-CONFORMS-TO "b")) AND x == 1"#,
+      #"((ANY t UTI-CONFORMS-TO "a") || (ANY t UTI-CONFORMS-TO "b") || (ANY t UTI-CONFORMS-TO "com.microsoft.intune.mam.a") || (ANY t UTI-CONFORMS-TO "com.microsoft.intune.mam.b")) AND x == 1"#
+    ),
+    // The operator's spelling and line breaks are copied from the chain.
+    (
+      "ANY t UTI-CONFORMS-TO \"a\"\n  OR ANY t UTI-CONFORMS-TO \"b\"",
+      "ANY t UTI-CONFORMS-TO \"a\"\n  OR ANY t UTI-CONFORMS-TO \"b\"\n  OR ANY t UTI-CONFORMS-TO \"com.microsoft.intune.mam.a\"\n  OR ANY t UTI-CONFORMS-TO \"com.microsoft.intune.mam.b\""
+    ),
+    // ALL gets an ALL twin.
+    (
+      #"ALL t UTI-EQUALS "public.jpeg""#,
+      #"ALL t UTI-EQUALS "public.jpeg" || ALL t UTI-EQUALS "com.microsoft.intune.mam.public.jpeg""#
+    ),
+  ])
+  func shapes(before: String, after: String) throws {
+    let result = try TwinInjector.inject(text: before)
+    #expect(result.text == after)
+    #expect(try TwinInjector.inject(text: after).text == after)
+  }
+
+  @Test(arguments: Fixtures.predicateFiles)
+  func corpusPredicateInjectsIdempotently(name: String) throws {
+    let text = String(decoding: try Fixtures.data(name), as: UTF8.self)
+    let once = try TwinInjector.inject(text: text)
+    let twice = try TwinInjector.inject(text: once.text)
+    #expect(twice.text == once.text)
+    #expect(twice.insertions.isEmpty)
+    #expect(TwinInjector.missingTwins(once.tree).isEmpty)
+    // Only insertions: deleting them gives the original back.
+    #expect(once.insertions.allSatisfy { !$0.text.isEmpty })
+    #expect(once.text.utf8.count == text.utf8.count + once.insertions.map(\.text.utf8.count).reduce(0, +))
+  }
+
+  @Test func canonicalOptionPrintsTheInjectedTree() throws {
+    let tree = try ActivationRule.parsePredicate(Self.ruleB)
+    let printed = PredicatePrinter.pretty(TwinInjector.injectedTree(tree))
+    #expect(try ActivationRule.parsePredicate(printed) == ActivationRule.parsePredicate(Self.ruleC))
+  }
+}
