@@ -8,7 +8,8 @@ import PropertyLists
 
 func propertyFailed(_ message: String, input: [UInt8]) -> Never {
   let text = String(decoding: input, as: UTF8.self)
-  FileHandle.standardError.write(Data("plist property failed: \(message)\ninput: \(text.debugDescription)\n".utf8))
+  FileHandle.standardError.write(
+    Data("plist property failed: \(message)\ninput: \(text.debugDescription)\n".utf8))
   abort()
 }
 

@@ -7,7 +7,8 @@ import Foundation
 import PredicateSyntax
 
 func propertyFailed(_ message: String, input: String) -> Never {
-  FileHandle.standardError.write(Data("injector property failed: \(message)\ninput: \(input.debugDescription)\n".utf8))
+  FileHandle.standardError.write(
+    Data("injector property failed: \(message)\ninput: \(input.debugDescription)\n".utf8))
   abort()
 }
 
