@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
     .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
+    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -73,6 +74,9 @@ let package = Package(
       path: "Benchmarks/PropertyListsBenchmark"),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

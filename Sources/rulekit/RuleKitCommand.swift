@@ -18,6 +18,8 @@ struct RuleKitCommand: ParsableCommand {
       TestCommand.self,
       UtiCommand.self,
       EvalCommand.self,
+      FormatCommand.self,
+      ParseCommand.self,
     ]
   )
 }

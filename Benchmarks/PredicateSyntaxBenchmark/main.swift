@@ -1,0 +1,64 @@
+// Parse time per rule over the real-rule corpus: `swift run -c release PredicateSyntaxBenchmark [iterations]`.
+// Prints nanoseconds per parse for each of the 15 corpus rules and their mean, then the same for printing.
+// Times are this thread's CPU time, so other processes on a shared machine do not inflate them.
+import Foundation
+import PredicateSyntax
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/real-rules")
+let iterations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
+
+let names =
+  ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
+  .filter { $0.hasSuffix(".predicate") }.sorted()
+guard !names.isEmpty else {
+  FileHandle.standardError.write(Data("no .predicate files in \(corpus.path)\n".utf8))
+  exit(66)
+}
+
+/// CPU time of this thread, in nanoseconds.
+func cpuNanoseconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+  return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+}
+
+func measure(_ body: () -> Void) -> Double {
+  let start = cpuNanoseconds()
+  body()
+  return cpuNanoseconds() - start
+}
+
+var parseTotal = 0.0
+var printTotal = 0.0
+print("rule          bytes   ns/parse   ns/print")
+for name in names {
+  let text = try String(contentsOf: corpus.appendingPathComponent(name), encoding: .utf8)
+  var tree = try PredicateParser.parse(text)
+  let parseTime = measure {
+    for _ in 0..<iterations { tree = (try? PredicateParser.parse(text)) ?? tree }
+  }
+  var printed = ""
+  let printTime = measure {
+    for _ in 0..<iterations { printed = PredicatePrinter.canonical(tree) }
+  }
+  precondition(!printed.isEmpty)
+  let perParse = parseTime / Double(iterations)
+  let perPrint = printTime / Double(iterations)
+  parseTotal += perParse
+  printTotal += perPrint
+  print(
+    name.padding(toLength: 12, withPad: " ", startingAt: 0),
+    String(text.utf8.count).leftPadded(6), String(Int(perParse)).leftPadded(10),
+    String(Int(perPrint)).leftPadded(10))
+}
+print(
+  "mean".padding(toLength: 12, withPad: " ", startingAt: 0), "      ",
+  String(Int(parseTotal / Double(names.count))).leftPadded(10),
+  String(Int(printTotal / Double(names.count))).leftPadded(10))
+print("\(names.count) rules, \(iterations) iterations each")
+
+extension String {
+  func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
