@@ -68,19 +68,60 @@ public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, Cas
 
 /// A syntax error: a typed value with the reason, a diagnostic (range, message, optional fix) and any
 /// warnings collected before the error.
+///
+/// The fields live in one shared, immutable box, so the error is a single pointer wide: every `try` in the
+/// recursive-descent parser reserves room for the error it may receive, and a small error keeps each level
+/// of recursion small.
 public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var reason: PredicateSyntaxErrorReason
-  public var diagnostic: PredicateDiagnostic
+  private final class Storage: Sendable {
+    let reason: PredicateSyntaxErrorReason
+    let diagnostic: PredicateDiagnostic
+    let warnings: [PredicateDiagnostic]
+
+    init(reason: PredicateSyntaxErrorReason, diagnostic: PredicateDiagnostic, warnings: [PredicateDiagnostic])
+    {
+      self.reason = reason
+      self.diagnostic = diagnostic
+      self.warnings = warnings
+    }
+  }
+
+  private var storage: Storage
+
+  public var reason: PredicateSyntaxErrorReason {
+    get { storage.reason }
+    set { storage = Storage(reason: newValue, diagnostic: diagnostic, warnings: warnings) }
+  }
+
+  public var diagnostic: PredicateDiagnostic {
+    get { storage.diagnostic }
+    set { storage = Storage(reason: reason, diagnostic: newValue, warnings: warnings) }
+  }
+
   /// Warnings (lenient mode) emitted before parsing stopped.
-  public var warnings: [PredicateDiagnostic]
+  public var warnings: [PredicateDiagnostic] {
+    get { storage.warnings }
+    set { storage = Storage(reason: reason, diagnostic: diagnostic, warnings: newValue) }
+  }
 
   public init(
     _ reason: PredicateSyntaxErrorReason, _ message: String, at range: SourceRange, fix: PredicateFix? = nil,
     warnings: [PredicateDiagnostic] = []
   ) {
-    self.reason = reason
-    self.diagnostic = PredicateDiagnostic(severity: .error, message: message, range: range, fix: fix)
-    self.warnings = warnings
+    storage = Storage(
+      reason: reason,
+      diagnostic: PredicateDiagnostic(severity: .error, message: message, range: range, fix: fix),
+      warnings: warnings)
+  }
+
+  public static func == (lhs: PredicateSyntaxError, rhs: PredicateSyntaxError) -> Bool {
+    lhs.reason == rhs.reason && lhs.diagnostic == rhs.diagnostic && lhs.warnings == rhs.warnings
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(reason)
+    hasher.combine(diagnostic)
+    hasher.combine(warnings)
   }
 
   /// `line:column: error: message`, without a file name or source excerpt.

@@ -472,7 +472,11 @@ struct Lexer {
     while let byte = peek() {
       if byte == delimiter {
         advance()
-        if let found = suspect { suspiciousQuotes.append((found.quote, found.range)) }
+        // Swallowed syntax such as ` || b == ` ends in a space before the next literal's opening quote;
+        // content such as `"say “hi”"` does not.
+        if let found = suspect, let last = content.last, last == 0x20 || last == 0x09 || last == 0x0A {
+          suspiciousQuotes.append((found.quote, found.range))
+        }
         return Token(kind: .string(String(decoding: content, as: UTF8.self)), range: range(from: start))
       }
       if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), let found = suspect {

@@ -673,22 +673,40 @@ struct Parser {
         replacement: "#"))
   }
 
+  /// The recursive primaries each get their own function, so the frame that recursion stacks up stays small
+  /// even in unoptimised builds; the leaves are read by `parseAtom`.
   private mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    switch current.kind {
+    case .punctuation(.openParenthesis): return try parseGroup()
+    case .punctuation(.openBrace): return try parseAggregate()
+    case .keyword(.subquery): return try parseSubquery()
+    case .keyword(.cast): return try parseCast()
+    case .identifier(let name) where lookahead(1).isPunctuation(.openParenthesis):
+      return try parseCall(name: name)
+    default: return try parseAtom()
+    }
+  }
+
+  private mutating func parseGroup() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let open = advance()
+    try enter()
+    let inner = try parseExpression()
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    var grouped = inner
+    grouped.node.range = range(open.range, close.range)
+    return try parsePostfix(grouped, grouped: true)
+  }
+
+  private mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let open = advance()
+    let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: open)
+    return try expression(.aggregate(elements), range(open.range, close.range), height: height + 1)
+  }
+
+  private mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
     let token = current
     switch token.kind {
-    case .punctuation(.openParenthesis):
-      advance()
-      try enter()
-      let inner = try parseExpression()
-      let close = try expectClosing(.closeParenthesis, openedBy: token)
-      leave()
-      var grouped = inner
-      grouped.node.range = range(token.range, close.range)
-      return try parsePostfix(grouped, grouped: true)
-    case .punctuation(.openBrace):
-      advance()
-      let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: token)
-      return try expression(.aggregate(elements), range(token.range, close.range), height: height + 1)
     case .string(let value):
       advance()
       return try expression(.constant(.string(value)), token.range, height: 1)
@@ -715,10 +733,6 @@ struct Parser {
     case .keyword(.anyKey):
       advance()
       return try expression(.anyKey, token.range, height: 1)
-    case .keyword(.subquery):
-      return try parseSubquery()
-    case .keyword(.cast):
-      return try parseCast()
     case .variable(let name):
       advance()
       return try expression(.variable(name), token.range, height: 1)
@@ -730,7 +744,6 @@ struct Parser {
       advance()
       return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
     case .identifier(let name):
-      if lookahead(1).isPunctuation(.openParenthesis) { return try parseCall(name: name) }
       advance()
       return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
     case .formatSpecifier(let specifier):
@@ -790,7 +803,7 @@ struct Parser {
     let predicate = try requirePredicate(predicateOperand)
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try parsePostfixAfterCall(
+    return try expression(
       .subquery(collection: collection.node, variable: variable, predicate: predicate.node),
       range(keyword.range, close.range), height: Swift.max(collection.height, predicate.height) + 1)
   }
@@ -804,7 +817,7 @@ struct Parser {
     let type = try parseExpression()
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try parsePostfixAfterCall(
+    return try expression(
       .cast(value.node, type: type.node), range(keyword.range, close.range),
       height: Swift.max(value.height, type.height) + 1)
   }
@@ -814,53 +827,57 @@ struct Parser {
     let nameToken = advance()
     let open = advance()
     switch name.uppercased() {
-    case "FUNCTION":
-      try enter()
-      let receiver = try parseExpression()
-      _ = try expect(.comma, "after the receiver of FUNCTION")
-      guard case .string(let selector) = current.kind else {
-        throw error(
-          .unexpectedToken,
-          "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
-        )
-      }
-      advance()
-      var arguments: [ExpressionNode] = []
-      var height = receiver.height
-      while consume(.comma) != nil {
-        let argument = try parseExpression()
-        arguments.append(argument.node)
-        height = Swift.max(height, argument.height)
-      }
-      let close = try expectClosing(.closeParenthesis, openedBy: open)
-      leave()
-      return try parsePostfixAfterCall(
-        .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
-        range(nameToken.range, close.range), height: height + 1)
-    case "TERNARY":
-      try enter()
-      let conditionOperand = try parseOr()
-      let condition = try requirePredicate(conditionOperand)
-      _ = try expect(.comma, "after the condition of TERNARY")
-      let whenTrue = try parseExpression()
-      _ = try expect(.comma, "between the values of TERNARY")
-      let whenFalse = try parseExpression()
-      let close = try expectClosing(.closeParenthesis, openedBy: open)
-      leave()
-      return try parsePostfixAfterCall(
-        .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
-        height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
+    case "FUNCTION": return try parseFunctionCall(nameToken: nameToken, open: open)
+    case "TERNARY": return try parseTernary(nameToken: nameToken, open: open)
     default:
       let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
-      return try parsePostfixAfterCall(
+      return try expression(
         .function(name: name, arguments: arguments), range(nameToken.range, close.range), height: height + 1)
     }
   }
 
-  private mutating func parsePostfixAfterCall(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
-    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  private mutating func parseFunctionCall(nameToken: Token, open: Token) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
   {
-    try expression(kind, range, height: height)
+    try enter()
+    let receiver = try parseExpression()
+    _ = try expect(.comma, "after the receiver of FUNCTION")
+    guard case .string(let selector) = current.kind else {
+      throw error(
+        .unexpectedToken,
+        "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
+      )
+    }
+    advance()
+    var arguments: [ExpressionNode] = []
+    var height = receiver.height
+    while consume(.comma) != nil {
+      let argument = try parseExpression()
+      arguments.append(argument.node)
+      height = Swift.max(height, argument.height)
+    }
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
+      range(nameToken.range, close.range), height: height + 1)
+  }
+
+  private mutating func parseTernary(nameToken: Token, open: Token) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    try enter()
+    let conditionOperand = try parseOr()
+    let condition = try requirePredicate(conditionOperand)
+    _ = try expect(.comma, "after the condition of TERNARY")
+    let whenTrue = try parseExpression()
+    _ = try expect(.comma, "between the values of TERNARY")
+    let whenFalse = try parseExpression()
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
+      height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
   }
 
   // MARK: - Format arguments

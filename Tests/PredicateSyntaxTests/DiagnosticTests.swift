@@ -255,6 +255,8 @@ import Testing
   @Test func validMultibyteUTF8Parses() throws {
     let result = try PredicateParser.parse(utf8: Array("name == \"naïve 😀\"".utf8))
     #expect(result.predicate == (try PredicateParser.parse("name == 'naïve 😀'")))
+    let fromData = try PredicateParser.parse(data: Data("name == \"naïve 😀\"".utf8))
+    #expect(fromData.predicate == result.predicate)
   }
 
   @Test func guide2018RuleAReportsTheTypographicQuoteAndItsFix() throws {
@@ -321,6 +323,14 @@ import Testing
 
   @Test func typographicQuotesInsideAStringAreContent() throws {
     #expect(try PredicateParser.parse("a == \"say “hi”\"") == (try PredicateParser.parse("a == 'say “hi”'")))
+    // A later, unrelated error is reported as itself.
+    do {
+      _ = try PredicateParser.parse("a == \"say “hi”\" AND b ==")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.reason == .unexpectedToken)
+      #expect(error.diagnostic.message == "expected an expression, found end of input")
+    }
   }
 
   @Test func jsonFormCarriesPositionRangeAndFix() throws {

@@ -319,9 +319,8 @@ struct SentenceGenerator {
       for _ in 0..<repetitions(depth: depth, minimum: 0) { derive(inner, depth: depth, into: &tokens) }
     case .oneOrMore(let inner):
       for _ in 0..<repetitions(depth: depth, minimum: 1) { derive(inner, depth: depth, into: &tokens) }
-    case .exclusion(let base, _):
+    case .exclusion:
       tokens.append(lexical(expression, depth: depth))
-      _ = base
     }
   }
 
