@@ -35,6 +35,13 @@ func report(_ name: String, _ measurement: (Double, Int), perCall calls: Int = 1
 switch CommandLine.arguments.dropFirst().first {
 case "nothing":
   exit(0)
+case "dyn":
+  // Profiling aid: only the dyn.* path, e.g. under `perf record`.
+  var count = 0
+  for _ in 0..<20_000 where TypeRegistry.system.conforms("dyn.ah62d4rv4ge80s6d2", to: "public.data") {
+    count += 1
+  }
+  exit(count == 20_000 ? 0 : 1)
 case "load":
   exit(TypeRegistry.system.conforms("public.heic", to: "public.image") ? 0 : 1)
 default:

@@ -41,17 +41,33 @@ public struct CompiledPredicate: Sendable {
 
 /// The mutable state of one compiled evaluation: the object, the variable slots, and remembered
 /// `$variable.key` values. Never shared.
+///
+/// Slots and memos live in buffers behind `let` pointers rather than in `var` arrays: the closures touch them
+/// for every element, and a class's `var` array would pay a dynamic exclusivity check on each access.
 final class Frame {
   let object: PredicateValue
-  var slots: [PredicateValue?]
+  let slots: UnsafeMutablePointer<PredicateValue?>
   /// `$variable.key` values already looked up since the variable was last bound; a rule's
   /// `$attachment.registeredTypeIdentifiers` is written once per clause but looked up once per attachment.
-  var memos: [PredicateValue?]
+  let memos: UnsafeMutablePointer<PredicateValue?>
+  private let slotCount: Int
+  private let memoCount: Int
 
   init(object: PredicateValue, slotCount: Int, memoCount: Int) {
     self.object = object
-    slots = Array(repeating: nil, count: slotCount)
-    memos = Array(repeating: nil, count: memoCount)
+    self.slotCount = slotCount
+    self.memoCount = memoCount
+    slots = .allocate(capacity: Swift.max(slotCount, 1))
+    slots.initialize(repeating: nil, count: slotCount)
+    memos = .allocate(capacity: Swift.max(memoCount, 1))
+    memos.initialize(repeating: nil, count: memoCount)
+  }
+
+  deinit {
+    slots.deinitialize(count: slotCount)
+    slots.deallocate()
+    memos.deinitialize(count: memoCount)
+    memos.deallocate()
   }
 }
 

@@ -14,8 +14,9 @@ public struct AppTypeDeclarations: Sendable, Hashable {
   /// Problems found while reading, in plist order.
   public var diagnostics: [TypeDeclarationDiagnostic]
 
-  /// The Info.plist keys this type reads.
+  /// The Info.plist key of the exported declarations.
   public static let exportedKey = "UTExportedTypeDeclarations"
+  /// The Info.plist key of the imported declarations.
   public static let importedKey = "UTImportedTypeDeclarations"
 
   /// Declarations made in code.

@@ -9,11 +9,11 @@
 public struct DynamicTypeIdentifier: Sendable, Hashable {
   /// The identifiers the dynamic type was created to conform to (the `0=` pairs), codes expanded.
   public var conformsTo: [String]
-  /// The tags the dynamic type carries, by class, in encoding order.
-  public var tags: [(tagClass: TypeTagClass, value: String)]
+  /// The tags the dynamic type carries, in encoding order.
+  public var tags: [TypeTag]
 
   /// Creates a dynamic type description; ``identifier`` encodes it.
-  public init(conformsTo: [String], tags: [(tagClass: TypeTagClass, value: String)]) {
+  public init(conformsTo: [String], tags: [TypeTag]) {
     self.conformsTo = conformsTo
     self.tags = tags
   }
@@ -25,7 +25,7 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
   public init(tag: String, tagClass: TypeTagClass, conformingTo: String?) {
     let isCaseInsensitive = tagClass == .filenameExtension || tagClass == .mimeType
     self.conformsTo = conformingTo.map { [$0] } ?? []
-    self.tags = [(tagClass, isCaseInsensitive ? tag.lowercased() : tag)]
+    self.tags = [TypeTag(tagClass, isCaseInsensitive ? tag.lowercased() : tag)]
   }
 
   /// Decodes a `dyn.a…` identifier (case-insensitively); nil when it is not one or does not decode.
@@ -34,13 +34,13 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
       let pairs = Self.parsePairs(specification)
     else { return nil }
     var conformsTo: [String] = []
-    var tags: [(tagClass: TypeTagClass, value: String)] = []
+    var tags: [TypeTag] = []
     for (key, value) in pairs {
       let expandedKey = Self.keyCodes[key] ?? key
       if expandedKey == Self.conformsToKey {
         conformsTo.append(Self.valueCodes[value] ?? value)
       } else {
-        tags.append((TypeTagClass(rawValue: expandedKey), value))
+        tags.append(TypeTag(TypeTagClass(rawValue: expandedKey), value))
       }
     }
     self.init(conformsTo: conformsTo, tags: tags)
@@ -52,9 +52,9 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
     for parent in conformsTo {
       pairs.append("0=" + (Self.valueCodesByIdentifier[parent.lowercased()] ?? Self.escape(parent)))
     }
-    for (tagClass, value) in tags {
-      let key = Self.keyCodesByName[tagClass.rawValue] ?? Self.escape(tagClass.rawValue)
-      pairs.append(key + "=" + Self.escape(value))
+    for tag in tags {
+      let key = Self.keyCodesByName[tag.tagClass.rawValue] ?? Self.escape(tag.tagClass.rawValue)
+      pairs.append(key + "=" + Self.escape(tag.value))
     }
     let specification = (conformsTo.isEmpty ? "" : "?") + pairs.joined(separator: ":")
     return "dyn.a" + Self.base32Encode(Array(specification.utf8))
@@ -62,22 +62,20 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
 
   /// The tag specification string the identifier encodes, e.g. `?0=6:1=gpx`.
   public static func decodeSpecification(_ identifier: String) -> String? {
-    let lowered = identifier.lowercased()
-    guard lowered.hasPrefix("dyn.a"), let bytes = base32Decode(lowered.dropFirst(5)) else { return nil }
-    return String(validating: bytes, as: UTF8.self)
+    let utf8 = Array(identifier.utf8)
+    // Compared byte by byte, ASCII letters folded, so no lowercased copy of the identifier is made.
+    guard utf8.count >= 5,
+      zip(utf8, "dyn.a".utf8).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }),
+      let bytes = base32Decode(utf8[5...])
+    else { return nil }
+    // `String(validating:as:)` needs macOS 15; decoding repairs invalid UTF-8, so compare to detect it.
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
   }
 
   /// Whether `identifier` has the reserved `dyn.` prefix (compared case-insensitively).
   public static func isDynamic(_ identifier: String) -> Bool {
     identifier.utf8.count >= 4 && identifier.prefix(4).lowercased() == "dyn."
-  }
-
-  public static func == (lhs: DynamicTypeIdentifier, rhs: DynamicTypeIdentifier) -> Bool {
-    lhs.identifier == rhs.identifier
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(identifier)
   }
 
   // MARK: Codes
@@ -161,8 +159,15 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
 
   private static let alphabet = Array("abcdefghkmnpqrstuvwxyz0123456789".utf8)
 
-  private static let alphabetValues: [UInt8: UInt8] = Dictionary(
-    uniqueKeysWithValues: alphabet.enumerated().map { ($0.element, UInt8($0.offset)) })
+  /// Value of each byte in the alphabet (upper case accepted), 0xFF for bytes outside it.
+  private static let alphabetValues: [UInt8] = {
+    var values = [UInt8](repeating: 0xFF, count: 256)
+    for (value, byte) in alphabet.enumerated() {
+      values[Int(byte)] = UInt8(value)
+      if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { values[Int(byte) - 32] = UInt8(value) }
+    }
+    return values
+  }()
 
   static func base32Encode(_ bytes: [UInt8]) -> String {
     var output: [UInt8] = []
@@ -185,12 +190,14 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
   }
 
   /// Decodes MSB-first base 32; nil on a character outside the alphabet or non-zero padding bits.
-  static func base32Decode(_ text: Substring) -> [UInt8]? {
+  static func base32Decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
     var output: [UInt8] = []
+    output.reserveCapacity(text.count * 5 / 8)
     var buffer: UInt32 = 0
     var bitCount = 0
-    for character in text.utf8 {
-      guard let value = alphabetValues[character] else { return nil }
+    for character in text {
+      let value = alphabetValues[Int(character)]
+      guard value != 0xFF else { return nil }
       buffer = (buffer << 5) | UInt32(value)
       bitCount += 5
       if bitCount >= 8 {
@@ -201,5 +208,17 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
     }
     guard buffer == 0, bitCount < 5 else { return nil }
     return output
+  }
+}
+
+/// One tag: a class (filename extension, MIME type, …) and a value.
+public struct TypeTag: Sendable, Hashable {
+  public var tagClass: TypeTagClass
+  public var value: String
+
+  /// Creates a tag.
+  public init(_ tagClass: TypeTagClass, _ value: String) {
+    self.tagClass = tagClass
+    self.value = value
   }
 }

@@ -236,6 +236,23 @@ final class TypeGraph: Sendable {
     return result
   }
 
+  /// The sorted ids every one of `ids` conforms to, read off their rows of the ancestor matrix.
+  func union(ofAncestorsOf ids: [Int32]) -> [Int32] {
+    var row = [UInt64](repeating: 0, count: wordsPerRow)
+    for id in ids {
+      for word in 0..<wordsPerRow { row[word] |= ancestorBits[Int(id) * wordsPerRow + word] }
+    }
+    var result: [Int32] = []
+    for (wordIndex, word) in row.enumerated() {
+      var remaining = word
+      while remaining != 0 {
+        result.append(Int32(wordIndex * 64 + remaining.trailingZeroBitCount))
+        remaining &= remaining - 1
+      }
+    }
+    return result
+  }
+
   /// Every id that conforms to `id`, itself included, in interning order after `id` itself.
   func descendants(of id: Int32) -> [Int32] {
     var result: [Int32] = [id]

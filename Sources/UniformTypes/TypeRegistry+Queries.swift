@@ -67,7 +67,7 @@ extension TypeRegistry {
     if let declaration = declaration(for: identifier) { return declaration.tags }
     guard let dynamic = DynamicTypeIdentifier(decoding: identifier) else { return [:] }
     var tags: [TypeTagClass: [String]] = [:]
-    for (tagClass, value) in dynamic.tags { tags[tagClass, default: []].append(value) }
+    for tag in dynamic.tags { tags[tag.tagClass, default: []].append(tag.value) }
     return tags
   }
 

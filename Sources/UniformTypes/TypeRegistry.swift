@@ -73,7 +73,7 @@ public final class TypeRegistry: Sendable {
     let folded = identifier.lowercased()
     var dynamicAncestors: [Int32]?
     if let dynamic = DynamicTypeIdentifier(decoding: identifier) {
-      dynamicAncestors = Set(dynamicParents(of: dynamic).flatMap { graph.ancestors(of: $0) }).sorted()
+      dynamicAncestors = graph.union(ofAncestorsOf: dynamicParents(of: dynamic))
     }
     return ResolvedType(
       id: -1, identifier: dynamicAncestors == nil ? identifier : folded, registryStamp: stamp,
@@ -116,8 +116,8 @@ public final class TypeRegistry: Sendable {
   /// this registry would have chosen for its filename extension or MIME type.
   func dynamicParents(of dynamic: DynamicTypeIdentifier) -> [Int32] {
     var parents = dynamic.conformsTo.compactMap { graph.id(of: $0) }
-    for (tagClass, value) in dynamic.tags {
-      let candidates = graph.ids(forTag: value, tagClass: tagClass)
+    for tag in dynamic.tags {
+      let candidates = graph.ids(forTag: tag.value, tagClass: tag.tagClass)
       let fitting = candidates.first { candidate in parents.allSatisfy { graph.conforms(candidate, to: $0) } }
       if let chosen = fitting ?? candidates.first, !parents.contains(chosen) { parents.append(chosen) }
     }

@@ -15,11 +15,8 @@ struct EvalCommand: ParsableCommand {
       """
   )
 
-  @Option(name: .long, help: ArgumentHelp("The predicate text.", valueName: "TEXT"))
-  var predicate: String?
-
-  @Option(name: .long, help: ArgumentHelp("A file holding the predicate.", valueName: "FILE"))
-  var rule: String?
+  @OptionGroup var source: RuleInput
+  @OptionGroup var parsing: ParsingOptions
 
   @Option(
     name: .long, help: ArgumentHelp("A JSON file with the object to evaluate against.", valueName: "FILE"))
@@ -39,18 +36,9 @@ struct EvalCommand: ParsableCommand {
       valueName: "NAME=VALUE"))
   var variables: [String] = []
 
-  @Option(
-    name: .long, help: "Output format: text (true/false) or json ({\"result\": …}, diagnostics as JSON).")
-  var format: OutputFormat = .text
-
-  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-  }
-
   /// Conflicting options are a usage error, exit status 2 (DESIGN.md).
   private func checkUsage() throws {
     var problems: [String] = []
-    if predicate != nil && rule != nil { problems.append("give either --predicate or --rule, not both") }
     if input != nil && !attachment.isEmpty {
       problems.append("give either --input or --attachment, not both")
     }
@@ -58,55 +46,53 @@ struct EvalCommand: ParsableCommand {
       problems.append("--var needs name=value, found '\(variable)'")
     }
     guard problems.isEmpty else {
-      throw CommandDiagnostic.plain(
-        problems.map { "rulekit eval: error: \($0)" }.joined(separator: "\n"), exitCode: 2)
+      for problem in problems { CommandOutput.error(problem) }
+      throw ExitCode(2)
     }
   }
 
   func run() throws {
     try checkUsage()
-    let source = try RuleSource.read(predicate: predicate, rule: rule)
-    let parsed: PredicateNode
-    do {
-      parsed = try PredicateParser.parse(source.text)
-    } catch {
-      throw CommandDiagnostic.report(
-        file: source.name, text: source.text, diagnostic: error.diagnostic, exitCode: 65,
-        json: format == .json)
-    }
+    let rule = try source.read()
+    let predicate = try parsing.parse(rule)
     let object = try evaluatedObject()
-    var bindings: [String: PredicateValue] = [:]
-    for variable in variables {
-      guard let separator = variable.firstIndex(of: "=") else { continue }
-      let name = String(variable[..<separator]).trimmingPrefix("$")
-      let text = String(variable[variable.index(after: separator)...])
-      bindings[String(name)] = (try? PredicateValue(json: text)) ?? .string(text)
-    }
     let result: Bool
     do {
-      result = try PredicateEvaluator.evaluate(parsed, on: object, variables: bindings)
+      result = try PredicateEvaluator.evaluate(predicate, on: object, variables: bindings())
     } catch {
-      throw CommandDiagnostic.report(
-        file: source.name, text: source.text, range: error.range, message: error.message, exitCode: 65,
-        json: format == .json)
+      report(error.message, at: error.range, in: rule.text, file: rule.displayName)
+      throw ExitCode(65)
     }
-    switch format {
+    switch parsing.format {
     case .text: print(result ? "true" : "false")
     case .json: print(#"{"result": \#(result)}"#)
     }
   }
 
+  /// `--var` values: JSON when the text parses as JSON, otherwise the text as a string.
+  private func bindings() -> [String: PredicateValue] {
+    var bindings: [String: PredicateValue] = [:]
+    for variable in variables {
+      guard let separator = variable.firstIndex(of: "=") else { continue }
+      let name = variable[..<separator].trimmingPrefix("$")
+      let text = String(variable[variable.index(after: separator)...])
+      bindings[String(name)] = (try? PredicateValue(json: text)) ?? .string(text)
+    }
+    return bindings
+  }
+
   /// The object from --input, from --attachment, or an empty object.
   private func evaluatedObject() throws -> PredicateValue {
     if let input {
-      let text = try RuleSource.readFile(input)
+      let file = try RuleInput.load(path: input)
       do {
-        return try PredicateValue(json: text)
+        return try PredicateValue(json: file.text)
       } catch {
         let position = error.position
-        throw CommandDiagnostic.report(
-          file: input, text: text, range: SourceRange(start: position, end: position), message: error.message,
-          exitCode: 65, json: format == .json)
+        report(
+          error.message, at: SourceRange(start: position, end: position), in: file.text,
+          file: file.displayName)
+        throw ExitCode(65)
       }
     }
     guard !attachment.isEmpty else { return .dictionary([:]) }
@@ -117,5 +103,15 @@ struct EvalCommand: ParsableCommand {
       return ["registeredTypeIdentifiers": .array(identifiers)]
     }
     return ["extensionItems": [["attachments": .array(providers)]]]
+  }
+
+  /// An error in the predicate or the JSON input, written as `--format` asks.
+  private func report(_ message: String, at range: SourceRange, in text: String, file: String) {
+    let diagnostic = PredicateDiagnostic(severity: .error, message: message, range: range)
+    switch parsing.format {
+    case .text: CommandOutput.standardError(diagnostic.rendered(source: text, fileName: file))
+    case .json:
+      CommandOutput.standardError(PredicateDiagnosticRecord.json([diagnostic.record(fileName: file)]))
+    }
   }
 }

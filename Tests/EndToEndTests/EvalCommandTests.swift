@@ -1,51 +1,23 @@
 import Foundation
 import Testing
 
-/// Runs the built `rulekit` (`swift test` builds it alongside the tests) with standard input.
+/// One run of the built `rulekit` with standard input, through the shared `RuleKitBinary` runner.
 private struct EvalRun {
   var status: Int32
   var output: String
   var errors: String
 
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  static var binary: URL? {
-    let build = packageRoot.appendingPathComponent(".build")
-    let direct = build.appendingPathComponent("debug/rulekit")
-    if FileManager.default.isExecutableFile(atPath: direct.path) { return direct }
-    let platforms = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
-    return platforms.map { build.appendingPathComponent($0).appendingPathComponent("debug/rulekit") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
   init(_ arguments: [String], input: String = "") throws {
-    let binary = try #require(Self.binary, "build rulekit first: swift build")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = Self.packageRoot
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    status = process.terminationStatus
-    output = String(decoding: outputData, as: UTF8.self)
-    errors = String(decoding: errorData, as: UTF8.self)
+    let outcome = try RuleKitBinary.run(arguments, standardInput: input)
+    status = outcome.status
+    output = outcome.standardOutput
+    errors = outcome.standardError
   }
 }
 
 @Suite("rulekit eval, end to end")
 struct EvalCommandTests {
-  static let corpus = "../shared/corpus/real-rules/"
+  static let corpus = RuleKitBinary.corpus.path + "/"
 
   @Test("a corpus rule with --attachment: one attachment per flag, all in one extension item")
   func attachments() throws {

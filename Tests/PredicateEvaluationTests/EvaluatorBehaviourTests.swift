@@ -114,6 +114,33 @@ struct EvaluatorBehaviourTests {
     #expect(answers.allSatisfy { $0 == once })
   }
 
+  @Test("MATCHES from many tasks shares the pattern cache safely")
+  func concurrentMatches() async {
+    let patterns = (0..<16).map { "item-\($0)[a-z]*" }
+    let answers = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var matched = 0
+          for round in 0..<100 {
+            let pattern = patterns[(task + round) % patterns.count]
+            let predicate = comparison(ExpressionNode(.evaluatedObject), .matches, string(pattern))
+            let subject = PredicateValue.string(pattern.replacingOccurrences(of: "[a-z]*", with: "abc"))
+            if (try? PredicateEvaluator.evaluate(
+              predicate, on: subject, variables: [:], oracle: identityOracle)) == true
+            {
+              matched += 1
+            }
+          }
+          return matched
+        }
+      }
+      var total = 0
+      for await matched in group { total += matched }
+      return total
+    }
+    #expect(answers == 800)
+  }
+
   @Test("errors carry the source range of the offending expression")
   func errorRanges() {
     let start = SourcePosition(line: 2, column: 5, offset: 12)

@@ -299,6 +299,38 @@ struct AppDeclarationTests {
     #expect(declarations.diagnostics.first?.position == nil)
   }
 
+  @Test("mutated declaration plists never crash the reader, the locator or the registry (seeded)")
+  func mutatedPlists() throws {
+    let original = Array(
+      try Data(
+        contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden/uti/Info.plist")))
+    let replacements =
+      Array("<>/ ak\n=\"".utf8) + Array("<array></dict><integer>1</integer><string>x</string>".utf8)
+    var generator = SeededGenerator(seed: 0xF022_0001)
+    var located = 0
+    for _ in 0..<300 {
+      var bytes = original
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        let index = Int.random(in: 0..<bytes.count, using: &generator)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+          bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...40, using: &generator)))
+        case 1: bytes.insert(replacements.randomElement(using: &generator)!, at: index)
+        default: bytes = Array(bytes[..<max(1, index)])
+        }
+      }
+      do {
+        let declarations = try AppTypeDeclarations(propertyListData: Data(bytes))
+        let registry = TypeRegistry(declarations: declarations)
+        _ = registry.ancestors(of: "com.example.tracks.route")
+        located += declarations.diagnostics.filter { $0.position != nil }.count
+      } catch {
+        #expect(error.severity == .error)
+      }
+    }
+    #expect(located > 0)
+  }
+
   @Test("random declaration graphs: conformance equals the reachability closure, cycles never hang (seeded)")
   func randomGraphs() {
     var generator = SeededGenerator(seed: 0xC0FF_EE42)

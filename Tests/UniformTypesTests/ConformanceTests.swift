@@ -72,6 +72,25 @@ struct ConformanceTests {
     }
   }
 
+  /// Where the runtime table and the UTCoreTypes.h comments disagree, conformance follows the table (§C.3).
+  @Test(
+    "runtime-table conformances the header comments do not list",
+    arguments: [
+      ("public.comma-separated-values-text", "public.plain-text", true),
+      ("public.tab-separated-values-text", "public.plain-text", true),
+      ("public.svg-image", "public.xml", true),
+      ("public.m3u-playlist", "public.plain-text", true),
+      ("com.apple.internet-location", "public.stored-url", true),
+      ("public.disk-image", "public.archive", true),
+      ("com.apple.m4a-audio", "public.mpeg-4-audio", true),
+      ("public.mpeg-4-audio", "public.mpeg-4", false),
+      ("public.executable", "public.item", false),
+      ("com.apple.web-internet-location", "public.stored-url", true),
+    ])
+  func runtimeTable(type: String, supertype: String, expected: Bool) {
+    #expect(TypeRegistry.system.conforms(type, to: supertype) == expected)
+  }
+
   @Test("com.apple.pkpass is a package (a directory), not data; its flat form is data")
   func pkpass() {
     let registry = TypeRegistry.system

@@ -108,7 +108,9 @@ struct DynamicTypeIdentifierTests {
 
   @Test(
     "rejects what is not a dynamic identifier",
-    arguments: ["public.jpeg", "dyn.", "dyn.b62d4", "dyn.ah62d4rv4ge80s6d!", "dyn.ai", "dyn.age81e63"])
+    arguments: [
+      "public.jpeg", "dyn.", "dyn.b62d4", "dyn.ah62d4rv4ge80s6d!", "dyn.ai", "dyn.age81e63", "dyn.a96",
+    ])
   func rejects(identifier: String) {
     #expect(DynamicTypeIdentifier(decoding: identifier) == nil)
   }
@@ -116,7 +118,7 @@ struct DynamicTypeIdentifierTests {
   @Test("escapes separators inside names and round-trips them")
   func escaping() throws {
     let dynamic = DynamicTypeIdentifier(
-      conformsTo: ["org.example.a=b"], tags: [(TypeTagClass(rawValue: "org.example:class"), "x\\y:z")])
+      conformsTo: ["org.example.a=b"], tags: [TypeTag(TypeTagClass(rawValue: "org.example:class"), "x\\y:z")])
     let decoded = try #require(DynamicTypeIdentifier(decoding: dynamic.identifier))
     #expect(decoded.conformsTo == ["org.example.a=b"])
     #expect(decoded.tags.map(\.tagClass.rawValue) == ["org.example:class"])
@@ -140,7 +142,7 @@ struct DynamicTypeIdentifierTests {
         Bool.random(using: &generator)
         ? [] : ["public.data", "org.example." + word()].shuffled(using: &generator)
       let tags = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-        (tagClass: classes.randomElement(using: &generator)!, value: word())
+        TypeTag(classes.randomElement(using: &generator)!, word())
       }
       let dynamic = DynamicTypeIdentifier(conformsTo: conformsTo, tags: tags)
       let decoded = try #require(DynamicTypeIdentifier(decoding: dynamic.identifier))
