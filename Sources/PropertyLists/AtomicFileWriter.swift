@@ -11,16 +11,10 @@ public enum AtomicFileWriter {
   /// - Throws: ``PropertyListError/Kind/io`` naming the file and the reason.
   public static func write(_ data: Data, to path: String) throws(PropertyListError) {
     let target = try resolvingSymbolicLinks(path)
-    let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    let exists = fileManager.fileExists(atPath: target, isDirectory: &isDirectory)
-    if exists, isDirectory.boolValue {
-      throw PropertyListError(.io, "cannot write: it is a directory", path: path)
-    }
+    // The permissions of the file being replaced, so the new file has the same; none for a new file.
     let permissions =
-      exists
-      ? ((try? fileManager.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber)?.uint16Value
-      : nil
+      ((try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber)?
+      .uint16Value
     let directory = (target as NSString).deletingLastPathComponent
     let name = (target as NSString).lastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString).tmp"

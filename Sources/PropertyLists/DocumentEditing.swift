@@ -1,3 +1,5 @@
+import Foundation
+
 /// A byte range of a document and the text that replaces it.
 struct TextReplacement {
   var range: Range<Int>
@@ -22,6 +24,11 @@ extension PropertyListDocument {
 
   /// A new document with one edit applied, as the smallest text change that does it.
   public func applying(_ edit: PropertyListEdit) throws(PropertyListError) -> PropertyListDocument {
+    if case .set(let path, let value) = edit, let existing = node(at: path),
+      let parts = Self.decomposition(of: existing, into: value, at: path)
+    {
+      return try applying(parts)
+    }
     var document = self
     // A removal repeats so that every entry of a duplicated key (under `.keepLast`) goes, as in the value.
     while let replacement = try document.replacementInFile(for: edit) {
@@ -31,6 +38,53 @@ extension PropertyListDocument {
       guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
     }
     return document
+  }
+
+  /// Setting a container to a container of the same kind as edits of its entries or elements, so the
+  /// parts that stay keep their text (comments included). `nil` when that cannot keep the new value's
+  /// order; the element is then rewritten whole.
+  static func decomposition(
+    of node: PropertyListNode, into value: PropertyListValue, at path: PropertyListPath
+  ) -> [PropertyListEdit]? {
+    switch (node.kind, value) {
+    case (.dictionary, .dictionary(let new)):
+      let oldKeys = node.entries.map(\.key)
+      guard Set(oldKeys).count == oldKeys.count else { return nil }
+      let newKeys = Set(new.keys)
+      let kept = oldKeys.filter(newKeys.contains)
+      let keptSet = Set(kept)
+      // Kept keys must already be in the new order.
+      guard kept == new.keys.filter(keptSet.contains) else { return nil }
+      var edits: [PropertyListEdit] = oldKeys.filter { !newKeys.contains($0) }.map {
+        .remove(path.appending(.key($0)))
+      }
+      var previous: String?
+      for entry in new.entries {
+        if keptSet.contains(entry.key) {
+          edits.append(.set(path.appending(.key(entry.key)), entry.value))
+        } else {
+          let position: PropertyListEdit.Position =
+            previous.map { .after($0) } ?? kept.first.map { .before($0) } ?? .end
+          edits.append(.insert(key: entry.key, value: entry.value, into: path, position: position))
+        }
+        previous = entry.key
+      }
+      return edits
+    case (.array, .array(let new)):
+      let oldCount = node.elements.count
+      var edits: [PropertyListEdit] = []
+      for index in 0..<min(oldCount, new.count) {
+        edits.append(.set(path.appending(.index(index)), new[index]))
+      }
+      if new.count > oldCount {
+        edits += new[oldCount...].map { .append($0, to: path) }
+      } else {
+        edits += (new.count..<oldCount).reversed().map { .remove(path.appending(.index($0))) }
+      }
+      return edits
+    default:
+      return nil
+    }
   }
 
   func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
@@ -68,18 +122,42 @@ extension PropertyListDocument {
             position: container.position)
         }
         anchor = found
+      case .before(let successor):
+        guard let found = container.entry(forKey: successor) else {
+          throw PropertyListError(
+            .invalidEdit, "no key \(successor) in \(path) to insert \(key) before",
+            position: container.position)
+        }
+        return insertion(before: found.keyRange.lowerBound) { indent, style in
+          Self.entryText(key: key, value: value, indent: indent, style: style)
+        }
       }
       return insertion(
         into: container, after: anchor?.value,
-        newItem: { indent, style in
-          "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
-            + PropertyListSerializer.element(value, indent: indent, style: style)
-        })
+        newItem: { indent, style in Self.entryText(key: key, value: value, indent: indent, style: style) })
     case .append(let value, let path, let unlessPresent):
       guard let container = node(at: path), container.kind == .array else {
         throw PropertyListError(.invalidEdit, "no array at \(path) to append to")
       }
       if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      return insertion(
+        into: container, after: container.elements.last,
+        newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
+    case .insertElement(let value, let path, let index, let unlessPresent):
+      guard let container = node(at: path), container.kind == .array else {
+        throw PropertyListError(.invalidEdit, "no array at \(path) to insert into")
+      }
+      if unlessPresent, container.elements.contains(where: { $0.value == value }) { return nil }
+      guard (0...container.elements.count).contains(index) else {
+        throw PropertyListError(
+          .invalidEdit, "\(path) has \(container.elements.count) elements; cannot insert at [\(index)]",
+          position: container.position)
+      }
+      if index < container.elements.count {
+        return insertion(before: container.elements[index].elementRange.lowerBound) { indent, style in
+          PropertyListSerializer.element(value, indent: indent, style: style)
+        }
+      }
       return insertion(
         into: container, after: container.elements.last,
         newItem: { indent, style in PropertyListSerializer.element(value, indent: indent, style: style) })
@@ -187,6 +265,38 @@ extension PropertyListDocument {
     var end = container.contentRange.upperBound
     while end > container.contentRange.lowerBound, bytes[end - 1].isXMLWhitespace { end -= 1 }
     return TextReplacement(range: end..<container.contentRange.upperBound, text: item + closing)
+  }
+
+  /// `<key>…</key>` and its value element, the value on the next line.
+  static func entryText(key: String, value: PropertyListValue, indent: String, style: PropertyListTextStyle)
+    -> String
+  {
+    "<key>" + PropertyListSerializer.escape(key, style.entities) + "</key>" + style.lineEnding + indent
+      + PropertyListSerializer.element(value, indent: indent, style: style)
+  }
+
+  /// Inserts an entry or element before the item starting at `start`: on lines of its own, indented like
+  /// that item, when the item starts its line; inline otherwise.
+  func insertion(
+    before start: Int, newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
+  ) -> TextReplacement {
+    let scan = TextScan(bytes, lines)
+    guard scan.isFirstOnLine(start) else {
+      let compact = PropertyListTextStyle(indentation: "", lineEnding: "", entities: style.entities)
+      return TextReplacement(range: start..<start, text: newItem("", compact))
+    }
+    let indent = scan.indent(ofLineContaining: start)
+    var lineStart = scan.lineStart(of: start)
+    // Comment lines right above the item describe it: the new item goes above them.
+    while lineStart > 0 {
+      let previousStart = scan.lineStart(of: lineStart - 1)
+      let previous = String(decoding: bytes[previousStart..<lineStart], as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      guard previous.hasPrefix("<!--"), previous.hasSuffix("-->") else { break }
+      lineStart = previousStart
+    }
+    return TextReplacement(
+      range: lineStart..<lineStart, text: indent + newItem(indent, style) + style.lineEnding)
   }
 
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.

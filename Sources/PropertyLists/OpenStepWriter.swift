@@ -26,10 +26,7 @@ enum OpenStepWriter {
         .unsupportedValue, "an OpenStep property list cannot hold a date",
         hint: "store it as a string, or use XML")
     case .data(let data):
-      output +=
-        "<"
-        + data.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
-        .joined() + ">"
+      output += "<" + data.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + ">"
     case .array(let elements):
       guard !elements.isEmpty else {
         output += "()"

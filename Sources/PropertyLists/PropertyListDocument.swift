@@ -107,17 +107,27 @@ public struct PropertyListDocument: Sendable {
     lines.position(of: max(0, min(offset, bytes.count)), in: bytes)
   }
 
-  /// Where in the file a character of a `<string>` (or `<key>`) element's decoded text is.
+  /// Where in the file a character of a `<string>` element's decoded text is.
   ///
   /// `decodedUTF8Offset` is a UTF-8 offset into the decoded string (what a predicate parser sees). Entities
   /// are accounted for: `&quot;` is one character decoded but six bytes in the file, so an error at the
   /// closing quote of `&quot;public.url&quot;` is reported at the `&` of the second `&quot;`. CDATA maps
-  /// byte for byte. An offset equal to the decoded length maps to the
-  /// start of the end tag. Returns `nil` when the offset is past the end of the text.
+  /// byte for byte. An offset equal to the decoded length maps to the start of the end tag. Returns `nil`
+  /// when the offset is past the end of the text.
   public func sourcePosition(ofStringNode node: PropertyListNode, decodedUTF8Offset: Int)
     -> PropertyListPosition?
   {
     sourceOffset(inContent: node.contentRange, decodedUTF8Offset: decodedUTF8Offset).map {
+      position(ofOffset: $0)
+    }
+  }
+
+  /// Where in the file a character of a dictionary key's decoded text is; see
+  /// ``sourcePosition(ofStringNode:decodedUTF8Offset:)``.
+  public func sourcePosition(ofKeyIn entry: PropertyListNodeEntry, decodedUTF8Offset: Int)
+    -> PropertyListPosition?
+  {
+    sourceOffset(inContent: entry.keyContentRange, decodedUTF8Offset: decodedUTF8Offset).map {
       position(ofOffset: $0)
     }
   }

@@ -11,16 +11,23 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
     case end
     /// Right after the entry for this key (which must exist).
     case after(String)
+    /// Right before the entry for this key (which must exist).
+    case before(String)
   }
 
-  /// Sets the value at a path: a string, number or boolean is changed in place (only its text), a
-  /// container or a change of type replaces the element. A missing key is added at the end of its
-  /// dictionary, and missing dictionaries on the way are created.
+  /// Sets the value at a path: a string, number or boolean is changed in place (only its text); a
+  /// dictionary or array set to one of the same kind is changed entry by entry, so unchanged parts keep
+  /// their text and comments (when the kept keys' order allows; otherwise, and for a change of type, the
+  /// element is rewritten). A missing key is added at the end of its dictionary, and missing dictionaries
+  /// on the way are created.
   case set(PropertyListPath, PropertyListValue)
   /// Adds `key` to the dictionary at `into`. Fails when the key exists with another value.
   case insert(key: String, value: PropertyListValue, into: PropertyListPath, position: Position = .end)
   /// Appends to the array at `to`; with `unlessPresent`, nothing happens when an equal element is there.
   case append(PropertyListValue, to: PropertyListPath, unlessPresent: Bool = false)
+  /// Inserts into the array at `into` so the new element ends up at `index` (`0` is first, the count
+  /// appends); with `unlessPresent`, nothing happens when an equal element is anywhere in the array.
+  case insertElement(PropertyListValue, into: PropertyListPath, at: Int, unlessPresent: Bool = false)
   /// Removes the entry or element at a path, with its line when it has one to itself.
   case remove(PropertyListPath)
 
@@ -33,10 +40,14 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
         switch position {
         case .end: ""
         case .after(let predecessor): " after \(predecessor)"
+        case .before(let successor): " before \(successor)"
         }
       return "insert \(key) = \(Self.summary(value)) into \(path)\(place)"
     case .append(let value, let path, let unlessPresent):
       return "append \(Self.summary(value)) to \(path)\(unlessPresent ? " unless present" : "")"
+    case .insertElement(let value, let path, let index, let unlessPresent):
+      return
+        "insert \(Self.summary(value)) into \(path) at [\(index)]\(unlessPresent ? " unless present" : "")"
     case .remove(let path):
       return "remove \(path)"
     }
@@ -83,6 +94,11 @@ extension PropertyListValue {
             throw PropertyListError(.invalidEdit, "no key \(predecessor) in \(path) to insert \(key) after")
           }
           dictionary.insert(value, forKey: key, after: predecessor)
+        case .before(let successor):
+          guard let index = dictionary.index(forKey: successor) else {
+            throw PropertyListError(.invalidEdit, "no key \(successor) in \(path) to insert \(key) before")
+          }
+          dictionary.insert(value, forKey: key, at: index)
         }
         return .dictionary(dictionary)
       }
@@ -92,6 +108,19 @@ extension PropertyListValue {
           throw PropertyListError(.invalidEdit, "no array at \(path) to append to")
         }
         if !(unlessPresent && elements.contains(value)) { elements.append(value) }
+        return .array(elements)
+      }
+    case .insertElement(let value, let path, let index, let unlessPresent):
+      return try updating(path.components[...], path: path) { current throws(PropertyListError) in
+        guard case .array(var elements)? = current else {
+          throw PropertyListError(.invalidEdit, "no array at \(path) to insert into")
+        }
+        if unlessPresent && elements.contains(value) { return .array(elements) }
+        guard (0...elements.count).contains(index) else {
+          throw PropertyListError(
+            .invalidEdit, "\(path) has \(elements.count) elements; cannot insert at [\(index)]")
+        }
+        elements.insert(value, at: index)
         return .array(elements)
       }
     case .remove(let path):

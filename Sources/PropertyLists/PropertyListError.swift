@@ -90,6 +90,27 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     return prefix + message
   }
 
+  /// The compiler-style diagnostic: ``description``, then the source line and a caret under the column
+  /// when the error has a position inside `source` (the file's bytes), then the hint.
+  public func rendered(source: [UInt8]) -> String {
+    var output = description
+    if let position {
+      let table = LineTable(source)
+      let lineIndex = position.line - 1
+      if table.starts.indices.contains(lineIndex) {
+        let start = table.starts[lineIndex]
+        var end = lineIndex + 1 < table.starts.count ? table.starts[lineIndex + 1] : source.count
+        while end > start, source[end - 1] == 10 || source[end - 1] == 13 { end -= 1 }
+        let line = String(decoding: source[start..<end], as: UTF8.self)
+        // Keep tabs in the caret line so the caret lines up under tab-indented text.
+        let padding = line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        output += "\n" + line + "\n" + padding + "^"
+      }
+    }
+    if let hint { output += "\nhint: " + hint }
+    return output
+  }
+
   /// This error attributed to `path`.
   func inFile(_ path: String?) -> PropertyListError {
     var copy = self

@@ -55,6 +55,11 @@ public struct PropertyListFile: Sendable {
       guard (detected == .binary) == (format == .binary) else {
         throw Self.unreadable(format, path: path)
       }
+      // Not markup in UTF-8 but XML to Foundation: another encoding, which could not be written back as is.
+      if detected == .xml {
+        throw PropertyListError(
+          .invalidEncoding, "the XML property list is not UTF-8", path: path, hint: "save the file as UTF-8")
+      }
       do {
         content = .value(try PropertyListValue(foundationObject: object), format)
       } catch {

@@ -175,6 +175,16 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
     let position = predecessor.flatMap { index(forKey: $0) }.map { $0 + 1 } ?? entries.endIndex
     entries.insert(Entry(key: key, value: value), at: position)
   }
+
+  /// Inserts a new entry at position `index` of ``entries``. Replaces the value in place when `key` is
+  /// already present.
+  public mutating func insert(_ value: PropertyListValue, forKey key: String, at index: Int) {
+    if let existing = self.index(forKey: key) {
+      entries[existing].value = value
+      return
+    }
+    entries.insert(Entry(key: key, value: value), at: max(0, min(index, entries.endIndex)))
+  }
 }
 
 /// One step of a ``PropertyListPath``: a dictionary key or an array index.

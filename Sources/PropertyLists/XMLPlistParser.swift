@@ -180,8 +180,16 @@ struct XMLPlistParser {
     guard let end = find("?>", from: index + 2) else {
       throw error(at: start, "processing instruction is not closed", hint: "end it with ?>")
     }
-    let body = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
-    if body.hasPrefix("xml"), let encoding = attributeValue(named: "encoding", in: body) {
+    let body = Array(bytes[(start + 2)..<end])
+    let isDeclaration = body.starts(with: Array("xml".utf8)) && (body.count == 3 || body[3].isXMLWhitespace)
+    if isDeclaration {
+      guard let attributes = Self.declarationAttributes(body.dropFirst(3)), attributes["version"] != nil
+      else {
+        throw error(
+          at: start, "malformed XML declaration",
+          hint: "write <?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+      }
+      let encoding = attributes["encoding"] ?? "UTF-8"
       let lowered = encoding.lowercased()
       if lowered != "utf-8" && lowered != "utf8" && lowered != "us-ascii" && lowered != "ascii" {
         throw error(
@@ -190,6 +198,32 @@ struct XMLPlistParser {
       }
     }
     index = end + 2
+  }
+
+  /// The `name="value"` pairs of an XML declaration, or `nil` when they are malformed.
+  static func declarationAttributes(_ text: ArraySlice<UInt8>) -> [String: String]? {
+    var attributes: [String: String] = [:]
+    var index = text.startIndex
+    func skipWhitespace() {
+      while index < text.endIndex, text[index].isXMLWhitespace { index += 1 }
+    }
+    while true {
+      skipWhitespace()
+      guard index < text.endIndex else { return attributes }
+      let nameStart = index
+      while index < text.endIndex, text[index].isXMLNameByte { index += 1 }
+      let name = String(decoding: text[nameStart..<index], as: UTF8.self)
+      skipWhitespace()
+      guard !name.isEmpty, index < text.endIndex, text[index] == UInt8(ascii: "=") else { return nil }
+      index += 1
+      skipWhitespace()
+      guard index < text.endIndex, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'"),
+        let close = text[(index + 1)...].firstIndex(of: text[index])
+      else { return nil }
+      attributes[name] = String(decoding: text[(index + 1)..<close], as: UTF8.self)
+      index = close + 1
+      guard index == text.endIndex || text[index].isXMLWhitespace else { return nil }
+    }
   }
 
   mutating func skipComment() throws(PropertyListError) {
@@ -213,6 +247,13 @@ struct XMLPlistParser {
       }
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { break }
+        // Apple's reader ends the DOCTYPE at the first `>`, quoted or not: refuse markup in identifiers.
+        if let markup = bytes[(index + 1)..<close].firstIndex(where: {
+          $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+        }) {
+          throw error(
+            at: markup, "a DOCTYPE identifier contains \"\(Character(Unicode.Scalar(bytes[markup])))\"")
+        }
         index = close + 1
         continue
       }
@@ -278,6 +319,14 @@ struct XMLPlistParser {
         let close = bytes[(index + 1)...].firstIndex(of: bytes[index])
       else {
         throw error(at: attributeStart, "attribute value in the <\(name)> tag must be quoted")
+      }
+      // `<` is not XML in an attribute value, and Apple's reader also stops at `>`.
+      if let markup = bytes[(index + 1)..<close].firstIndex(where: {
+        $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+      }) {
+        throw error(
+          at: markup,
+          "attribute value in the <\(name)> tag contains \"\(Character(Unicode.Scalar(bytes[markup])))\"")
       }
       index = close + 1
     }
@@ -562,8 +611,14 @@ struct XMLPlistParser {
     default:
       let base64 = text.filter { !$0.isWhitespace }
       if base64.isEmpty { return .data(Data()) }
-      guard let value = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
-        throw PropertyListError(.invalidValue, "<data> is not valid base64", position: position(offset))
+      guard let value = Data(base64Encoded: base64) else {
+        // Point at the first character outside the base64 alphabet, if that is the problem.
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
+        let stray = text.utf8.firstIndex { !alphabet.contains($0) && !$0.isXMLWhitespace }
+        let strayOffset = stray.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
+        throw PropertyListError(
+          .invalidValue, "<data> is not valid base64", position: position(offset + strayOffset),
+          hint: "data is written in base64: A–Z, a–z, 0–9, + and /, padded with =")
       }
       return .data(value)
     }
@@ -651,12 +706,5 @@ struct XMLPlistParser {
     error(
       at: index, "unexpected \(describeHere()) in <\(container)>",
       hint: peek("<") ? nil : "text belongs inside <string>")
-  }
-
-  func attributeValue(named name: String, in text: String) -> String? {
-    guard let range = text.range(of: name) else { return nil }
-    let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" }
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-    return String(rest.dropFirst().prefix { $0 != quote })
   }
 }

@@ -74,17 +74,21 @@ struct EditPropertyTests {
     let all = paths(in: value)
     let dictionaries = all.filter { $0.1.dictionaryValue != nil }
     let arrays = all.filter { $0.1.arrayValue != nil }
-    switch Int.random(in: 0..<5, using: &generator) {
+    switch Int.random(in: 0..<6, using: &generator) {
     case 0:
       guard let (path, _) = all.randomElement(using: &generator) else { return nil }
       return .set(path, randomValue(depth: path.components.count, using: &generator))
     case 1:
       guard let (path, dictionary) = dictionaries.randomElement(using: &generator) else { return nil }
-      let predecessor = dictionary.dictionaryValue?.keys.randomElement(using: &generator)
+      let neighbour = dictionary.dictionaryValue?.keys.randomElement(using: &generator)
+      let position: PropertyListEdit.Position =
+        neighbour.map { Bool.random(using: &generator) ? .after($0) : .before($0) } ?? .end
+      var key = randomKey(using: &generator)
+      // A new key: inserting one that exists is refused (tested in EditTests).
+      while dictionary.dictionaryValue?[key] != nil { key += "+" }
       return .insert(
-        key: randomKey(using: &generator),
-        value: randomValue(depth: path.components.count + 1, using: &generator),
-        into: path, position: predecessor.map { .after($0) } ?? .end)
+        key: key, value: randomValue(depth: path.components.count + 1, using: &generator), into: path,
+        position: position)
     case 2:
       guard let (path, _) = arrays.randomElement(using: &generator) else { return nil }
       return .append(
@@ -94,6 +98,11 @@ struct EditPropertyTests {
         return nil
       }
       return .remove(path)
+    case 4:
+      guard let (path, array) = arrays.randomElement(using: &generator) else { return nil }
+      let index = Int.random(in: 0...(array.arrayValue?.count ?? 0), using: &generator)
+      return .insertElement(
+        randomValue(depth: path.components.count + 1, using: &generator), into: path, at: index)
     default:
       guard let (path, _) = dictionaries.randomElement(using: &generator) else { return nil }
       return .set(path.appending(.key(randomKey(using: &generator))).appending(.key("Inner")), .string("new"))
@@ -121,8 +130,10 @@ struct EditPropertyTests {
         }
         #expect(document.value == expected, "\(context)")
         #expect(try PropertyListDocument(bytes: document.bytes).value == expected, "\(context)")
-        if case .remove = edit {
-        } else {
+        switch edit {
+        case .remove, .insertElement:
+          break  // Removing or inserting by index again would act on another element.
+        default:
           #expect(try document.applying(edit).bytes == document.bytes, "\(context): not idempotent")
         }
         let changed = document.bytes != before.bytes

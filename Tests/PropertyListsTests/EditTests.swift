@@ -44,6 +44,16 @@ struct EditTests {
           position: .after("CFBundleVersion"))
       ]),
     Case(
+      name: "insert-before-key-keeps-its-comment", fixture: "app-info.plist",
+      edits: [
+        .insert(
+          key: "CFBundleDevelopmentRegion", value: .string("en"), into: [],
+          position: .before("CFBundleIdentifier")),
+        .insert(
+          key: "A", value: .bool(true), into: ["CFBundleURLTypes", 0], position: .before("CFBundleURLSchemes")
+        ),
+      ]),
+    Case(
       name: "insert-at-end", fixture: "app-info.plist",
       edits: [.insert(key: "ZLast", value: .dictionary(["Nested": .array([.string("x")])]), into: [])]),
     Case(
@@ -69,6 +79,15 @@ struct EditTests {
           ["CFBundleURLTypes", 0],
           .dictionary(["CFBundleURLName": .string("notes"), "CFBundleURLSchemes": .array([.string("notes")])])
         )
+      ]),
+    Case(
+      name: "replace-subtree-in-another-order-rewrites-it", fixture: "app-info.plist",
+      edits: [
+        .set(
+          ["CFBundleURLTypes", 0],
+          .dictionary(["CFBundleURLSchemes": .array([.string("notes")]), "CFBundleURLName": .string("notes")])
+        ),
+        .set(["LSApplicationQueriesSchemes"], .string("not an array any more")),
       ]),
     Case(
       name: "remove-entries-and-elements", fixture: "app-info.plist",
@@ -110,11 +129,25 @@ struct EditTests {
         .insert(key: "Added", value: .array([.bool(true)]), into: [], position: .after("Hex")),
       ]),
     Case(
+      name: "insert-array-elements-first-and-last", fixture: "app.entitlements.plist",
+      edits: [
+        .insertElement(
+          .string("$(AppIdentifierPrefix)com.example.notes"), into: ["keychain-access-groups"], at: 0,
+          unlessPresent: true),
+        .insertElement(
+          .string("$(AppIdentifierPrefix)com.microsoft.intune.mam"), into: ["keychain-access-groups"], at: 2,
+          unlessPresent: true),
+        .append(
+          .string("$(AppIdentifierPrefix)com.microsoft.adalcache"), to: ["keychain-access-groups"],
+          unlessPresent: true),
+      ]),
+    Case(
       name: "one-line-document", fixture: "one-line-no-final-newline.plist",
       edits: [
         .append(.integer(3), to: ["List"], unlessPresent: true),
         .insert(key: "Inner", value: .string("x"), into: ["Empty"]),
         .remove(["Compact"]),
+        .insertElement(.integer(0), into: ["List"], at: 0, unlessPresent: true),
       ]),
   ]
 
@@ -189,6 +222,9 @@ struct EditTests {
       edit: .insert(key: "A", value: .integer(1), into: [], position: .after("Nope")),
       message: "app-info.plist:4:1: error: no key Nope in (root) to insert A after"),
     Refusal(
+      edit: .insert(key: "A", value: .integer(1), into: [], position: .before("Nope")),
+      message: "app-info.plist:4:1: error: no key Nope in (root) to insert A before"),
+    Refusal(
       edit: .append(.integer(1), to: ["CFBundleVersion"]),
       message: "app-info.plist: error: no array at CFBundleVersion to append to"),
     Refusal(
@@ -199,6 +235,9 @@ struct EditTests {
       edit: .set(["LSApplicationQueriesSchemes", 5], .string("x")),
       message: "app-info.plist: error: LSApplicationQueriesSchemes › [5] does not exist"),
     Refusal(edit: .remove([]), message: "app-info.plist: error: the root value cannot be removed"),
+    Refusal(
+      edit: .insertElement(.string("x"), into: ["LSApplicationQueriesSchemes"], at: 3),
+      message: "app-info.plist:25:2: error: LSApplicationQueriesSchemes has 2 elements; cannot insert at [3]"),
   ]
 
   @Test("impossible edits are refused with the path and position", arguments: refusals)
@@ -218,6 +257,7 @@ struct EditTests {
       .append(
         .string("x-intunemam"), to: ["CFBundleURLTypes", 0, "CFBundleURLSchemes"], unlessPresent: true),
       .remove(["Token"]),
+      .insertElement(.string("b"), into: ["List"], at: 0, unlessPresent: true),
     ]
     #expect(
       edits.map(\.description) == [
@@ -225,6 +265,7 @@ struct EditTests {
         "insert A = array of 0 into (root) after B",
         "append \"x-intunemam\" to CFBundleURLTypes › [0] › CFBundleURLSchemes unless present",
         "remove Token",
+        "insert \"b\" into List at [0] unless present",
       ])
   }
 }

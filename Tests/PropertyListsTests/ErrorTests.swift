@@ -83,6 +83,23 @@ struct ErrorTests {
       name: "bad date", text: "<plist><date>yesterday</date></plist>", kind: .invalidValue,
       expected: "Info.plist:1:14: error: \"yesterday\" is not a date"),
     Case(
+      name: "bad base64", text: "<plist><data>\n\tSGVs*bG8=\n</data></plist>", kind: .invalidValue,
+      expected: "Info.plist:2:6: error: <data> is not valid base64"),
+    Case(
+      name: "base64 of a wrong length", text: "<plist><data>SGVsbG8</data></plist>", kind: .invalidValue,
+      expected: "Info.plist:1:14: error: <data> is not valid base64"),
+    Case(
+      name: "markup in an attribute", text: "<plist version=\"1.<dict>0\"><dict/></plist>", kind: .malformed,
+      expected: "Info.plist:1:19: error: attribute value in the <plist> tag contains \"<\""),
+    Case(
+      name: "markup in a DOCTYPE identifier",
+      text: "<!DOCTYPE plist SYSTEM \"a<b.dtd\">\n<plist><dict/></plist>",
+      kind: .malformed, expected: "Info.plist:1:26: error: a DOCTYPE identifier contains \"<\""),
+    Case(
+      name: "malformed XML declaration",
+      text: "<?xml version=1.0\" encoding\"UTF-8\"?>\n<plist><dict/></plist>",
+      kind: .malformed, expected: "Info.plist:1:1: error: malformed XML declaration"),
+    Case(
       name: "text in a dictionary", text: "<plist><dict>oops</dict></plist>", kind: .malformed,
       expected: "Info.plist:1:14: error: unexpected text \"oops\" in <dict>"),
     Case(
@@ -145,5 +162,23 @@ struct ErrorTests {
     let error = try #require(throws: PropertyListError.self) { try PropertyListDocument(text: text) }
     #expect(error.kind == .forbiddenDeclaration)
     #expect(error.hint == "remove the <!ENTITY …> declaration and write the text itself")
+  }
+
+  @Test("rendered with the source line, a caret that follows tabs, and the hint")
+  func rendered() throws {
+    let text = "<plist>\n<dict>\n\t<key>A</key>\n\t<integer>x1</integer>\n</dict>\n</plist>\n"
+    let error = try #require(throws: PropertyListError.self) {
+      try PropertyListDocument(text: text, path: "Info.plist")
+    }
+    #expect(
+      error.rendered(source: Array(text.utf8))
+        == """
+        Info.plist:4:11: error: "x1" is not an integer
+        \t<integer>x1</integer>
+        \t         ^
+        hint: write a decimal (or 0x hexadecimal) integer between -2^63 and 2^63-1
+        """)
+    let noPosition = PropertyListError(.io, "cannot write: Permission denied", path: "Info.plist")
+    #expect(noPosition.rendered(source: []) == "Info.plist: error: cannot write: Permission denied")
   }
 }

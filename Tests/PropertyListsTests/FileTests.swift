@@ -105,6 +105,18 @@ struct FileTests {
         == "App.plist: error: the binary property list cannot be read (it is damaged or not a property list)")
   }
 
+  @Test("a UTF-16 XML plist is refused rather than rewritten in another format")
+  func utf16Refused() throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><string>x</string></plist>\n"
+    let data = try #require(text.data(using: .utf16))
+    let error = try #require(throws: PropertyListError.self) {
+      try PropertyListFile(data: data, path: "U.plist")
+    }
+    #expect(error.kind == .invalidEncoding)
+    #expect(error.description == "U.plist: error: the XML property list is not UTF-8")
+  }
+
   @Test("a missing input file is reported, not a crash")
   func missingInput() throws {
     let directory = try TemporaryDirectory()
@@ -161,7 +173,7 @@ struct FileTests {
     #expect(error.description == "\(output): error: cannot write: Permission denied")
   }
 
-  @Test("a directory in the way is an error and leaves nothing behind")
+  @Test("when the final rename fails (a directory is in the way), the temporary file is removed")
   func directoryInTheWay() throws {
     let directory = try TemporaryDirectory()
     let target = directory.path("Info.plist")
@@ -169,7 +181,7 @@ struct FileTests {
     let error = try #require(throws: PropertyListError.self) {
       try AtomicFileWriter.write(Data("x".utf8), to: target)
     }
-    #expect(error.description == "\(target): error: cannot write: it is a directory")
+    #expect(error.description == "\(target): error: cannot replace the file: Is a directory")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Info.plist"])
   }
 

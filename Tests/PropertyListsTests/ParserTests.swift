@@ -101,6 +101,16 @@ struct ParserTests {
     #expect(dashStart?.description == "7:47")
   }
 
+  @Test("decoded key offsets map to file positions")
+  func keyPositions() throws {
+    let document = try PropertyListDocument(text: "<plist><dict>\n  <key>a&amp;b</key><true/></dict></plist>")
+    let entry = try #require(document.entry(at: ["a&b"]))
+    let positions = [0, 1, 2, 3].map {
+      document.sourcePosition(ofKeyIn: entry, decodedUTF8Offset: $0)?.description
+    }
+    #expect(positions == ["2:8", "2:9", "2:14", "2:15"])
+  }
+
   @Test("columns count characters, not bytes")
   func unicodeColumns() throws {
     let document = try TestPaths.fixture("entities-cdata.plist")
