@@ -26,7 +26,8 @@ let package = Package(
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes"),
     .target(
-      name: "ActivationRules", dependencies: ["PredicateSyntax", "PredicateEvaluation", "UniformTypes"]),
+      name: "ActivationRules",
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
     .target(name: "PropertyLists"),
     .executableTarget(
       name: "rulekit",
@@ -34,6 +35,7 @@ let package = Package(
         "PredicateSyntax",
         "UniformTypes",
         "ActivationRules",
+        "PropertyLists",
         "PredicateEvaluation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -65,6 +67,7 @@ let package = Package(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       exclude: ["Goldens"]),
+    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
     .testTarget(
       name: "EndToEndTests",
       exclude: ["Golden"]

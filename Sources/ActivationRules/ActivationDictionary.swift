@@ -34,7 +34,9 @@ public struct ActivationDictionary: Sendable, Hashable {
 
   /// A documented key whose value has a type other than the one Apple documents.
   public struct TypingFinding: Sendable, Hashable, Codable {
+    /// The documented key.
     public var key: Key
+    /// How its value is written in the plist.
     public var written: WrittenType
     /// The value the key was read as, or `nil` when the value could not be read at all and was ignored.
     public var readAs: Int?
@@ -48,7 +50,9 @@ public struct ActivationDictionary: Sendable, Hashable {
 
   /// A key that is not one of Apple's ten documented keys, such as `NSExtensionActivationAttachmentAttribute`.
   public struct UndocumentedKey: Sendable, Hashable, Codable {
+    /// The key as written.
     public var name: String
+    /// How its value is written in the plist.
     public var written: WrittenType
 
     public init(name: String, written: WrittenType) {

@@ -33,8 +33,11 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
 
   /// One expected outcome.
   public struct Expectation: Sendable, Hashable, Codable {
+    /// A name from ``ExpectationsFile/rules``.
     public var rule: String
+    /// A name from ``ExpectationsFile/contexts`` or a host preset.
     public var context: String
+    /// Whether the rule should activate for the context.
     public var activates: Bool
   }
 
@@ -42,6 +45,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
   public var rules: [String: String]
   /// Context name → context.
   public var contexts: [String: ContextSource]
+  /// The expected outcomes, in the order they are checked and reported.
   public var expectations: [Expectation]
 
   private enum CodingKeys: String, CodingKey { case rules, contexts, expectations }
@@ -64,12 +68,14 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
 
   /// The outcome of one expectation.
   public struct Outcome: Sendable, Hashable {
+    /// What was expected.
     public var expectation: Expectation
     /// What the rule did, or `nil` when the rule or context could not be loaded.
     public var actual: Bool?
     /// Why it could not be evaluated.
     public var problem: String?
 
+    /// Whether the rule did what was expected.
     public var passed: Bool { actual == expectation.activates }
   }
 

@@ -11,7 +11,9 @@ public enum RuleAnalysis {
 
   /// A UTI test and where it is.
   public struct UTITest: Sendable, Hashable {
+    /// The comparison.
     public var comparison: Comparison
+    /// Where the comparison is in the rule's text.
     public var range: SourceRange
   }
 

@@ -50,6 +50,12 @@ public struct RuleEvaluator: Sendable {
     (try? compiled.evaluate(on: context.predicateValue)) ?? false
   }
 
+  /// Whether the rule activates for a context already converted with ``ExtensionContext/predicateValue``
+  /// (convert once when several rules look at the same context).
+  public func accepts(value: PredicateValue) -> Bool {
+    (try? compiled.evaluate(on: value)) ?? false
+  }
+
   /// Whether the rule activates, with the evaluation error when there is one.
   public func evaluate(_ context: ExtensionContext) throws(EvaluationError) -> Bool {
     try compiled.evaluate(on: context.predicateValue)

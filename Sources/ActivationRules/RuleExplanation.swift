@@ -10,12 +10,14 @@ public struct RuleExplanation: Sendable, Hashable, Codable {
   public struct Step: Sendable, Hashable, Codable {
     /// `clause`, `element` (a SUBQUERY element) or `value` (one element of an ANY/ALL/NONE collection).
     public var kind: String
+    /// Whether the step evaluated to true.
     public var result: Bool
     /// The clause's source text (whitespace collapsed), or the element's description.
     public var text: String
     /// The clause's position in the rule's file (0 when the rule has no text).
     public var line: Int
     public var column: Int
+    /// The steps evaluated inside this one.
     public var children: [Step]
   }
 

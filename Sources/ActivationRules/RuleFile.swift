@@ -1,5 +1,7 @@
 import Foundation
 import PredicateSyntax
+import PropertyLists
+import UniformTypes
 
 /// A rule as read from a file: a bare predicate file, a plist whose root is the rule dictionary, or an
 /// extension's Info.plist (`NSExtension › NSExtensionAttributes › NSExtensionActivationRule`).
@@ -30,6 +32,8 @@ public struct RuleFile: Sendable {
     public var hasIntuneMAMSettings: Bool
     /// `NSExtension › NSExtensionPointIdentifier`.
     public var extensionPointIdentifier: String?
+    /// The plist's `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations`, when it has any.
+    public var typeDeclarations: AppTypeDeclarations?
 
     public init(
       javaScriptPreprocessingFile: String? = nil, strictMatchingOutsideRule: Bool = false,
@@ -46,28 +50,37 @@ public struct RuleFile: Sendable {
   public var path: String
   /// The file's text; empty for binary plists.
   public var contents: String
+  /// Which kind of file it is.
   public var form: Form
+  /// The rule as read.
   public var value: Value
+  /// What the Info.plist says around the rule.
   public var facts: ExtensionFacts
   /// For a predicate inside a plist `<string>`: the file byte offset of each decoded byte, plus one entry
   /// for the end. Empty when positions map one to one (predicate files) or are unknown (binary plists).
   var predicateOffsetMap: [Int]
-  /// File byte offset where the predicate text starts.
-  var predicateStart: Int
+  /// The positioned XML document (`nil` for predicate files and binary or OpenStep plists).
+  let document: PropertyListDocument?
+  /// Where the rule is in ``document``: `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`,
+  /// the root key `NSExtensionActivationRule`, or the root itself (a plist that is the rule dictionary).
+  let rulePath: PropertyListPath
 
   /// Reads a rule from a file's bytes. `path` is only used in messages.
   public init(path: String, data: Data) throws(ActivationRuleError) {
     self.path = path
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
-    self.predicateStart = 0
     guard Self.looksLikePropertyList(data) else {
       contents = String(decoding: data, as: UTF8.self)
       form = .predicateFile
       value = .predicate(contents)
+      document = nil
+      rulePath = []
       return
     }
     contents = data.starts(with: Array("bplist".utf8)) ? "" : String(decoding: data, as: UTF8.self)
+    // Positions come from PropertyLists' document; Foundation decides what the values are, as the system does.
+    document = try? PropertyListDocument(data: data, path: path, duplicateKeys: .keepLast)
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -85,13 +98,20 @@ public struct RuleFile: Sendable {
         strictMatchingOutsideRule: attributes["NSExtensionActivationUsesStrictMatching"] != nil,
         hasIntuneMAMSettings: dictionary["IntuneMAMSettings"] is [String: Any],
         extensionPointIdentifier: extensionDictionary["NSExtensionPointIdentifier"] as? String)
+      let declarations = AppTypeDeclarations(propertyList: dictionary)
+      if !declarations.exported.isEmpty || !declarations.imported.isEmpty {
+        facts.typeDeclarations = declarations
+      }
+      rulePath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
       guard let rule = attributes["NSExtensionActivationRule"] else { throw .ruleNotFound }
       value = try Self.value(of: rule)
     } else if let rule = dictionary["NSExtensionActivationRule"] {
       form = .rulePlist
+      rulePath = ["NSExtensionActivationRule"]
       value = try Self.value(of: rule)
     } else {
       form = .rulePlist
+      rulePath = []
       value = .dictionary(ActivationDictionary(propertyList: dictionary))
     }
     if case .predicate(let text) = value { locatePredicate(text) }
@@ -105,7 +125,8 @@ public struct RuleFile: Sendable {
     self.value = .predicate(text)
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
-    self.predicateStart = 0
+    self.document = nil
+    self.rulePath = []
   }
 
   private static func value(of ruleValue: Any) throws(ActivationRuleError) -> Value {
@@ -124,70 +145,22 @@ public struct RuleFile: Sendable {
       || head.hasPrefix("bplist")
   }
 
-  /// Finds the `<string>` holding the rule and records where each decoded byte sits in the file.
+  /// The rule's element in the document.
+  var ruleNode: PropertyListNode? { document?.node(at: rulePath) }
+
+  /// Records where each decoded byte of the rule's `<string>` sits in the file.
   private mutating func locatePredicate(_ decoded: String) {
-    let bytes = Array(contents.utf8)
-    guard let keyEnd = Self.find(Array("<key>NSExtensionActivationRule</key>".utf8), in: bytes, from: 0),
-      let open = Self.find(Array("<string>".utf8), in: bytes, from: keyEnd),
-      let closeEnd = Self.find(Array("</string>".utf8), in: bytes, from: open)
-    else { return }
-    let close = closeEnd - "</string>".utf8.count
-    let start = open
+    guard let document, let node = ruleNode, node.kind == .string else { return }
+    let count = decoded.utf8.count
     var map: [Int] = []
-    var output: [UInt8] = []
-    var index = start
-    while index < close {
-      if bytes[index] == UInt8(ascii: "&"),
-        let semicolon = bytes[index..<close].firstIndex(of: UInt8(ascii: ";")),
-        let replacement = Self.entity(String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self))
-      {
-        for byte in replacement.utf8 {
-          output.append(byte)
-          map.append(index)
-        }
-        index = semicolon + 1
-      } else {
-        output.append(bytes[index])
-        map.append(index)
-        index += 1
+    map.reserveCapacity(count + 1)
+    for offset in 0...count {
+      guard let position = document.sourcePosition(ofStringNode: node, decodedUTF8Offset: offset) else {
+        return
       }
+      map.append(position.offset)
     }
-    map.append(close)
-    // Foundation normalises nothing inside <string>, so the decoded bytes must match; otherwise keep no map.
-    guard output == Array(decoded.utf8) else { return }
     predicateOffsetMap = map
-    predicateStart = start
-  }
-
-  private static func entity(_ name: String) -> String? {
-    switch name {
-    case "lt": return "<"
-    case "gt": return ">"
-    case "amp": return "&"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      let scalarValue: UInt32?
-      if name.hasPrefix("#x") || name.hasPrefix("#X") {
-        scalarValue = UInt32(name.dropFirst(2), radix: 16)
-      } else if name.hasPrefix("#") {
-        scalarValue = UInt32(name.dropFirst())
-      } else {
-        scalarValue = nil
-      }
-      return scalarValue.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-    }
-  }
-
-  /// The offset just past the first occurrence of `needle` at or after `start`.
-  static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
-      return nil
-    }
-    for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
-      if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index + needle.count }
-    }
-    return nil
   }
 
   /// The predicate text, when the rule is one.
@@ -204,29 +177,24 @@ public struct RuleFile: Sendable {
     return TextPositions.position(ofByteOffset: predicateOffsetMap[clamped], in: contents)
   }
 
-  /// Where `<key>name</key>` is in the file (searched after the rule key in an Info.plist), or the start of
-  /// the file when it cannot be found.
+  /// Where `<key>name</key>` is in the file: inside the rule dictionary, else beside the rule, else at the
+  /// root; the start of the file when the key is not there.
   public func position(ofKey name: String) -> SourcePosition {
-    let bytes = Array(contents.utf8)
-    let ruleKey = Self.find(Array("<key>NSExtensionActivationRule</key>".utf8), in: bytes, from: 0)
-    let needle = Array("<key>\(name)</key>".utf8)
-    let found = Self.find(needle, in: bytes, from: ruleKey ?? 0) ?? Self.find(needle, in: bytes, from: 0)
-    guard let end = found else { return TextPositions.position(ofByteOffset: 0, in: contents) }
-    return TextPositions.position(ofByteOffset: end - needle.count, in: contents)
+    let places = [rulePath, rulePath.parent, []]
+    for place in places {
+      if let entry = document?.entry(at: place.appending(.key(name))) {
+        return TextPositions.position(ofByteOffset: entry.keyRange.lowerBound, in: contents)
+      }
+    }
+    return TextPositions.position(ofByteOffset: 0, in: contents)
   }
 
-  /// Where the rule itself starts: the predicate's first byte, or the rule key.
+  /// Where the rule itself starts: the predicate's first byte, or the rule's element.
   public var rulePosition: SourcePosition {
-    switch form {
-    case .predicateFile: return TextPositions.position(ofByteOffset: 0, in: contents)
-    case .rulePlist where predicateText == nil:
-      let bytes = Array(contents.utf8)
-      let dict = Self.find(Array("<dict>".utf8), in: bytes, from: 0).map { $0 - "<dict>".utf8.count } ?? 0
-      return TextPositions.position(ofByteOffset: dict, in: contents)
-    default:
-      return predicateOffsetMap.isEmpty
-        ? position(ofKey: "NSExtensionActivationRule") : filePosition(ofPredicateOffset: 0)
-    }
+    if form == .predicateFile { return TextPositions.position(ofByteOffset: 0, in: contents) }
+    if !predicateOffsetMap.isEmpty { return filePosition(ofPredicateOffset: 0) }
+    let offset = ruleNode?.elementRange.lowerBound ?? 0
+    return TextPositions.position(ofByteOffset: offset, in: contents)
   }
 }
 

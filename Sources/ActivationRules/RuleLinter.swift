@@ -18,8 +18,11 @@ public struct LintFinding: Sendable, Hashable, Codable {
   public var id: String
   /// The check's name, e.g. `true-predicate`.
   public var check: String
+  /// How bad it is.
   public var severity: Severity
+  /// What is wrong, in one sentence.
   public var message: String
+  /// The file it is in.
   public var file: String
   /// 1-based line and column in `file`.
   public var line: Int
@@ -75,6 +78,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// How bad a finding of this check is.
   public var severity: LintFinding.Severity {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
@@ -208,18 +212,26 @@ public struct RuleLinter: Sendable {
   private func lintTypes(
     _ tree: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
+    // Types the plist itself declares are known too.
+    let known = file.facts.typeDeclarations.map { TypeRegistry(declarations: $0) } ?? registry
     for test in RuleAnalysis.utiTests(tree) {
       guard let type = TwinInjector.utiLiteral(test.comparison) else { continue }
       let base = IntuneTwin.base(ofTwin: type) ?? type
-      if !registry.resolve(base).isKnown {
+      if !known.resolve(base).isKnown {
         add(
           .unknownType, "\(type) is neither a system type nor declared in this plist",
           file.filePosition(ofPredicateOffset: test.comparison.rhs.range.start.offset),
           "check the spelling, or declare it under UTImportedTypeDeclarations")
       }
     }
+    // Only whole chains: the nested OR nodes inside a chain would report the same tests again.
+    var insideChain = Set<SourceRange>()
     RuleAnalysis.visit(tree) { node in
-      guard case .or = node.kind else { return }
+      guard case .or(let lhs, let rhs) = node.kind else { return }
+      for operand in [lhs, rhs] {
+        if case .or = operand.kind { insideChain.insert(operand.range) }
+      }
+      guard !insideChain.contains(node.range) else { return }
       reportRedundancy(in: node, file: file, add: add)
     }
   }

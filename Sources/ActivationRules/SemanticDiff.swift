@@ -10,7 +10,9 @@ import UniformTypes
 public enum SemanticDiff {
   /// How far the enumeration goes.
   public struct Bounds: Sendable, Hashable {
+    /// Most attachments in one context, over all its items.
     public var maximumAttachments: Int
+    /// Most extension items in one context.
     public var maximumItems: Int
 
     public init(maximumAttachments: Int = 3, maximumItems: Int = 2) {
@@ -21,8 +23,11 @@ public enum SemanticDiff {
 
   /// A context on which the rules answer differently.
   public struct Disagreement: Sendable, Hashable {
+    /// The context.
     public var context: ExtensionContext
+    /// Whether the first rule activates for it.
     public var acceptedByFirst: Bool
+    /// Whether the second rule activates for it.
     public var acceptedBySecond: Bool
   }
 
@@ -37,6 +42,7 @@ public enum SemanticDiff {
     /// The attachment types the enumeration drew from.
     public var types: [String]
 
+    /// Whether no enumerated context tells the rules apart.
     public var rulesAgree: Bool { disagreementCount == 0 }
   }
 
@@ -57,8 +63,9 @@ public enum SemanticDiff {
     var smallest: [Disagreement] = []
     for context in enumerator.contexts() {
       checked += 1
-      let a = firstEvaluator.accepts(context)
-      let b = secondEvaluator.accepts(context)
+      let value = context.predicateValue
+      let a = firstEvaluator.accepts(value: value)
+      let b = secondEvaluator.accepts(value: value)
       guard a != b else { continue }
       count += 1
       if smallest.count < keep {
@@ -96,9 +103,11 @@ public enum SemanticDiff {
     let after = RuleEvaluator(injected, registry: registry)
     var checked = 0
     var failures: [TwinCounterexample] = []
-    for context in enumerator.contexts() where before.accepts(context) {
+    for context in enumerator.contexts() {
+      let value = context.predicateValue
+      guard before.accepts(value: value) else { continue }
       checked += 1
-      let keeps = after.accepts(context)
+      let keeps = after.accepts(value: value)
       let twins = after.accepts(context.twinImage)
       if !keeps || !twins {
         failures.append(

@@ -37,10 +37,11 @@ public enum TwinInjector {
   public struct Insertion: Sendable, Hashable {
     /// UTF-8 byte offset in the original text.
     public var offset: Int
+    /// The inserted text.
     public var text: String
   }
 
-  /// What ``inject(text:tree:)`` did.
+  /// What ``inject(text:tree:parse:)`` did.
   public struct Result: Sendable, Hashable {
     /// The edited text (the original when nothing was needed).
     public var text: String

@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import Foundation
+import UniformTypes
 
 /// `rulekit diff A B`: where two rules' outcomes differ.
 struct DiffCommand: ParsableCommand {
@@ -26,12 +27,16 @@ struct DiffCommand: ParsableCommand {
   var style: DictionaryConversionStyle = .apple
   @Option(help: "text or json.") var format: RulesOutputFormat = .text
 
+  @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
+  var twinPolicy: UtiTwinPolicyArgument = .literal
+
   func run() throws {
     let a = try load(first)
     let b = try load(second)
     let report = SemanticDiff.compare(
       a.predicate(style: style), b.predicate(style: style),
-      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems), keep: show)
+      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems),
+      registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy), keep: show)
     switch format {
     case .json:
       let payload: [String: Any] = [

@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import PredicateSyntax
+import UniformTypes
 
 /// `rulekit explain`: why a rule does or does not activate for a context.
 struct ExplainCommand: ParsableCommand {
@@ -14,6 +15,9 @@ struct ExplainCommand: ParsableCommand {
   @Option(help: "How a dictionary rule is read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
   @Option(help: "text or json.") var format: RulesOutputFormat = .text
+
+  @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
+  var twinPolicy: UtiTwinPolicyArgument = .literal
 
   func run() throws {
     let (file, rule) = try source.load()
@@ -31,7 +35,9 @@ struct ExplainCommand: ParsableCommand {
     }
     let explanation: RuleExplanation
     do {
-      explanation = try RuleExplanation(tree: tree, text: text, file: positions, context: sharedContext)
+      explanation = try RuleExplanation(
+        tree: tree, text: text, file: positions, context: sharedContext,
+        registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy))
     } catch {
       throw RulesCLI.fail("evaluation failed: \(error)", code: RulesCLI.Exit.invalidInput)
     }

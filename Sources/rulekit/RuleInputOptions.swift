@@ -2,6 +2,7 @@ import ActivationRules
 import ArgumentParser
 import Foundation
 import PredicateSyntax
+import PropertyLists
 
 /// `--rule FILE` | `--predicate TEXT` | standard input, as every single-rule subcommand takes them.
 struct RuleInputOptions: ParsableArguments {
@@ -74,12 +75,13 @@ extension RulesCLI {
     }
   }
 
-  /// Writes `text` to `path` atomically, mapping failures to exit code 74.
+  /// Writes `text` to `path` atomically, keeping the file's permissions and following symbolic links;
+  /// failures map to exit code 74 and leave the file as it was.
   static func write(_ text: String, to path: String) throws {
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicFileWriter.write(Data(text.utf8), to: path)
     } catch {
-      throw fail("cannot write \(path): \(error.localizedDescription)", code: Exit.ioError)
+      throw fail("cannot write \(path): \(error.description)", code: Exit.ioError)
     }
   }
 }

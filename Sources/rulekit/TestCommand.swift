@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import Foundation
+import UniformTypes
 
 /// `rulekit test EXPECTATIONS.json`: rules × named contexts → expected outcomes.
 struct TestCommand: ParsableCommand {
@@ -16,6 +17,9 @@ struct TestCommand: ParsableCommand {
 
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
+
+  @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
+  var twinPolicy: UtiTwinPolicyArgument = .literal
 
   func run() throws {
     let url = URL(fileURLWithPath: expectations)
@@ -34,6 +38,7 @@ struct TestCommand: ParsableCommand {
     let style = self.style
     let outcomes = suite.run(
       directory: url.deletingLastPathComponent(),
+      registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy),
       loadRule: { ruleURL throws(ActivationRuleError) in
         try ActivationRule.load(ruleURL).rule.predicate(style: style)
       },

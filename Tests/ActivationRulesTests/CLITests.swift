@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ActivationRules
+
 /// End-to-end runs of the built `rulekit` binary. `swift test` builds every product first, so the binary is
 /// found under `.build/<triple>/debug/rulekit` (or `.build/debug/rulekit`).
 @Suite struct CLITests {
@@ -74,9 +76,13 @@ import Testing
     let run = try Self.run(["inject", "--rule", file.path])
     #expect(run.status == 0)
     #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let inPlace = try Self.run(["inject", "--rule", file.path, "--in-place"])
     #expect(inPlace.status == 0)
     #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == TwinInjectorTextTests.ruleC)
+    let permissions =
+      try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+    #expect(permissions?.intValue == 0o640)
   }
 
   @Test func injectReadsStandardInput() throws {
@@ -153,9 +159,45 @@ import Testing
     #expect(object?["accepted"] as? Bool == true)
   }
 
+  /// iOS declares no twin, so a managed JPEG's twin does not conform to the twin of public.image; only the
+  /// mirrored policy (twins declared like their bases) lets rule C accept it.
+  @Test func twinPolicyDecidesWhetherSubtypeTwinsMatch() throws {
+    let arguments = [
+      "explain", "--rule", "Examples/IntuneGuide/rule-C.predicate", "--attachment",
+      "com.microsoft.intune.mam.public.jpeg",
+    ]
+    #expect(try Self.run(arguments).output.contains("result: does not activate\n"))
+    #expect(try Self.run(arguments + ["--twin-policy", "mirrored"]).output.contains("result: activates\n"))
+  }
+
   @Test func presetsAsJSON() throws {
     let run = try Self.run(["presets", "--format", "json"])
     let presets = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
     #expect(presets?.count == 9)
+  }
+}
+
+@Suite struct CLIInPlaceTests {
+  @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
+    let original = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/SampleApp/ActionExtension/Info.plist")
+    )
+    let file = try CLITests.temporaryFile("Info.plist", String(decoding: original, as: UTF8.self))
+    let run = try CLITests.run(["convert", "--rule", file.path, "--style", "apple", "--in-place"])
+    #expect(run.status == 0)
+    let before = try RuleFile(path: "before", data: original)
+    let after = try RuleFile(path: "after", data: Data(contentsOf: file))
+    guard case .dictionary(let dictionary) = before.value, let text = after.predicateText else {
+      Issue.record("expected a dictionary before and a string after")
+      return
+    }
+    // Only the rule's element changed: the JavaScript preprocessing key is still there.
+    #expect(after.facts.javaScriptPreprocessingFile == "Clip")
+    let converted = RuleEvaluator(try ActivationRule.parsePredicate(text))
+    for preset in HostPreset.all {
+      #expect(
+        converted.accepts(preset.context)
+          == DictionaryModel(dictionary).accepts(preset.context, registry: .system))
+    }
   }
 }

@@ -54,3 +54,17 @@ import Testing
     #expect(outer.rhs == RuleBuilder.integer(1))
   }
 }
+
+@Suite struct SampleAppOpenInTests {
+  /// The sample Open-In extension's rule is exactly what the generator makes from the app's document types.
+  @Test func sampleOpenInRuleIsGenerated() throws {
+    let app = Fixtures.packageRoot.appendingPathComponent("Examples/SampleApp/App/Info.plist")
+    let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: app), format: nil)
+    let types = OpenInRuleGenerator.documentContentTypes(infoPlist: plist as? [String: Any] ?? [:])
+    #expect(types == ["public.text", "public.image", "com.adobe.pdf"])
+    let extensionPlist = Fixtures.packageRoot.appendingPathComponent(
+      "Examples/SampleApp/OpenInExtension/Info.plist")
+    let file = try RuleFile(path: "Info.plist", data: Data(contentsOf: extensionPlist))
+    #expect(file.predicateText == OpenInRuleGenerator.text(contentTypes: types))
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PredicateSyntax
+import Testing
+
+@testable import ActivationRules
+
+/// Lint checks on predicate rules.
+@Suite struct RuleLinterPredicateTests {
+  static func lint(_ text: String) -> [LintFinding] {
+    RuleLinter().lint(RuleFile(path: "rule.predicate", predicate: text))
+  }
+
+  static func subquery(_ inner: String, _ count: String = "> 0") -> String {
+    "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(inner)).@count \(count)).@count > 0"
+  }
+
+  static func any(_ type: String) -> String { "ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\"" }
+
+  @Test func truePredicateIsAnError() throws {
+    let findings = Self.lint("TRUEPREDICATE")
+    #expect(findings.map(\.id) == ["RK001"])
+    #expect(findings.first?.severity == .error)
+  }
+
+  @Test func truePredicateInsideARuleIsFound() throws {
+    let findings = Self.lint("x == 1 OR\n  TRUEPREDICATE")
+    let finding = try #require(findings.first { $0.id == "RK001" })
+    #expect((finding.line, finding.column) == (2, 3))
+  }
+
+  @Test func redundantNarrowerType() throws {
+    let findings = Self.lint(Self.subquery(Self.any("public.image") + " || " + Self.any("public.data")))
+    #expect(findings.map(\.id) == ["RK005"])
+    #expect(
+      findings.first?.message
+        == "public.image conforms to public.data, which the same condition already accepts")
+    #expect(findings.first?.column == 59)
+  }
+
+  @Test func unknownTypeButNotItsTwinOrDynamicTypes() throws {
+    let findings = Self.lint(
+      Self.subquery(
+        [
+          Self.any("public.jpg"), Self.any("com.microsoft.intune.mam.public.jpeg"),
+          Self.any("dyn.ah62d4rv4ge80k5pw"),
+        ]
+        .joined(separator: " || ")))
+    #expect(findings.map(\.id) == ["RK004"])
+    #expect(findings.first?.message.hasPrefix("public.jpg ") == true)
+  }
+
+  @Test func neverActivates() throws {
+    // More than one attachment and exactly zero at once.
+    let findings = Self.lint(Self.subquery(Self.any("public.url"), "> 1 AND $e.attachments.@count == 0"))
+    #expect(findings.map(\.id) == ["RK002"])
+  }
+
+  @Test func alwaysActivates() throws {
+    let findings = Self.lint("SUBQUERY(extensionItems, $e, $e.attachments.@count >= 0).@count >= 1")
+    #expect(findings.map(\.id) == ["RK003"])
+  }
+
+  @Test func syntaxErrorIsPositioned() throws {
+    let findings = Self.lint("SUBQUERY(extensionItems, $e,\n  $e.attachments.@count > ).@count == 1")
+    let finding = try #require(findings.first)
+    #expect(finding.id == "RK000")
+    #expect(finding.line == 2)
+  }
+
+  @Test func missingTwinsWhenTheAppUsesIntune() throws {
+    let plist = RuleLinterDictionaryTests.infoPlist(
+      rule: "<string>\(TwinInjectorTextTests.ruleB)</string>", intune: true)
+    let file = try RuleFile(path: "Info.plist", data: plist)
+    // Every type of rule B conforms to public.data, so three redundancy notes come with the warning.
+    let findings = RuleLinter().lint(file)
+    #expect(findings.map(\.id) == ["RK010", "RK005", "RK005", "RK005"])
+    #expect(findings.first?.fix == "rulekit inject --in-place")
+    let injected = RuleLinterDictionaryTests.infoPlist(
+      rule: "<string>\(TwinInjectorTextTests.ruleC)</string>", intune: true)
+    #expect(
+      RuleLinter().lint(try RuleFile(path: "Info.plist", data: injected)).map(\.id) == [
+        "RK005", "RK005", "RK005",
+      ])
+  }
+
+  @Test(arguments: Fixtures.predicateFiles)
+  func corpusFindingsArePositionedInsideTheFile(name: String) throws {
+    let file = try RuleFile(path: name, data: Fixtures.data(name))
+    for finding in RuleLinter().lint(file) {
+      #expect(finding.line >= 1 && finding.line <= file.contents.split(separator: "\n").count + 1)
+    }
+  }
+}
+
+@Suite struct RuleExplanationTests {
+  @Test func treeShowsItemsAttachmentsAndTypes() throws {
+    let text = RuleLinterPredicateTests.subquery(
+      RuleLinterPredicateTests.any("public.url") + " || " + RuleLinterPredicateTests.any("public.image"))
+    let tree = try ActivationRule.parsePredicate(text)
+    let explanation = try RuleExplanation(
+      tree: tree, text: text, file: RuleFile(path: "rule.predicate", predicate: text),
+      context: HostPreset.firefoxURLText.context)
+    let golden = Fixtures.goldens.appendingPathComponent("explain-firefox-url-text.txt")
+    if ProcessInfo.processInfo.environment["RULEKIT_RECORD_GOLDENS"] == "1" {
+      try Data((explanation.text + "\n").utf8).write(to: golden)
+    }
+    #expect(explanation.text + "\n" == String(decoding: try Data(contentsOf: golden), as: UTF8.self))
+    let json = try JSONSerialization.jsonObject(with: explanation.jsonData()) as? [String: Any]
+    #expect(json?["accepted"] as? Bool == true)
+  }
+}
+
+@Suite struct RuleLinterDeclaredTypeTests {
+  @Test func typesTheInfoPlistDeclaresAreKnown() throws {
+    let rule =
+      "<string>\(RuleLinterPredicateTests.subquery(RuleLinterPredicateTests.any("com.example.note")))</string>"
+    let undeclared = try RuleFile(path: "Info.plist", data: RuleLinterDictionaryTests.infoPlist(rule: rule))
+    #expect(RuleLinter().lint(undeclared).map(\.id) == ["RK004"])
+    let declaration = """
+      <key>UTExportedTypeDeclarations</key><array><dict>
+      <key>UTTypeIdentifier</key><string>com.example.note</string>
+      <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+      </dict></array>
+      """
+    let text = String(decoding: RuleLinterDictionaryTests.infoPlist(rule: rule), as: UTF8.self)
+      .replacingOccurrences(
+        of: "<dict>\n\n<key>NSExtension</key>", with: "<dict>\n\(declaration)\n<key>NSExtension</key>")
+    let declared = try RuleFile(path: "Info.plist", data: Data(text.utf8))
+    #expect(declared.facts.typeDeclarations != nil)
+    #expect(RuleLinter().lint(declared).isEmpty)
+  }
+}
