@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
+    .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
     .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
@@ -59,6 +60,9 @@ let package = Package(
     .executableTarget(
       name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       path: "Benchmarks/EvaluationBenchmark"),
+    .executableTarget(
+      name: "PeerWorkload", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      path: "Benchmarks/PeerWorkload"),
     .testTarget(
       name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
       exclude: ["Fixtures", "Golden"]),
@@ -71,9 +75,6 @@ let package = Package(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
     ),
-    .executableTarget(
-      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
-      path: "Benchmarks/PredicateSyntaxBenchmark"),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
@@ -87,6 +88,9 @@ let package = Package(
     .executableTarget(
       name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
       path: "Benchmarks/PropertyListsBenchmark"),
+    .executableTarget(
+      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
+      path: "Benchmarks/PredicateSyntaxBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

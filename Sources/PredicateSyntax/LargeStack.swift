@@ -1,11 +1,20 @@
-import Dispatch
-import Foundation
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Runs deeply recursive work on a thread with a large stack.
 ///
 /// Recursion depth is already capped (`PredicateParser.Options.maximumDepth`), but a capped depth times the
 /// frame size of an unoptimised build can still exceed the 512 KiB stacks of secondary threads on Darwin.
 /// Work that may nest more than `inlineNestingLimit` levels therefore moves to a dedicated thread.
+///
+/// The thread is a POSIX thread that `run` joins: when `run` returns, the thread and everything it held
+/// are gone. (A Foundation `Thread` releases its closure, and with it the result, some time after the work
+/// signals completion; LeakSanitizer under libFuzzer reported that window as a leak.)
 enum LargeStack {
   /// Nesting that runs on the caller's stack.
   static let inlineNestingLimit = 8
@@ -16,19 +25,56 @@ enum LargeStack {
 
   static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
     let box = Box<Value>()
-    let finished = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      box.value = body()
-      finished.signal()
-    }
-    thread.stackSize = stackSize
-    thread.start()
-    finished.wait()
-    // The semaphore orders the write before this read.
+    let job = Job { box.value = body() }
+    guard start(job) else { return body() }
+    // `start` joined the thread, which ordered the write before this read.
     return box.value ?? body()
+  }
+
+  /// Runs `job` on a new thread with a `stackSize` stack and waits for it; false when no thread could start.
+  private static func start(_ job: Job) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    let context = Unmanaged.passRetained(job).toOpaque()
+    var created = false
+    var joined = false
+    if pthread_attr_setstacksize(&attributes, stackSize) == 0 {
+      #if canImport(Darwin)
+        var thread: pthread_t?
+        if pthread_create(&thread, &attributes, { largeStackThreadEntry($0) }, context) == 0, let thread {
+          created = true
+          joined = pthread_join(thread, nil) == 0
+        }
+      #else
+        var thread = pthread_t()
+        if pthread_create(&thread, &attributes, { largeStackThreadEntry($0) }, context) == 0 {
+          created = true
+          joined = pthread_join(thread, nil) == 0
+        }
+      #endif
+    }
+    pthread_attr_destroy(&attributes)
+    // Once created, the thread owns the retain and releases it even if joining fails.
+    if !created { Unmanaged<Job>.fromOpaque(context).release() }
+    return joined
+  }
+
+  /// The work handed to the thread.
+  fileprivate final class Job: @unchecked Sendable {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
   }
 
   private final class Box<Value>: @unchecked Sendable {
     var value: Value?
   }
+}
+
+/// The thread's entry point; takes the retain on the job that `LargeStack.start` passed. The parameter is
+/// optional so one function fits both Darwin's and Glibc's start-routine signatures.
+private func largeStackThreadEntry(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  if let context {
+    Unmanaged<LargeStack.Job>.fromOpaque(context).takeRetainedValue().work()
+  }
+  return nil
 }

@@ -86,6 +86,12 @@ import Testing
       "ANY t UTI-CONFORMS-TO \"a\"\n  OR ANY t UTI-CONFORMS-TO \"b\"",
       "ANY t UTI-CONFORMS-TO \"a\"\n  OR ANY t UTI-CONFORMS-TO \"b\"\n  OR ANY t UTI-CONFORMS-TO \"com.microsoft.intune.mam.a\"\n  OR ANY t UTI-CONFORMS-TO \"com.microsoft.intune.mam.b\""
     ),
+    // A test nested in a UTI test's operand is copied, not widened, so a second run changes nothing
+    // (regression: `scripts/fuzz injector` found inject twice ≠ inject once here).
+    (
+      #"SUBQUERY(t, $t, s UTI-CONFORMS-TO "public.url") UTI-CONFORMS-TO "public.data""#,
+      #"SUBQUERY(t, $t, s UTI-CONFORMS-TO "public.url") UTI-CONFORMS-TO "public.data" || SUBQUERY(t, $t, s UTI-CONFORMS-TO "public.url") UTI-CONFORMS-TO "com.microsoft.intune.mam.public.data""#
+    ),
     // ALL gets an ALL twin.
     (
       #"ALL t UTI-EQUALS "public.jpeg""#,
