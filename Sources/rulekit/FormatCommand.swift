@@ -34,11 +34,21 @@ struct FormatCommand: ParsableCommand {
       print(formatted, terminator: "")
       return
     }
-    do {
-      try Data(formatted.utf8).write(to: url, options: .atomic)
-    } catch {
-      CommandOutput.error("\(source.displayName): cannot write: \(error.localizedDescription)")
-      throw ExitCode(74)
+    guard let ruleFile = source.ruleFile else {
+      try RulesCLI.write(formatted, to: url.path)
+      return
     }
+    // In a plist only the rule's string changes; a dictionary rule is not a predicate to format.
+    guard case .predicate = ruleFile.value else {
+      throw RulesCLI.fail(
+        "\(source.displayName): the rule is a dictionary; 'rulekit convert --in-place' turns it into a predicate",
+        code: RulesCLI.Exit.invalidInput)
+    }
+    guard let contents = ruleFile.contents(replacingRuleWith: printer.string(for: tree)) else {
+      throw RulesCLI.fail(
+        "\(source.displayName): cannot edit the rule in place in this plist (binary or OpenStep); "
+          + "convert it to XML with 'plutil -convert xml1' first", code: RulesCLI.Exit.invalidInput)
+    }
+    try RulesCLI.write(contents, to: url.path)
   }
 }
