@@ -29,7 +29,7 @@ struct RuleKitCommand: ParsableCommand {
   /// (EX_USAGE); the contract says 2, like most Unix tools.
   static func main() {
     do {
-      var command = try parseAsRoot()
+      var command = try DirectDispatch.parse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
       try command.run()
     } catch {
       let code = exitCode(for: error)
