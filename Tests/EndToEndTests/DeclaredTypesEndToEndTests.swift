@@ -50,4 +50,25 @@ struct DeclaredTypesEndToEndTests {
     #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
     #expect(outcome.standardOutput == "1 expectations, all met\n")
   }
+
+  @Test func evalAndExplainSeeTheDeclarationsToo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-declared-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let info = folder.appendingPathComponent("Info.plist").path
+    try Data(Self.info.utf8).write(to: URL(fileURLWithPath: info))
+    let eval = try RuleKitBinary.run(["eval", "--rule", info, "--attachment", "com.example.note"])
+    #expect(eval.standardOutput == "true\n")
+    let explain = try RuleKitBinary.run(["explain", "--rule", info, "--attachment", "com.example.note"])
+    #expect(explain.standardOutput.contains("result: activates"), "\(explain.standardOutput)")
+    // A rule that names the declared type beside public.text accepts nothing more than the Info.plist's.
+    let wider = folder.appendingPathComponent("wider.predicate").path
+    try Data(
+      (#"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers "#
+        + #"UTI-CONFORMS-TO "public.text" || ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "#
+        + #""com.example.note").@count == 1).@count == 1"#).utf8
+    ).write(to: URL(fileURLWithPath: wider))
+    let diff = try RuleKitBinary.run(["diff", info, wider, "--check"])
+    #expect(diff.status == 0, "\(diff.standardOutput)")
+  }
 }
