@@ -101,6 +101,8 @@ public struct ConfigurationPlan: Sendable {
   public var entitlements: PropertyListFile?
   /// What the run found the Info.plist to be.
   public var target: ConfigurationTarget
+  /// Where the containing app's Info.plist was read from, for findings about it.
+  public var containingAppInfoPlistPath: String?
 
   /// Whether the plan changes nothing (a second run of an idempotent configurator).
   public var isEmpty: Bool { changes.isEmpty }

@@ -13,7 +13,7 @@ public enum ConfigurationReport {
   ) -> String {
     var lines: [String] = []
     for finding in plan.findings {
-      let file = name(of: finding.file, infoPlistName, entitlementsName)
+      let file = name(of: finding.file, infoPlistName, entitlementsName, plan)
       let place = finding.position.map { "\(file):\($0.line):\($0.column)" } ?? file
       lines.append("\(place): \(finding.severity.rawValue): \(finding.message) [\(finding.id)]")
       if let fix = finding.fix { lines.append("  fix: \(fix)") }
@@ -22,7 +22,7 @@ public enum ConfigurationReport {
       let changes = plan.changes.filter { $0.file == file }
       guard !changes.isEmpty else { continue }
       lines.append(
-        "\(name(of: file, infoPlistName, entitlementsName)): \(changes.count) change"
+        "\(name(of: file, infoPlistName, entitlementsName, plan)): \(changes.count) change"
           + (changes.count == 1 ? "" : "s"))
       for change in changes {
         lines.append("  \(change.kind.rawValue)  \(change.keyPath): \(change.summary)")
@@ -62,14 +62,14 @@ public enum ConfigurationReport {
       }
     let changes: [[String: Any]] = plan.changes.map {
       [
-        "kind": $0.kind.rawValue, "file": name(of: $0.file, infoPlistName, entitlementsName),
+        "kind": $0.kind.rawValue, "file": name(of: $0.file, infoPlistName, entitlementsName, plan),
         "keyPath": $0.keyPath.description, "summary": $0.summary,
       ]
     }
     let findings: [[String: Any]] = plan.findings.map {
       var object: [String: Any] = [
         "id": $0.id, "severity": $0.severity.rawValue,
-        "file": name(of: $0.file, infoPlistName, entitlementsName),
+        "file": name(of: $0.file, infoPlistName, entitlementsName, plan),
         "keyPath": $0.keyPath.description, "message": $0.message,
       ]
       if let position = $0.position {
@@ -89,11 +89,13 @@ public enum ConfigurationReport {
     return String(decoding: data, as: UTF8.self)
   }
 
-  private static func name(of file: ConfiguredFile, _ info: String, _ entitlements: String?) -> String {
+  private static func name(
+    of file: ConfiguredFile, _ info: String, _ entitlements: String?, _ plan: ConfigurationPlan
+  ) -> String {
     switch file {
     case .infoPlist: info
     case .entitlements: entitlements ?? "entitlements"
-    case .containingApp: "containing app Info.plist"
+    case .containingApp: plan.containingAppInfoPlistPath ?? "containing app Info.plist"
     }
   }
 }

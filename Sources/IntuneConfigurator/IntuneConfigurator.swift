@@ -12,6 +12,8 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
   /// The containing app's Info.plist value, for an extension: its bundle identifier and, for an Open-In
   /// extension, its document types.
   public var containingAppInfoPlist: PropertyListValue?
+  /// Where ``containingAppInfoPlist`` came from; reports name findings about the app by it.
+  public var containingAppInfoPlistPath: String?
   /// Add missing keychain access groups to the entitlements file instead of only reporting them.
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
@@ -63,7 +65,8 @@ public enum IntuneConfigurator {
     try planner.run()
     return ConfigurationPlan(
       changes: planner.changes, findings: planner.findings, infoPlist: infoPlist,
-      entitlements: entitlements, target: planner.target)
+      entitlements: entitlements, target: planner.target,
+      containingAppInfoPlistPath: options.containingAppInfoPlistPath)
   }
 }
 

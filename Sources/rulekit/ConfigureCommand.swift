@@ -77,10 +77,12 @@ struct ConfigureCommand: ParsableCommand {
         containingAppPlist, role: "containing app Info.plist"
       )
       .value
+      options.containingAppInfoPlistPath = containingAppPlist
     } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
       let located = ContainingAppLocator.locate(forExtensionAt: infoPlist)
     {
       options.containingAppInfoPlist = located.value
+      options.containingAppInfoPlistPath = Self.displayPath(located.path)
     }
 
     let plan: ConfigurationPlan
@@ -133,6 +135,13 @@ struct ConfigureCommand: ParsableCommand {
       }
     }
     if blocked { throw ExitCode(1) }
+  }
+
+  /// `path` relative to the working directory when it is inside it, as users type paths.
+  static func displayPath(_ path: String) -> String {
+    let here = FileManager.default.currentDirectoryPath
+    let prefix = here.hasSuffix("/") ? here : here + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
   private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {

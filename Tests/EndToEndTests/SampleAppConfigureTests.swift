@@ -306,6 +306,19 @@ struct SampleAppConfigureTests {
     #expect(lost.isEmpty, "\(file) lost: \(lost)")
   }
 
+  /// Before the app is configured, the Open-In extension's run names the app's Info.plist it found.
+  @Test func findingsAboutTheContainingAppNameItsFile() throws {
+    let outcome = try RuleKitBinary.run(
+      ["configure", "-i", "OpenInExtension/Info.plist", "-e", "App/App.entitlements", "--dry-run"],
+      currentDirectory: ConfiguredSampleApp.example)
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.standardError.contains(
+        "App/Info.plist: warning: the 2023 guide wants the containing app's URL scheme beside its -intunemam "
+          + "twin; the app has none of notes-example-intunemam [open-in-app-scheme-twin-missing]"),
+      "\(outcome.standardError)")
+  }
+
   /// §2.2 and §2.4.7: the tool is idempotent; a second run over everything changes no byte.
   @Test func aSecondRunChangesNothing() throws {
     let app = try ConfiguredSampleApp.get()
