@@ -33,10 +33,16 @@ struct DiffCommand: ParsableCommand {
   func run() throws {
     let a = try load(first)
     let b = try load(second)
-    let report = SemanticDiff.compare(
-      a.predicate(style: style), b.predicate(style: style),
-      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems),
-      registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy), keep: show)
+    let report: SemanticDiff.Report
+    do {
+      report = try SemanticDiff.compare(
+        a.predicate(style: style), b.predicate(style: style),
+        bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems),
+        registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy), keep: show)
+    } catch {
+      throw RulesCLI.fail(
+        "error: \(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
+    }
     switch format {
     case .json:
       let payload: [String: Any] = [
