@@ -44,8 +44,9 @@ public struct ContextEnumerator: Sendable {
   public struct LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     /// How many contexts the bounds asked for.
     public var contexts: Int
-    /// The bounds that asked for them.
+    /// The most attachments per context that asked for them.
     public var maximumAttachments: Int
+    /// The most extension items per context that asked for them.
     public var maximumItems: Int
     /// How many attachment shapes each attachment is drawn from.
     public var shapes: Int
