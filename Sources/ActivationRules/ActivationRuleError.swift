@@ -1,4 +1,5 @@
 import PredicateSyntax
+import PropertyLists
 
 /// Why a rule could not be read, converted or edited.
 ///
@@ -13,6 +14,11 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
   case malformedPropertyList(message: String)
   /// The JSON is not an extension context (or an expectations file).
   case malformedJSON(message: String)
+  /// The JSON text is not JSON, or exceeds a limit of `PredicateValue.JSONLimits`, at `position` in the file.
+  case jsonSyntax(message: String, position: SourcePosition)
+  /// The property list cannot be read: malformed, too large or deep, or not UTF-8; the error has the file,
+  /// the line and column, and a hint.
+  case propertyList(PropertyListError)
   /// An Info.plist without `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`.
   case ruleNotFound
   /// `NSExtensionActivationRule` holds neither a string nor a dictionary.
@@ -28,10 +34,13 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
     case .inputOutput(let path, let message): "\(path): \(message)"
     case .malformedPropertyList(let message): "malformed property list: \(message)"
     case .malformedJSON(let message): "malformed JSON: \(message)"
+    case .jsonSyntax(let message, _): "malformed JSON: \(message)"
+    case .propertyList(let error): error.description
     case .ruleNotFound:
       "no NSExtension › NSExtensionAttributes › NSExtensionActivationRule in the property list"
     case .unexpectedRuleValue(let written):
-      "NSExtensionActivationRule is a \(written.rawValue); it must be a string or a dictionary"
+      "NSExtensionActivationRule is \(written == .integer || written == .array ? "an" : "a") \(written.rawValue); "
+        + "it must be a string (a predicate) or a dictionary (NSExtensionActivationSupports… keys)"
     case .syntax(let message, _): message
     case .editVerificationFailed(let detail): "the edited rule does not say what was intended: \(detail)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PredicateEvaluation
 import UniformTypes
 
 /// What a host app hands a share or action extension: the object `NSExtensionActivationRule` is evaluated
@@ -45,10 +46,57 @@ public struct ExtensionContext: Sendable, Hashable, Codable {
 
   /// Reads the JSON form.
   public init(json data: Data) throws(ActivationRuleError) {
+    // RuleKit's own reader first: it enforces `PredicateValue.JSONLimits` and positions syntax errors.
+    do {
+      _ = try PredicateValue(jsonUTF8: [UInt8](data))
+    } catch {
+      throw .jsonSyntax(message: error.message, position: error.position)
+    }
     do {
       self = try JSONDecoder().decode(ExtensionContext.self, from: data)
+    } catch let error as DecodingError {
+      throw .malformedJSON(message: Self.describe(error))
     } catch {
       throw .malformedJSON(message: String(describing: error))
+    }
+  }
+
+  /// A decoding error as `path: what is wrong`, with the expected shape.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      var text = ""
+      for key in codingPath {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "the top level" : text
+    }
+    let shape =
+      #"; an extension context is {"extensionItems":[{"attachments":[{"registeredTypeIdentifiers":["public.url"]}]}]}"#
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)): expected \(describeType(type))" + shape
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)): expected \(describeType(type)), found null" + shape
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])): missing" + shape
+    case .dataCorrupted(let context):
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return String(describing: error)
+    }
+  }
+
+  private static func describeType(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is [Any].Type: "an array"
+    case is [String: Any].Type: "an object"
+    default:
+      String(describing: type).hasPrefix("Array") ? "an array" : "an object (\(type))"
     }
   }
 

@@ -80,7 +80,13 @@ public struct RuleFile: Sendable {
     }
     contents = data.starts(with: Array("bplist".utf8)) ? "" : String(decoding: data, as: UTF8.self)
     // Positions come from PropertyLists' document; Foundation decides what the values are, as the system does.
-    document = try? PropertyListDocument(data: data, path: path, duplicateKeys: .keepLast)
+    // PropertyLists reads first: it enforces the size and depth limits before Foundation recurses, refuses
+    // entity declarations, and reports problems with a line, a column and a hint.
+    do {
+      document = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast).document
+    } catch {
+      throw .propertyList(error)
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, format: nil)

@@ -59,6 +59,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
   case webPageWithoutPreprocessing = "RK009"
   case missingIntuneTwins = "RK010"
   case buildSettingVariable = "RK011"
+  case notExhaustivelyChecked = "RK012"
 
   /// The check's name as printed beside its id.
   public var name: String {
@@ -75,6 +76,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     case .webPageWithoutPreprocessing: "web-page-without-preprocessing"
     case .missingIntuneTwins: "missing-intune-twins"
     case .buildSettingVariable: "build-setting-variable"
+    case .notExhaustivelyChecked: "not-exhaustively-checked"
     }
   }
 
@@ -83,7 +85,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
     case .alwaysActivates, .unknownType, .undocumentedKey, .mistypedValue, .strictMatchingOutsideRule,
-      .webPageWithoutPreprocessing, .missingIntuneTwins:
+      .webPageWithoutPreprocessing, .missingIntuneTwins, .notExhaustivelyChecked:
       .warning
     case .redundantClause, .buildSettingVariable: .note
     }
@@ -272,15 +274,29 @@ public struct RuleLinter: Sendable {
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
     let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
-    let contexts = ContextEnumerator(
-      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems
-    ).contexts()
+    let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
+    var enumerator = ContextEnumerator(
+      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
+    // A rule naming many types makes the enumeration explode: check fewer attachments, and say so.
+    let requested = enumerator.count
+    while enumerator.count > ContextEnumerator.maximumContexts, enumerator.maximumAttachments > 0 {
+      enumerator.maximumAttachments -= 1
+    }
+    if enumerator.maximumAttachments < bounds.maximumAttachments {
+      add(
+        .notExhaustivelyChecked,
+        "never/always-activates not exhaustively checked: \(requested) contexts of up to "
+          + "\(bounds.maximumAttachments) attachments over \(shapes.count) attachment types exceed the limit of "
+          + "\(ContextEnumerator.maximumContexts) (ContextEnumerator.maximumContexts); checked up to "
+          + "\(enumerator.maximumAttachments) attachments", rulePosition,
+        "split the rule's type list, or check it with rulekit diff and smaller bounds")
+    }
+    let contexts = enumerator.contexts()
     let evaluator = RuleEvaluator(tree, registry: registry)
     let accepted = contexts.filter(evaluator.accepts).count
-    let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
     let scope =
-      "\(contexts.count) contexts of up to \(bounds.maximumAttachments) attachments in up to "
-      + "\(bounds.maximumItems) items"
+      "\(contexts.count) contexts of up to \(enumerator.maximumAttachments) attachments in up to "
+      + "\(enumerator.maximumItems) items"
     if accepted == 0 {
       add(
         .neverActivates, "the rule accepts none of \(scope)", rulePosition,

@@ -47,11 +47,14 @@ public enum SemanticDiff {
   }
 
   /// Compares `first` and `second` over every context within `bounds`.
+  ///
+  /// - Throws: ``ContextEnumerator/LimitExceeded`` before evaluating anything when the bounds ask for more
+  ///   than ``ContextEnumerator/maximumContexts`` contexts.
   public static func compare(
     _ first: PredicateNode, _ second: PredicateNode, bounds: Bounds = Bounds(),
     registry: TypeRegistry = .system,
     keep: Int = 5
-  ) -> Report {
+  ) throws(ContextEnumerator.LimitExceeded) -> Report {
     let types = RuleAnalysis.mentionedTypes(first) + RuleAnalysis.mentionedTypes(second)
     let shapes = ContextEnumerator.shapes(mentioning: types)
     let enumerator = ContextEnumerator(
@@ -61,7 +64,7 @@ public enum SemanticDiff {
     var checked = 0
     var count = 0
     var smallest: [Disagreement] = []
-    for context in enumerator.contexts() {
+    for context in try enumerator.checkedContexts() {
       checked += 1
       let value = context.predicateValue
       let a = firstEvaluator.accepts(value: value)

@@ -161,6 +161,14 @@ struct Planner {
   // MARK: URL schemes
 
   mutating func planURLSchemes() {
+    if let declared = info["CFBundleURLTypes"], declared.arrayValue == nil {
+      // iOS ignores a CFBundleURLTypes of the wrong type, so the app has no schemes to twin: say so.
+      finding(
+        "url-types-not-array", .warning, at: ["CFBundleURLTypes"],
+        "CFBundleURLTypes is <\(declared.elementName)>, not <array>; iOS ignores it, so no URL scheme gets "
+          + "an Intune twin", fix: "make it an <array> of <dict>s, each with a CFBundleURLSchemes <array>")
+      return
+    }
     guard case .array(let types) = info["CFBundleURLTypes"] else { return }
     for (typeIndex, type) in types.enumerated() {
       guard case .dictionary(let urlType) = type, case .array(let schemes) = urlType["CFBundleURLSchemes"]
@@ -262,7 +270,16 @@ struct Planner {
   // MARK: IntuneMAMSettings
 
   mutating func planAppGroups() {
-    guard case .array(let groups) = entitlements["com.apple.security.application-groups"] else { return }
+    let groupsKey = "com.apple.security.application-groups"
+    if let declared = entitlements[groupsKey], declared.arrayValue == nil {
+      finding(
+        "app-groups-entitlement-not-array", .error, .entitlements, at: [.key(groupsKey)],
+        "\(groupsKey) is <\(declared.elementName)>, not <array>; IntuneMAMSettings.AppGroupIdentifiers cannot "
+          + "be derived from it", fix: "make it an <array> of <string> app group identifiers (group.…)")
+      return
+    }
+    guard case .array(let groups) = entitlements[groupsKey] else { return }
+    reportNonStrings(groups, at: [.key(groupsKey)], id: "app-groups-entitlement-not-string")
     let wanted = groups.compactMap(\.stringValue)
     guard !wanted.isEmpty else { return }
     let path: PropertyListPath = [Self.settingsKey, "AppGroupIdentifiers"]
@@ -330,6 +347,15 @@ struct Planner {
 
   // MARK: Entitlements
 
+  /// An error for each element of an entitlements array that is not a string: codesign refuses the file.
+  mutating func reportNonStrings(_ elements: [PropertyListValue], at path: PropertyListPath, id: String) {
+    for (index, element) in elements.enumerated() where element.stringValue == nil {
+      finding(
+        id, .error, .entitlements, at: path.appending(.index(index)),
+        "\(path)[\(index)] is <\(element.elementName)>, not <string>", fix: "write it as a <string>")
+    }
+  }
+
   mutating func planKeychainGroups() {
     guard entitlementsFile != nil else { return }
     let path: PropertyListPath = ["keychain-access-groups"]
@@ -340,6 +366,7 @@ struct Planner {
       )
       return
     }
+    reportNonStrings(current?.arrayValue ?? [], at: path, id: "keychain-group-not-string")
     let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
     let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
     let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID, guide: options.guide)

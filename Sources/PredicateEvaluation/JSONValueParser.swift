@@ -21,8 +21,32 @@ extension PredicateValue {
   /// A parser of our own rather than `JSONSerialization`, so `true` stays a boolean and `1` an integer on
   /// every platform, integers keep 64-bit precision, and errors carry a line and column.
   public init(json text: String) throws(JSONParseError) {
-    var parser = JSONValueParser(text)
+    try self.init(jsonUTF8: Array(text.utf8))
+  }
+
+  /// Reads a JSON text given as bytes, for example a file's: the size limit is checked first, then
+  /// invalid UTF-8 is an error at the first bad byte (rather than being replaced with U+FFFD).
+  public init(jsonUTF8 bytes: [UInt8]) throws(JSONParseError) {
+    if bytes.count > JSONLimits.maximumBytes {
+      throw JSONParseError(
+        message: "the JSON text is \(bytes.count) bytes, more than the limit of \(JSONLimits.maximumBytes) "
+          + "bytes (16 MiB, PredicateValue.JSONLimits.maximumBytes); pass a smaller context",
+        position: SourcePosition(line: 1, column: 1, offset: 0))
+    }
+    var parser = JSONValueParser(bytes)
+    try parser.validateUTF8()
     self = try parser.parseDocument()
+  }
+
+  /// The bounds on JSON text read by ``init(json:)`` and ``init(jsonUTF8:)``; `docs/limits.md` lists them
+  /// with every other limit of RuleKit.
+  public enum JSONLimits {
+    /// The longest JSON text read: 16 MiB. An extension context is a few hundred bytes; the bound refuses
+    /// a wrong file before it costs memory in proportion to its size.
+    public static let maximumBytes = 16 << 20
+    /// The deepest nesting of arrays and objects: 256 levels, as for predicates and property lists, so
+    /// reading (which recurses once per level) cannot exhaust the stack.
+    public static let maximumDepth = 256
   }
 }
 
@@ -33,11 +57,42 @@ struct JSONValueParser {
   private var line = 1
   private var lineStart = 0
   private var depth = 0
-  /// Deep nesting is refused rather than risking the stack.
-  private static let maximumDepth = 512
 
   init(_ text: String) {
     bytes = Array(text.utf8)
+  }
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// Refuses bytes that are not UTF-8, at the first bad byte.
+  mutating func validateUTF8() throws(JSONParseError) {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        return
+      case .error:
+        // Every byte before `offset` decoded; the bad sequence starts there.
+        index = offset
+        var line = 1
+        lineStart = 0
+        for position in 0..<index where bytes[position] == 0x0A {
+          line += 1
+          lineStart = position + 1
+        }
+        self.line = line
+        let byte = index < bytes.count ? bytes[index] : 0
+        throw error(
+          "invalid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(index); save the file as UTF-8"
+        )
+      }
+    }
   }
 
   mutating func parseDocument() throws(JSONParseError) -> PredicateValue {
@@ -82,6 +137,8 @@ struct JSONValueParser {
     case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
     case UInt8(ascii: "n"): return try parseWord("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      throw error("NaN and Infinity are not JSON values; write null or a number")
     default:
       throw error("expected a JSON value, found '\(String(decoding: [byte], as: UTF8.self))'")
     }
@@ -99,7 +156,12 @@ struct JSONValueParser {
 
   private mutating func enterContainer() throws(JSONParseError) {
     depth += 1
-    if depth > Self.maximumDepth { throw error("JSON nested deeper than \(Self.maximumDepth) levels") }
+    let limit = PredicateValue.JSONLimits.maximumDepth
+    if depth > limit {
+      throw error(
+        "JSON nested deeper than the limit of \(limit) levels (PredicateValue.JSONLimits.maximumDepth); "
+          + "flatten the context")
+    }
   }
 
   private mutating func parseObject() throws(JSONParseError) -> PredicateValue {
@@ -123,10 +185,13 @@ struct JSONValueParser {
       members[key] = try parseValue()
       skipWhitespace()
       switch current {
-      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: ","):
+        index += 1
+        try refuseTrailingComma(before: UInt8(ascii: "}"))
       case UInt8(ascii: "}"):
         index += 1
         return .dictionary(members)
+      case nil: throw error("the JSON text ends inside an object; it is truncated, or a '}' is missing")
       default: throw error("expected ',' or '}' in the JSON object")
       }
     }
@@ -147,12 +212,28 @@ struct JSONValueParser {
       elements.append(try parseValue())
       skipWhitespace()
       switch current {
-      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: ","):
+        index += 1
+        try refuseTrailingComma(before: UInt8(ascii: "]"))
       case UInt8(ascii: "]"):
         index += 1
         return .array(elements)
+      case nil: throw error("the JSON text ends inside an array; it is truncated, or a ']' is missing")
       default: throw error("expected ',' or ']' in the JSON array")
       }
+    }
+  }
+
+  /// JSON has no trailing commas; say so rather than "expected a value".
+  private mutating func refuseTrailingComma(before closing: UInt8) throws(JSONParseError) {
+    let comma = index - 1
+    let (commaLine, commaLineStart) = (line, lineStart)
+    skipWhitespace()
+    if current == closing {
+      let name = String(decoding: [closing], as: UTF8.self)
+      // Point at the comma, which may be on an earlier line than the bracket.
+      (index, line, lineStart) = (comma, commaLine, commaLineStart)
+      throw error("trailing comma before '\(name)'; JSON allows none, remove the comma")
     }
   }
 
@@ -263,7 +344,10 @@ struct JSONValueParser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let integer = Int(text) { return .integer(integer) }
-    guard let double = Double(text) else { throw error("number out of range") }
+    guard let double = Double(text), double.isFinite else {
+      index = start
+      throw error("the number \(text) is too large for a 64-bit floating-point value; write a smaller number")
+    }
     return .double(double)
   }
 

@@ -9,14 +9,14 @@ final class PCRE2Pattern: @unchecked Sendable {
   /// Why a pattern could not be compiled or matched.
   enum Failure: Error, Equatable {
     case invalidPattern(message: String, offset: Int)
+    /// A bound of ``RegularExpressionLimits`` stopped the match; the text names the bound and its value.
     case limitExceeded(String)
     case matchFailed(String)
   }
 
-  /// Bounds on the backtracking work of one match, so a pathological pattern ends with an error, not a hang.
-  static let matchLimit: UInt32 = 1_000_000
-  static let depthLimit: UInt32 = 10_000
-  static let heapLimitKibibytes: UInt32 = 20_000
+  static let matchLimit = RegularExpressionLimits.matchLimit
+  static let depthLimit = RegularExpressionLimits.depthLimit
+  static let heapLimitKibibytes = RegularExpressionLimits.heapLimitKibibytes
 
   private let code: OpaquePointer
   private let matchContext: OpaquePointer
@@ -63,8 +63,16 @@ final class PCRE2Pattern: @unchecked Sendable {
     switch result {
     case let count where count >= 0: return true
     case PCRE2_ERROR_NOMATCH: return false
-    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT:
-      throw .limitExceeded(Self.message(for: result))
+    case PCRE2_ERROR_MATCHLIMIT:
+      throw .limitExceeded(
+        "the PCRE2 match limit of \(Self.matchLimit) backtracking steps (RegularExpressionLimits.matchLimit)")
+    case PCRE2_ERROR_DEPTHLIMIT:
+      throw .limitExceeded(
+        "the PCRE2 depth limit of \(Self.depthLimit) nested backtracking points (RegularExpressionLimits.depthLimit)"
+      )
+    case PCRE2_ERROR_HEAPLIMIT:
+      throw .limitExceeded(
+        "the PCRE2 heap limit of \(Self.heapLimitKibibytes) KiB (RegularExpressionLimits.heapLimitKibibytes)")
     default: throw .matchFailed(Self.message(for: result))
     }
   }
@@ -75,6 +83,19 @@ final class PCRE2Pattern: @unchecked Sendable {
     guard length > 0 else { return "PCRE2 error \(errorCode)" }
     return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
   }
+}
+
+/// The bounds on one `MATCHES` match, so a pathological pattern such as `(a+)+$` ends in an
+/// ``EvaluationError`` of reason ``EvaluationError/Reason/regularExpressionLimit`` instead of a hang.
+/// `docs/limits.md` lists them with every other limit of RuleKit.
+public enum RegularExpressionLimits {
+  /// PCRE2's match limit: how many times its internal match function may be entered (roughly, backtracking
+  /// steps) in one match. A million is milliseconds of work; real `MATCHES` patterns use a few hundred.
+  public static let matchLimit: UInt32 = 1_000_000
+  /// PCRE2's depth limit: how deep the backtracking may nest in one match.
+  public static let depthLimit: UInt32 = 10_000
+  /// PCRE2's heap limit for one match's backtracking data, in KiB (about 20 MB).
+  public static let heapLimitKibibytes: UInt32 = 20_000
 }
 
 /// Compiled patterns shared by every evaluation, so a pattern used in a hot loop is compiled once.

@@ -193,7 +193,9 @@ enum ValueSemantics {
       switch error {
       case .limitExceeded(let message):
         throw EvaluationError(
-          .regularExpressionLimit, "regular expression gave up (\(message)); simplify the pattern", at: range)
+          .regularExpressionLimit,
+          "MATCHES gave up: the match exceeded \(message); simplify the pattern, for example remove a nested "
+            + "quantifier such as (a+)+", at: range)
       case .invalidPattern(let message, _), .matchFailed(let message):
         throw EvaluationError(.invalidRegularExpression, message, at: range)
       }

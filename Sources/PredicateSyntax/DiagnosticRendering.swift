@@ -23,20 +23,41 @@ extension PredicateDiagnostic {
     guard position.line >= 1, let sourceLine = SourceLines(source).line(position.line) else {
       return lines.joined(separator: "\n")
     }
-    lines.append(sourceLine)
-    let scalars = Array(sourceLine.unicodeScalars)
-    let startIndex = Swift.max(position.column - 1, 0)
-    let endColumn = range.end.line == position.line ? range.end.column : scalars.count + 1
-    let length = Swift.max(endColumn - position.column, 1)
+    let fullScalars = Array(sourceLine.unicodeScalars)
+    // A very long line (a minified rule, a megabyte on one line) is shown as a window around the column.
+    let window = Self.window(lineLength: fullScalars.count, column: position.column)
+    let marker: [Unicode.Scalar] = ["…"]
+    let scalars =
+      (window.lowerBound > 0 ? marker : []) + fullScalars[window]
+      + (window.upperBound < fullScalars.count ? marker : [])
+    let shift = window.lowerBound - (window.lowerBound > 0 ? 1 : 0)
+    var shown = String.UnicodeScalarView()
+    shown.append(contentsOf: scalars)
+    lines.append(String(shown))
+    let startIndex = Swift.max(position.column - 1 - shift, 0)
+    let endColumn = range.end.line == position.line ? range.end.column : fullScalars.count + 1
+    let length = Swift.min(
+      Swift.max(endColumn - position.column, 1), Swift.max(scalars.count - startIndex, 1))
     let lead = indentation(matching: scalars, upTo: startIndex)
     lines.append(lead + "^" + String(repeating: "~", count: length - 1))
     if let fix, !fix.replacement.isEmpty, fix.range.start.line == position.line,
-      !fix.replacement.contains(where: \.isNewline)
+      !fix.replacement.contains(where: \.isNewline), fix.range.start.column - 1 >= shift
     {
       lines.append(
-        indentation(matching: scalars, upTo: Swift.max(fix.range.start.column - 1, 0)) + fix.replacement)
+        indentation(matching: scalars, upTo: Swift.max(fix.range.start.column - 1 - shift, 0))
+          + fix.replacement)
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Lines up to this many scalars are shown whole; longer ones as a window of this size.
+  static let longLineLimit = 400
+
+  /// The scalar indexes of a line to show: all of a short line, else 120 scalars around `column`.
+  static func window(lineLength: Int, column: Int) -> Range<Int> {
+    guard lineLength > longLineLimit else { return 0..<lineLength }
+    let lower = Swift.min(Swift.max(column - 1 - 60, 0), Swift.max(lineLength - 120, 0))
+    return lower..<Swift.min(lower + 120, lineLength)
   }
 
   /// Spaces (and the source's own tabs) that reach `column` of a line.

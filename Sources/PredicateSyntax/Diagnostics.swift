@@ -64,6 +64,8 @@ public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, Cas
   case formatArgumentMismatch
   case unsupportedFormatSpecifier
   case nestingTooDeep
+  case subqueryNestingTooDeep
+  case inputTooLarge
 }
 
 /// A syntax error: a typed value with the reason, a diagnostic (range, message, optional fix) and any

@@ -12,12 +12,32 @@ extension PredicateParser {
     /// the limit well below that.
     public var maximumDepth: Int
 
+    /// The longest predicate text accepted, in UTF-8 bytes. Longer text is refused before it is read, so
+    /// no input makes the lexer allocate tokens in proportion to an unbounded size.
+    public var maximumInputBytes: Int
+    /// The deepest nesting of `SUBQUERY` inside `SUBQUERY` (in its collection or its predicate). Each level
+    /// evaluates its predicate once per element of its collection, so the work of a nest multiplies
+    /// level by level; an activation rule needs two levels (extension items, then attachments).
+    public var maximumSubqueryNesting: Int
+
     /// The default depth limit; see `maximumDepth`.
     public static let defaultMaximumDepth = 256
+    /// The default size limit, 1 MiB; see `maximumInputBytes`. The longest real rule in the corpus is
+    /// under 2 KB; a megabyte is several hundred times more and still parses in well under a second.
+    public static let defaultMaximumInputBytes = 1 << 20
+    /// The default `SUBQUERY` nesting limit, 8; see `maximumSubqueryNesting`. Eight levels over
+    /// collections of three elements already evaluate the innermost predicate 6 561 times.
+    public static let defaultMaximumSubqueryNesting = 8
 
-    public init(lenient: Bool = false, maximumDepth: Int = Options.defaultMaximumDepth) {
+    public init(
+      lenient: Bool = false, maximumDepth: Int = Options.defaultMaximumDepth,
+      maximumInputBytes: Int = Options.defaultMaximumInputBytes,
+      maximumSubqueryNesting: Int = Options.defaultMaximumSubqueryNesting
+    ) {
       self.lenient = lenient
       self.maximumDepth = maximumDepth
+      self.maximumInputBytes = maximumInputBytes
+      self.maximumSubqueryNesting = maximumSubqueryNesting
     }
 
     /// Apple's behaviour: typographic quotes are errors.

@@ -39,6 +39,7 @@ public enum PredicateParser {
   public static func parse(
     utf8 bytes: [UInt8], options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
+    try checkSize(bytes, options: options)
     try UTF8Validation.validate(bytes)
     return try parse(validUTF8: bytes, options: options, arguments: arguments)
   }
@@ -67,6 +68,7 @@ public enum PredicateParser {
     _ bytes: [UInt8], options: Options, arguments: [FormatArgument],
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
+    try checkSize(bytes, options: options)
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
@@ -85,6 +87,29 @@ public enum PredicateParser {
     case .success(let value): return value
     case .failure(let error): throw lexer.likelyCause(of: error)
     }
+  }
+}
+
+extension PredicateParser {
+  /// Refuses text longer than `options.maximumInputBytes`, pointing at the first byte past the limit.
+  static func checkSize(_ bytes: [UInt8], options: Options) throws(PredicateSyntaxError) {
+    let limit = options.maximumInputBytes
+    guard bytes.count > limit else { return }
+    var line = 1
+    var lineStart = 0
+    for index in 0..<Swift.max(limit, 0) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    // Columns count scalars: skip UTF-8 continuation bytes.
+    let column = bytes[lineStart..<Swift.max(limit, lineStart)].filter { $0 & 0xC0 != 0x80 }.count + 1
+    let start = SourcePosition(line: line, column: column, offset: limit)
+    let end = SourcePosition(line: line, column: column + 1, offset: limit + 1)
+    throw PredicateSyntaxError(
+      .inputTooLarge,
+      "the predicate is \(bytes.count) bytes, more than the limit of \(limit) bytes "
+        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule, or raise the limit",
+      at: SourceRange(start: start, end: end))
   }
 }
 
@@ -111,6 +136,7 @@ struct Parser {
   private var index = 0
   private var nextArgument = 0
   private var nesting = 0
+  private var subqueryNesting = 0
 
   init(
     tokens: [Token], bytes: [UInt8], options: PredicateParser.Options, arguments: [FormatArgument],
@@ -257,7 +283,9 @@ struct Parser {
 
   private func depthError(at range: SourceRange? = nil) -> PredicateSyntaxError {
     PredicateSyntaxError(
-      .nestingTooDeep, "nesting deeper than the limit of \(options.maximumDepth) levels",
+      .nestingTooDeep,
+      "nesting deeper than the limit of \(options.maximumDepth) levels (PredicateParser.Options.maximumDepth); "
+        + "remove redundant parentheses or split the rule",
       at: range ?? current.range,
       warnings: warnings)
   }
@@ -783,6 +811,16 @@ struct Parser {
 
   private mutating func parseSubquery() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
     let keyword = advance()
+    subqueryNesting += 1
+    defer { subqueryNesting -= 1 }
+    if subqueryNesting > options.maximumSubqueryNesting {
+      throw PredicateSyntaxError(
+        .subqueryNestingTooDeep,
+        "SUBQUERY nested deeper than the limit of \(options.maximumSubqueryNesting) levels "
+          + "(PredicateParser.Options.maximumSubqueryNesting); test the inner collection with ANY or @count "
+          + "instead of another SUBQUERY",
+        at: keyword.range, warnings: warnings)
+    }
     let open = try expect(.openParenthesis, "after SUBQUERY")
     try enter()
     let collection = try parseExpression()

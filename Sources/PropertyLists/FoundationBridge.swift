@@ -7,6 +7,11 @@ extension PropertyListValue {
   /// - Throws: ``PropertyListError/Kind/unsupportedValue`` for objects a property list cannot hold (such
   ///   as keyed-archiver UIDs) and integers beyond the 64-bit signed range.
   public init(foundationObject object: Any) throws(PropertyListError) {
+    try self.init(foundationObject: object, depth: 0)
+  }
+
+  /// `depth` counts the enclosing containers, bounded by ``PropertyListLimits/maximumDepth`` as in XML.
+  init(foundationObject object: Any, depth: Int) throws(PropertyListError) {
     if type(of: object) == Bool.self, let flag = object as? Bool {
       self = .bool(flag)
     } else if let text = object as? String {
@@ -18,14 +23,19 @@ extension PropertyListValue {
     } else if let data = object as? Data {
       self = .data(data)
     } else if let elements = object as? [Any] {
+      guard depth < PropertyListLimits.maximumDepth else { throw PropertyListLimits.tooDeep(at: nil) }
       var values: [PropertyListValue] = []
-      for element in elements { values.append(try PropertyListValue(foundationObject: element)) }
+      for element in elements {
+        values.append(try PropertyListValue(foundationObject: element, depth: depth + 1))
+      }
       self = .array(values)
     } else if let dictionary = object as? [String: Any] {
+      guard depth < PropertyListLimits.maximumDepth else { throw PropertyListLimits.tooDeep(at: nil) }
       var entries: [PropertyListDictionary.Entry] = []
       for key in dictionary.keys.sorted() {
         guard let element = dictionary[key] else { continue }
-        entries.append(.init(key: key, value: try PropertyListValue(foundationObject: element)))
+        entries.append(
+          .init(key: key, value: try PropertyListValue(foundationObject: element, depth: depth + 1)))
       }
       self = .dictionary(PropertyListDictionary(uniqueEntries: entries))
     } else {

@@ -45,6 +45,8 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     case invalidEdit
     /// The value cannot be written in the requested format.
     case unsupportedValue
+    /// The input is larger or deeper than a bound of ``PropertyListLimits``.
+    case limitExceeded
     /// The input file does not exist.
     case fileNotFound
     /// Reading or writing the file failed.
@@ -101,9 +103,22 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
         let start = table.starts[lineIndex]
         var end = lineIndex + 1 < table.starts.count ? table.starts[lineIndex + 1] : source.count
         while end > start, source[end - 1] == 10 || source[end - 1] == 13 { end -= 1 }
-        let line = String(decoding: source[start..<end], as: UTF8.self)
+        var line = String(decoding: source[start..<end], as: UTF8.self)
+        var column = position.column
+        // A very long line (a minified plist) is shown as 120 scalars around the column.
+        let scalars = Array(line.unicodeScalars)
+        if scalars.count > 400 {
+          let lower = Swift.min(Swift.max(column - 1 - 60, 0), scalars.count - 120)
+          let upper = lower + 120
+          var shown = String.UnicodeScalarView()
+          if lower > 0 { shown.append("…") }
+          shown.append(contentsOf: scalars[lower..<upper])
+          if upper < scalars.count { shown.append("…") }
+          line = String(shown)
+          column -= lower - (lower > 0 ? 1 : 0)
+        }
         // Keep tabs in the caret line so the caret lines up under tab-indented text.
-        let padding = line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        let padding = line.unicodeScalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
         output += "\n" + line + "\n" + padding + "^"
       }
     }

@@ -40,6 +40,14 @@ public struct PropertyListFile: Sendable {
     data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
   ) throws(PropertyListError) {
     self.path = path
+    if data.count > PropertyListLimits.maximumFileBytes {
+      throw PropertyListLimits.fileTooLarge(size: data.count, path: path)
+    }
+    if Self.looksLikeUnmarkedUTF16(data) {
+      throw PropertyListError(
+        .invalidEncoding, "the property list is UTF-16 without a byte order mark", path: path,
+        hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
+    }
     switch Self.detectFormat(data) {
     case .xml:
       content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
@@ -69,10 +77,26 @@ public struct PropertyListFile: Sendable {
   }
 
   static func unreadable(_ format: PropertyListFormat, path: String?) -> PropertyListError {
-    let name = format == .binary ? "binary" : "OpenStep"
+    if format == .binary {
+      return PropertyListError(
+        .malformed, "the binary property list (bplist00) is damaged: truncated or corrupt", path: path,
+        hint: "restore it from version control, or re-create it; plutil -lint shows where it breaks")
+    }
     return PropertyListError(
-      .malformed, "the \(name) property list cannot be read (it is damaged or not a property list)",
-      path: path)
+      .malformed,
+      "the file is not a property list: not XML (<?xml or <plist>), not binary (bplist00), and not "
+        + "OpenStep text that can be read", path: path,
+      hint: "check that this is the file you meant; an Info.plist or entitlements file is XML")
+  }
+
+  /// UTF-16 text without a byte order mark: every other byte of `<?xml` or `<plist` is zero.
+  static func looksLikeUnmarkedUTF16(_ data: Data) -> Bool {
+    let head = Array(data.prefix(8))
+    guard head.count == 8 else { return false }
+    let even = stride(from: 0, to: 8, by: 2).map { head[$0] }
+    let odd = stride(from: 1, to: 8, by: 2).map { head[$0] }
+    return (odd.allSatisfy { $0 == 0 } && even[0] == UInt8(ascii: "<"))
+      || (even.allSatisfy { $0 == 0 } && odd[0] == UInt8(ascii: "<"))
   }
 
   /// Reads the property list file at `path`.
@@ -87,7 +111,14 @@ public struct PropertyListFile: Sendable {
       throw PropertyListError(.fileNotFound, "no such file", path: path)
     }
     if isDirectory.boolValue {
-      throw PropertyListError(.io, "cannot read: it is a directory", path: path)
+      throw PropertyListError(
+        .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
+    }
+    // Refuse an oversized file before reading it, so a 100 MB file costs a stat, not a read.
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+      size.intValue > PropertyListLimits.maximumFileBytes
+    {
+      throw PropertyListLimits.fileTooLarge(size: size.intValue, path: path)
     }
     let data: Data
     do {
@@ -194,5 +225,21 @@ public struct PropertyListFile: Sendable {
       throw PropertyListError(.io, "there is no file to write to: pass a destination")
     }
     try AtomicFileWriter.write(try serialized(), to: target)
+  }
+
+  /// Writes several files atomically and all or none: when one cannot be serialized or written, no file
+  /// changes (see ``AtomicFileWriter/write(_:)``). Each goes to its destination, or back to where it was
+  /// read from.
+  public static func write(_ files: [(file: PropertyListFile, destination: String?)])
+    throws(PropertyListError)
+  {
+    var writes: [(data: Data, path: String)] = []
+    for (file, destination) in files {
+      guard let target = destination ?? file.path else {
+        throw PropertyListError(.io, "there is no file to write to: pass a destination")
+      }
+      writes.append((try file.serialized(), target))
+    }
+    try AtomicFileWriter.write(writes)
   }
 }

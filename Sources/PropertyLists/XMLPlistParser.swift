@@ -69,6 +69,9 @@ struct XMLPlistParser {
   var index = 0
   var entityUsage = EntityUsage()
   var duplicateKeys: [PropertyListDuplicateKey] = []
+  /// How many `<dict>`/`<array>` elements enclose the one being read; bounded by
+  /// ``PropertyListLimits/maximumDepth`` because reading recurses once per level.
+  var depth = 0
   let positionCache = PositionCache()
 
   /// The last position computed; a reference so that non-mutating helpers can update it.
@@ -409,6 +412,8 @@ struct XMLPlistParser {
   }
 
   mutating func parseArray(start: Int, tag: StartTag) throws(PropertyListError) -> PropertyListNode {
+    try enterContainer(at: start)
+    defer { depth -= 1 }
     var elements: [PropertyListNode] = []
     let contentStart = tag.end
     var contentEnd = contentStart
@@ -431,6 +436,8 @@ struct XMLPlistParser {
   }
 
   mutating func parseDictionary(start: Int, tag: StartTag) throws(PropertyListError) -> PropertyListNode {
+    try enterContainer(at: start)
+    defer { depth -= 1 }
     var entries: [PropertyListNodeEntry] = []
     var firstPositions: [String: PropertyListPosition] = [:]
     let contentStart = tag.end
@@ -486,6 +493,12 @@ struct XMLPlistParser {
     return PropertyListNode(
       kind: .dictionary, elementRange: start..<index, contentRange: contentStart..<contentEnd,
       position: position(start), isSelfClosing: tag.selfClosing, scalar: nil, elements: [], entries: entries)
+  }
+
+  /// Counts one more level of nesting, refusing the container that opens level 257.
+  mutating func enterContainer(at start: Int) throws(PropertyListError) {
+    depth += 1
+    if depth > PropertyListLimits.maximumDepth { throw PropertyListLimits.tooDeep(at: position(start)) }
   }
 
   // MARK: Text

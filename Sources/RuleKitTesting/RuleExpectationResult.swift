@@ -70,7 +70,7 @@ extension RuleUnderTest {
         explanation: explanation, smallestContextWithExpectedOutcome: nil,
         message: "the rule at \(location) is expected to \(verb) for \(name), and \(outcome)")
     }
-    let smallest = smallestContext(withOutcome: expected, near: context)
+    let (smallest, searched) = smallestContext(withOutcome: expected, near: context)
     var lines = ["expected the rule at \(location) to \(verb) for \(name), but \(outcome)"]
     if let explanation {
       lines.append("explanation:")
@@ -83,8 +83,11 @@ extension RuleUnderTest {
       )
     } else {
       lines.append(
-        "no context of at most \(Self.searchAttachments) attachments in \(Self.searchItems) items over the "
-          + "types the rule mentions makes it \(verb)")
+        "no context of at most \(searched) attachments in \(Self.searchItems) items over the "
+          + "types the rule mentions makes it \(verb)"
+          + (searched < Self.searchAttachments
+            ? " (fewer than \(Self.searchAttachments) attachments: the rule names so many types that "
+              + "\(Self.searchAttachments) would exceed ContextEnumerator.maximumContexts)" : ""))
     }
     return RuleExpectationResult(
       expectedActivation: expected, actualActivation: actual, contextName: name, context: context,
@@ -95,15 +98,23 @@ extension RuleUnderTest {
   /// The first context, fewest attachments first, on which the rule answers `outcome`. Attachments are
   /// drawn from the types the rule mentions (with Intune twins and common distractors) and the attachment
   /// shapes of `context`, so the answer speaks the test's vocabulary.
-  func smallestContext(withOutcome outcome: Bool, near context: ExtensionContext) -> ExtensionContext? {
+  ///
+  /// The search stays under ``ContextEnumerator/maximumContexts``: a rule naming many types is searched with
+  /// fewer attachments, and the second value says how many.
+  func smallestContext(withOutcome outcome: Bool, near context: ExtensionContext) -> (
+    context: ExtensionContext?, attachments: Int
+  ) {
     var types: [String] = []
     if case .predicate(let tree, _) = explained { types = RuleAnalysis.mentionedTypes(tree) }
     var shapes = ContextEnumerator.shapes(mentioning: types)
     for attachment in context.allAttachments where !shapes.contains(attachment.registeredTypeIdentifiers) {
       shapes.append(attachment.registeredTypeIdentifiers)
     }
-    let enumerator = ContextEnumerator(
+    var enumerator = ContextEnumerator(
       shapes: shapes, maximumAttachments: Self.searchAttachments, maximumItems: Self.searchItems)
-    return enumerator.contexts().first { activates(for: $0) == outcome }
+    while enumerator.count > ContextEnumerator.maximumContexts, enumerator.maximumAttachments > 0 {
+      enumerator.maximumAttachments -= 1
+    }
+    return (enumerator.contexts().first { activates(for: $0) == outcome }, enumerator.maximumAttachments)
   }
 }

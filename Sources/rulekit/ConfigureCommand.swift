@@ -106,15 +106,21 @@ struct ConfigureCommand: ParsableCommand {
     var written: [String] = []
     if !dryRun && !blocked {
       let infoDestination = output ?? infoPlist
+      var files: [(file: PropertyListFile, destination: String?)] = []
       // Write the Info.plist when it changes, or when -o asks for a copy even of an unchanged one.
       if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
-        try write(configuredInfo, to: infoDestination)
-        written.append(infoDestination)
+        files.append((configuredInfo, infoDestination))
       }
       if let configuredEntitlements, plan.changes.contains(where: { $0.file == .entitlements }) {
-        try write(configuredEntitlements, to: entitlements)
-        written.append(entitlements)
+        files.append((configuredEntitlements, entitlements))
       }
+      // Both files or neither: a failure on the second must not leave the first half-configured.
+      do {
+        try PropertyListFile.write(files)
+      } catch {
+        throw CLIExit.fail(error.rendered(source: []), code: 74)
+      }
+      written = files.compactMap(\.destination)
     }
 
     switch format {
@@ -145,25 +151,18 @@ struct ConfigureCommand: ParsableCommand {
   }
 
   private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CLIExit.fail("\(path): no such file (the \(role))", code: 66)
-    }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-      throw CLIExit.fail("\(path): cannot read the \(role)", code: 66)
-    }
     do {
-      return try PropertyListFile(data: data, path: path)
+      return try PropertyListFile.read(contentsOf: path)
     } catch {
-      throw CLIExit.fail(error.description, code: 65)
-    }
-  }
-
-  private func write(_ file: PropertyListFile, to path: String) throws {
-    do {
-      try file.write(to: path)
-    } catch {
-      throw CLIExit.fail(error.description, code: 74)
+      switch error.kind {
+      case .fileNotFound: throw CLIExit.fail("\(path): no such file (the \(role))", code: 66)
+      case .io: throw CLIExit.fail(error.rendered(source: []), code: 74)
+      default:
+        // The source line and a caret under the column, then the hint, when the error has a position.
+        let source =
+          error.position == nil ? [] : [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        throw CLIExit.fail(error.rendered(source: source), code: 65)
+      }
     }
   }
 }

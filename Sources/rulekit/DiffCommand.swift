@@ -36,10 +36,16 @@ struct DiffCommand: ParsableCommand {
     // Both rules are evaluated with the types either Info.plist declares.
     let registry = fileB.registry(extending: fileA.registry(extending: .system)).withTwinPolicy(
       twinPolicy.policy)
-    let report = SemanticDiff.compare(
-      a.predicate(style: style), b.predicate(style: style),
-      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems), registry: registry,
-      keep: show)
+    let report: SemanticDiff.Report
+    do {
+      report = try SemanticDiff.compare(
+        a.predicate(style: style), b.predicate(style: style),
+        bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems), registry: registry,
+        keep: show)
+    } catch {
+      throw RulesCLI.fail(
+        "error: \(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
+    }
     switch format {
     case .json:
       let payload: [String: Any] = [

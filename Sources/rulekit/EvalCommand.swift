@@ -88,7 +88,8 @@ struct EvalCommand: ParsableCommand {
     if let input {
       let file = try RuleInput.load(path: input)
       do {
-        return try PredicateValue(json: file.text)
+        // From the bytes, so invalid UTF-8 and the size limit are errors rather than silently replaced.
+        return try PredicateValue(jsonUTF8: file.bytes)
       } catch {
         let position = error.position
         let diagnostic = PredicateDiagnostic(

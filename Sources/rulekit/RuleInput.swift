@@ -58,9 +58,14 @@ struct RuleInput: ParsableArguments {
   /// the rule inside a plist.
   static func load(path: String) throws -> RuleSource {
     let url = URL(fileURLWithPath: path)
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       CommandOutput.error("\(path): no such file")
       throw ExitCode(66)
+    }
+    if isDirectory.boolValue {
+      CommandOutput.error("\(path): cannot read: it is a directory; pass the file inside it")
+      throw ExitCode(74)
     }
     do {
       let data = try Data(contentsOf: url)

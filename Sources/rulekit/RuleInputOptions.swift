@@ -41,8 +41,12 @@ struct RuleInputOptions: ParsableArguments {
 extension RulesCLI {
   /// Reads a rule file from disk, mapping failures to exit codes.
   static func readRuleFile(_ path: String) throws -> RuleFile {
-    guard FileManager.default.fileExists(atPath: path) else {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw fail("no such file: \(path)", code: Exit.missingInput)
+    }
+    if isDirectory.boolValue {
+      throw fail("cannot read \(path): it is a directory; pass the file inside it", code: Exit.ioError)
     }
     let data: Data
     do {
@@ -53,12 +57,37 @@ extension RulesCLI {
     do {
       return try RuleFile(path: path, data: data)
     } catch {
-      throw report(error, file: nil, path: path)
+      throw report(error, file: nil, path: path, source: data)
     }
   }
 
   /// Prints an error as a diagnostic and returns the exit code it maps to.
-  static func report(_ error: ActivationRuleError, file: RuleFile?, path: String? = nil) -> ExitCode {
+  static func report(_ error: ActivationRuleError, file: RuleFile?, path: String? = nil, source: Data? = nil)
+    -> ExitCode
+  {
+    switch error {
+    case .propertyList(let plistError):
+      // The source line and caret, when the file's bytes are at hand.
+      let bytes =
+        source.map { [UInt8]($0) } ?? path.flatMap { FileManager.default.contents(atPath: $0) }.map {
+          [UInt8]($0)
+        } ?? []
+      printError(plistError.rendered(source: plistError.position == nil ? [] : bytes))
+      switch plistError.kind {
+      case .fileNotFound: return Exit.missingInput
+      case .io: return Exit.ioError
+      default: return Exit.invalidInput
+      }
+    case .jsonSyntax(let message, let position):
+      let text =
+        path.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }
+        ?? ""
+      printError(
+        diagnostic(
+          file: path ?? "<json>", position: position, severity: "error", message: message, source: text))
+      return Exit.invalidInput
+    default: break
+    }
     if let file, let position = error.position {
       let filePosition = file.filePosition(ofPredicateOffset: position.offset)
       printError(

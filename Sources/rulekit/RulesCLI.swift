@@ -30,10 +30,23 @@ enum RulesCLI {
     file: String, position: SourcePosition, severity: String, message: String, source: String
   ) -> String {
     var lines = ["\(file):\(position.line):\(position.column): \(severity): \(message)"]
-    let line = TextPositions.line(position.line, in: source)
+    var line = TextPositions.line(position.line, in: source)
+    var column = position.column
+    // A very long line is shown as 120 scalars around the column, as the predicate diagnostics do.
+    let scalars = Array(line.unicodeScalars)
+    if scalars.count > 400 {
+      let lower = Swift.min(Swift.max(column - 1 - 60, 0), scalars.count - 120)
+      let upper = lower + 120
+      var shown = String.UnicodeScalarView()
+      if lower > 0 { shown.append("…") }
+      shown.append(contentsOf: scalars[lower..<upper])
+      if upper < scalars.count { shown.append("…") }
+      line = String(shown)
+      column -= lower - (lower > 0 ? 1 : 0)
+    }
     if !line.isEmpty {
       lines.append(line)
-      let prefix = line.unicodeScalars.prefix(Swift.max(position.column - 1, 0)).map {
+      let prefix = line.unicodeScalars.prefix(Swift.max(column - 1, 0)).map {
         $0 == "\t" ? "\t" : " "
       }
       lines.append(prefix.joined() + "^")

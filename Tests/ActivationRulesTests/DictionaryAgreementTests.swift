@@ -81,14 +81,14 @@ import UniformTypes
 @Suite struct SemanticDiffTests {
   static let ruleB = TwinInjectorTreeTests.guideRule(TwinInjectorTreeTests.ruleBTypes)
 
-  @Test func ruleAgreesWithItself() {
-    let report = SemanticDiff.compare(Self.ruleB, Self.ruleB)
+  @Test func ruleAgreesWithItself() throws {
+    let report = try SemanticDiff.compare(Self.ruleB, Self.ruleB)
     #expect(report.rulesAgree)
     #expect(report.contextsChecked > 100)
   }
 
   @Test func ruleBAndRuleCDisagreeOnATwinAttachmentFirst() throws {
-    let report = SemanticDiff.compare(Self.ruleB, TwinInjector.injectedTree(Self.ruleB))
+    let report = try SemanticDiff.compare(Self.ruleB, TwinInjector.injectedTree(Self.ruleB))
     #expect(!report.rulesAgree)
     let first = try #require(report.smallestDisagreements.first)
     #expect(first.context.allAttachments.count == 1)

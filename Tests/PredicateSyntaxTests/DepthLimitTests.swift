@@ -29,7 +29,8 @@ import Testing
     Array(repeating: "a == 1", count: 100_000).joined(separator: " AND "),
   ])
   func hundredThousandLevelsEndInACleanError(text: String) {
-    #expect(reason(text) == .nestingTooDeep)
+    // Some of these are over the 1 MiB size limit, which would refuse them before their depth is seen.
+    #expect(reason(text, options: .init(maximumInputBytes: 4 << 20)) == .nestingTooDeep)
   }
 
   @Test func theLimitIsExact() throws {

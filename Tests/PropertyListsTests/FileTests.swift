@@ -102,7 +102,7 @@ struct FileTests {
     #expect(error.kind == .malformed)
     #expect(
       error.description
-        == "App.plist: error: the binary property list cannot be read (it is damaged or not a property list)")
+        == "App.plist: error: the binary property list (bplist00) is damaged: truncated or corrupt")
   }
 
   @Test("a UTF-16 XML plist is refused rather than rewritten in another format")
