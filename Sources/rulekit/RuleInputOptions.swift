@@ -41,14 +41,11 @@ struct RuleInputOptions: ParsableArguments {
 extension RulesCLI {
   /// Reads a rule file from disk, mapping failures to exit codes.
   static func readRuleFile(_ path: String) throws -> RuleFile {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw fail("no such file: \(path)", code: Exit.missingInput)
-    }
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw fail("cannot read \(path): \(error.localizedDescription)", code: Exit.ioError)
+    switch InputFile.read(path) {
+    case .success(let contents): data = contents
+    case .failure(.missing): throw fail("no such file: \(path)", code: Exit.missingInput)
+    case .failure(.unreadable(let reason)): throw fail("cannot read \(path): \(reason)", code: Exit.ioError)
     }
     do {
       return try RuleFile(path: path, data: data)
@@ -61,10 +58,16 @@ extension RulesCLI {
   static func report(_ error: ActivationRuleError, file: RuleFile?, path: String? = nil) -> ExitCode {
     if let file, let position = error.position {
       let filePosition = file.filePosition(ofPredicateOffset: position.offset)
-      printError(
+      Console.diagnostic(
         diagnostic(
           file: file.path, position: filePosition, severity: "error", message: error.description,
-          source: file.contents))
+          source: file.contents),
+        records: [
+          [
+            "file": file.path, "line": filePosition.line, "column": filePosition.column, "severity": "error",
+            "message": error.description,
+          ]
+        ])
       return Exit.invalidInput
     }
     let prefix = (file?.path ?? path).map { "\($0): " } ?? ""
@@ -106,8 +109,15 @@ struct ContextInputOptions: ParsableArguments {
       throw RulesCLI.fail("give exactly one of --input, --attachment, --preset", code: RulesCLI.Exit.usage)
     }
     if let input {
+      let data: Data
+      switch InputFile.read(input) {
+      case .success(let contents): data = contents
+      case .failure(.missing): throw RulesCLI.report(.missingFile(input), file: nil, path: input)
+      case .failure(.unreadable(let reason)):
+        throw RulesCLI.report(.inputOutput(path: input, message: reason), file: nil, path: input)
+      }
       do {
-        return try ExtensionContext.load(URL(fileURLWithPath: input))
+        return try ExtensionContext(json: data)
       } catch {
         throw RulesCLI.report(error, file: nil, path: input)
       }
