@@ -19,6 +19,8 @@ public enum ConfiguratorChangeKind: String, Sendable, Hashable, Codable, CaseIte
   case openInActivationRule = "open-in-activation-rule"
   case faceIDUsageDescription = "face-id-usage-description"
   case keychainAccessGroup = "keychain-access-group"
+  /// 2016 and 2017 guides: the main storyboard or nib moves into `IntuneMAMSettings`.
+  case mainInterfaceMove = "main-interface-move"
 }
 
 /// One named change of a plan: what it does, where, and the property-list edits that do it.

@@ -140,6 +140,7 @@ struct Planner {
   }
 
   mutating func run() throws(ConfiguratorError) {
+    planMainInterfaceMove()
     planURLSchemes()
     if !target.isExtension { planQueriedSchemes() }
     planDocumentTypes()
@@ -149,6 +150,9 @@ struct Planner {
     if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
     planKeychainGroups()
     validateSettings()
+    checkAuthenticationSettings()
+    checkOpenInExtension()
+    checkGuideSpecificSettings()
   }
 
   // MARK: URL schemes
@@ -335,7 +339,17 @@ struct Planner {
     }
     let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
     let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
-    let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID)
+    let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID, guide: options.guide)
+    if options.guide == .v2016 || options.guide == .v2018,
+      !existing.map(KeychainGroupsPlanner.unprefixed).contains(KeychainGroupsPlanner.workplaceJoinGroup)
+    {
+      finding(
+        "keychain-workplacejoin", .note, .entitlements, at: path,
+        "if the app uses ADAL single sign-on, the \(options.guide.rawValue) guide also asks for the "
+          + KeychainGroupsPlanner.workplaceJoinGroup + " keychain group",
+        fix: "add $(AppIdentifierPrefix)\(KeychainGroupsPlanner.workplaceJoinGroup) to keychain-access-groups"
+      )
+    }
     // An extension shares its app's keychain, so the app's bundle ID first is right for it too.
     let containingFirst =
       target.isExtension && existing.first.map(KeychainGroupsPlanner.unprefixed) == containingAppBundleID
@@ -378,6 +392,8 @@ struct Planner {
     for entry in settings.entries {
       let path = base.appending(.key(entry.key))
       guard let definition = IntuneMAMSettingsSchema.definition(of: entry.key) else {
+        // Reported with its own remedy by checkGuideSpecificSettings.
+        if entry.key == "UsePPE" { continue }
         finding(
           "settings-unknown-key", .warning, at: path,
           "IntuneMAMSettings.\(entry.key) is not a setting of any Intune guide; the SDK ignores it",

@@ -41,6 +41,9 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   /// Whether the guide asks for `NSFaceIDUsageDescription` (2018 onwards).
   public var requiresFaceIDUsageDescription: Bool { self >= .v2018 }
 
+  /// Whether the guide moves the main storyboard or nib into `IntuneMAMSettings` (2016 and 2017 only).
+  public var movesMainInterface: Bool { self <= .v2017 }
+
   /// Whether the guide still lists `DebugSettingsEnabled` (it must never ship enabled); dropped in 2023.
   public var listsDebugSettings: Bool { self <= .v2020 }
 }

@@ -5,6 +5,13 @@ public enum KeychainGroupsPlanner {
   public static let appIdentifierPrefix = "$(AppIdentifierPrefix)"
   public static let intuneGroup = "com.microsoft.intune.mam"
   public static let adalCacheGroup = "com.microsoft.adalcache"
+  /// ADAL single sign-on's group: in the 2017 guide's main list; for ADAL SSO only in 2016 and 2018.
+  public static let workplaceJoinGroup = "com.microsoft.workplacejoin"
+
+  /// The shared groups `guide` requires of every app, after the bundle ID.
+  public static func requiredGroups(for guide: IntuneGuideVersion) -> [String] {
+    guide == .v2017 ? [intuneGroup, adalCacheGroup, workplaceJoinGroup] : [intuneGroup, adalCacheGroup]
+  }
 
   /// The outcome of checking `keychain-access-groups`.
   public struct Plan: Sendable, Hashable {
@@ -31,11 +38,11 @@ public enum KeychainGroupsPlanner {
     return group
   }
 
-  /// Plans `keychain-access-groups` for an app whose bundle identifier is `bundleID`.
-  public static func plan(existing: [String], bundleID: String) -> Plan {
+  /// Plans `keychain-access-groups` for an app whose bundle identifier is `bundleID`, following `guide`.
+  public static func plan(existing: [String], bundleID: String, guide: IntuneGuideVersion = .newest) -> Plan {
     let names = existing.map(unprefixed)
     var additions: [String] = []
-    for group in [intuneGroup, adalCacheGroup] where !names.contains(group) {
+    for group in requiredGroups(for: guide) where !names.contains(group) {
       additions.append(appIdentifierPrefix + group)
     }
     let prepend = existing.isEmpty ? appIdentifierPrefix + bundleID : nil

@@ -78,7 +78,8 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
     do {
       result = try PredicateEvaluator.evaluate(predicate, on: object, variables: bindings())
     } catch {
-      report(error.message, at: error.range, in: rule.text, file: rule.displayName)
+      let diagnostic = PredicateDiagnostic(severity: .error, message: error.message, range: error.range)
+      report(rule.located(diagnostic), in: rule.quotedText, file: rule.displayName)
       throw ExitCode(65)
     }
     switch parsing.format {
@@ -107,9 +108,9 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
         return try PredicateValue(json: file.text)
       } catch {
         let position = error.position
-        report(
-          error.message, at: SourceRange(start: position, end: position), in: file.text,
-          file: file.displayName)
+        let diagnostic = PredicateDiagnostic(
+          severity: .error, message: error.message, range: SourceRange(start: position, end: position))
+        report(diagnostic, in: file.text, file: file.displayName)
         throw ExitCode(65)
       }
     }
@@ -124,8 +125,7 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   /// An error in the predicate or the JSON input, written as `--format` asks.
-  private func report(_ message: String, at range: SourceRange, in text: String, file: String) {
-    CommandOutput.report(
-      [PredicateDiagnostic(severity: .error, message: message, range: range)], source: text, fileName: file)
+  private func report(_ diagnostic: PredicateDiagnostic, in text: String, file: String) {
+    CommandOutput.report([diagnostic], source: text, fileName: file)
   }
 }

@@ -51,12 +51,7 @@ struct FormatCommand: ParsableCommand, ConsoleConfigurable {
     let formatted = printer.string(for: tree)
     var written: [String] = []
     if inPlace, let url = source.fileURL {
-      do {
-        try Data((formatted + "\n").utf8).write(to: url, options: .atomic)
-      } catch {
-        CommandOutput.error("\(source.displayName): cannot write: \(error.localizedDescription)")
-        throw ExitCode(74)
-      }
+      try writeInPlace(formatted, source: source, to: url)
       written.append(source.displayName)
       Console.info("wrote \(source.displayName)")
     }
@@ -64,5 +59,25 @@ struct FormatCommand: ParsableCommand, ConsoleConfigurable {
     case .json: Console.json(["predicate": formatted, "written": written])
     case .text: if !inPlace { Console.result(formatted) }
     }
+  }
+
+  /// Rewrites a predicate file, or only the rule's string in a plist.
+  private func writeInPlace(_ formatted: String, source: RuleSource, to url: URL) throws {
+    guard let ruleFile = source.ruleFile else {
+      try RulesCLI.write(formatted + "\n", to: url.path)
+      return
+    }
+    // In a plist only the rule's string changes; a dictionary rule is not a predicate to format.
+    guard case .predicate = ruleFile.value else {
+      throw RulesCLI.fail(
+        "\(source.displayName): the rule is a dictionary; 'rulekit convert --in-place' turns it into a predicate",
+        code: RulesCLI.Exit.invalidInput)
+    }
+    guard let contents = ruleFile.contents(replacingRuleWith: formatted) else {
+      throw RulesCLI.fail(
+        "\(source.displayName): cannot edit the rule in place in this plist (binary or OpenStep); "
+          + "convert it to XML with 'plutil -convert xml1' first", code: RulesCLI.Exit.invalidInput)
+    }
+    try RulesCLI.write(contents, to: url.path)
   }
 }

@@ -1,3 +1,4 @@
+import ActivationRules
 import ArgumentParser
 import Foundation
 import PredicateSyntax
@@ -5,7 +6,8 @@ import PredicateSyntax
 /// The options every subcommand that reads one rule shares: `--rule FILE`, `--predicate TEXT`, or standard
 /// input when neither is given.
 struct RuleInput: ParsableArguments {
-  @Option(name: .long, help: "A file holding the rule: predicate text.", completion: .file())
+  @Option(
+    name: .long, help: "A predicate file, a rule plist, or an extension Info.plist.", completion: .file())
   var rule: String?
 
   @Option(name: .long, help: "The predicate text itself.")
@@ -26,7 +28,30 @@ struct RuleInput: ParsableArguments {
       let data = FileHandle.standardInput.readDataToEndOfFile()
       return RuleSource(bytes: Array(data), displayName: "<stdin>", fileURL: nil)
     }
-    return try Self.load(path: rule)
+    return try Self.loadRule(path: rule)
+  }
+
+  /// Reads `--rule FILE`: predicate text as it is; from a plist, the rule at `NSExtension ›
+  /// NSExtensionAttributes › NSExtensionActivationRule` (or a rule plist), a dictionary rule as the
+  /// predicate Apple evaluates for it. Diagnostics then point into the plist.
+  static func loadRule(path: String) throws -> RuleSource {
+    var source = try load(path: path)
+    let file: RuleFile
+    do {
+      file = try RuleFile(path: path, data: Data(source.bytes))
+    } catch {
+      throw RulesCLI.report(error, file: nil, path: path)
+    }
+    guard file.form != .predicateFile else { return source }
+    source.ruleFile = file
+    switch file.value {
+    case .predicate(let text):
+      source.bytes = Array(text.utf8)
+    case .dictionary(let dictionary):
+      let predicate = DictionaryConverter.predicate(for: dictionary, style: .apple)
+      source.bytes = Array(PredicatePrinter.pretty(predicate).utf8)
+    }
+    return source
   }
 
   /// Reads `--rule FILE`. A plain predicate file is its own rule; this is the one place that learns to find
@@ -55,8 +80,35 @@ struct RuleSource {
   var displayName: String
   /// The file, when the rule came from one (`--in-place` writes it back).
   var fileURL: URL?
+  /// The plist the rule was found in; `nil` for predicate text.
+  var ruleFile: RuleFile?
 
+  /// The predicate text.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The text diagnostics quote: the whole plist when the rule came from one.
+  var quotedText: String { ruleFile?.contents ?? text }
+
+  /// `diagnostic` with its positions in the file the user gave (the plist, not the decoded predicate).
+  func located(_ diagnostic: PredicateDiagnostic) -> PredicateDiagnostic {
+    guard let ruleFile else { return diagnostic }
+    var located = diagnostic
+    located.range = fileRange(diagnostic.range, in: ruleFile)
+    if var fix = located.fix {
+      fix.range = fileRange(fix.range, in: ruleFile)
+      located.fix = fix
+    }
+    return located
+  }
+
+  private func fileRange(_ range: SourceRange, in file: RuleFile) -> SourceRange {
+    guard case .predicate = file.value else {
+      return SourceRange(start: file.rulePosition, end: file.rulePosition)
+    }
+    return SourceRange(
+      start: file.filePosition(ofPredicateOffset: range.start.offset),
+      end: file.filePosition(ofPredicateOffset: range.end.offset))
+  }
 }
 
 /// How diagnostics are written to standard error.
@@ -87,7 +139,8 @@ struct ParsingOptions: ParsableArguments {
   }
 
   private func report(_ diagnostics: [PredicateDiagnostic], source: RuleSource) {
-    CommandOutput.report(diagnostics, source: source.text, fileName: source.displayName)
+    CommandOutput.report(
+      diagnostics.map(source.located), source: source.quotedText, fileName: source.displayName)
   }
 }
 

@@ -32,10 +32,14 @@ struct RuleKitBinary {
     return found
   }
 
-  static func run(_ arguments: [String], standardInput: String? = nil) throws -> Outcome {
+  /// Runs `rulekit` with `arguments`, in `currentDirectory` when given (relative paths then print as given).
+  static func run(_ arguments: [String], standardInput: String? = nil, currentDirectory: URL? = nil) throws
+    -> Outcome
+  {
     let process = Process()
     process.executableURL = try locate()
     process.arguments = arguments
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let output = Pipe()
     let error = Pipe()
     let input = Pipe()

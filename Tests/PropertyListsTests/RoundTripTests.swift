@@ -21,6 +21,23 @@ struct RoundTripTests {
     #expect(document.value.normalizedKeyOrder == (try foundationValue(of: data)))
   }
 
+  @Test("Examples/ plists write back byte-identical", arguments: TestPaths.examplePlists)
+  func examplesRoundTrip(name: String) throws {
+    let data = try Data(contentsOf: TestPaths.examples.appendingPathComponent(name))
+    let file = try PropertyListFile(data: data, path: name)
+    #expect(file.format == .xml)
+    #expect(try file.serialized() == data)
+    #expect(try file.applying([]).serialized() == data)
+    #expect(
+      try PropertyListDocument(data: data, path: name).value.normalizedKeyOrder == foundationValue(of: data))
+  }
+
+  @Test("the Examples/ folder is found and holds the sample app's plists")
+  func examplesArePresent() {
+    #expect(TestPaths.examplePlists.count >= 5)
+    #expect(TestPaths.examplePlists.contains("SampleApp/App/App.entitlements"))
+  }
+
   @Test("the corpus directory is found and holds plists")
   func corpusIsPresent() {
     #expect(TestPaths.corpusPlists.count >= 20)

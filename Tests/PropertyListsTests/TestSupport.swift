@@ -19,6 +19,18 @@ enum TestPaths {
   }
 
   static var corpusPlists: [String] { plistNames(in: corpus) }
+
+  /// The package's `Examples/` folder.
+  static let examples =
+    testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+
+  /// Every property list under `Examples/` (Info.plist and entitlements files), relative to it.
+  static var examplePlists: [String] {
+    guard let walker = FileManager.default.enumerator(atPath: examples.path) else { return [] }
+    return walker.compactMap { $0 as? String }
+      .filter { !$0.contains(".build") && ($0.hasSuffix(".plist") || $0.hasSuffix(".entitlements")) }
+      .sorted()
+  }
   static var fixturePlists: [String] { plistNames(in: fixtures) }
 
   static func fixture(_ name: String) throws -> PropertyListDocument {
