@@ -85,7 +85,7 @@ public enum ConfigurationReport {
     ]
     guard
       let data = try? JSONSerialization.data(
-        withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }

@@ -235,6 +235,21 @@ struct CLIConventionsTests {
     #expect(Set(Self.jsonDocuments.map(\.subcommand)) == reporting)
   }
 
+  @Test("docs/json-output.md documents every reporting subcommand's keys")
+  func jsonDocumentation() throws {
+    let document = try String(
+      contentsOf: RuleKitBinary.packageRoot.appendingPathComponent("docs/json-output.md"), encoding: .utf8)
+    let headings = document.split(separator: "\n").filter { $0.hasPrefix("### `rulekit ") }
+    for row in Self.jsonDocuments {
+      let name = "`rulekit \(row.subcommand.joined(separator: " "))"
+      let heading = headings.first { $0.contains(name + " ") || $0.contains(name + "`") }
+      #expect(heading != nil, "no section for \(name)")
+      guard let heading, let section = document.components(separatedBy: heading).last else { continue }
+      let body = section.components(separatedBy: "\n### ").first ?? ""
+      for key in row.keys { #expect(body.contains("`\(key)`"), "\(name): \(key) is not documented") }
+    }
+  }
+
   @Test(
     "--format json prints one document with schemaVersion and the documented keys",
     arguments: jsonDocuments.map { ($0.subcommand + $0.arguments, $0.keys) })
