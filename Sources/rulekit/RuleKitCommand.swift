@@ -40,6 +40,10 @@ struct RuleKitCommand: ParsableCommand {
   /// ``Console`` before it runs, and JSON diagnostics are written once, however the command ends.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let unknown = unknownSubcommand(in: arguments) {
+      FileHandle.standardError.write(Data((unknown + "\n").utf8))
+      Foundation.exit(2)
+    }
     do {
       var command = try parseAsRoot(arguments)
       if let configurable = command as? any ConsoleConfigurable {
@@ -62,6 +66,34 @@ struct RuleKitCommand: ParsableCommand {
       }
       Foundation.exit(2)
     }
+  }
+}
+
+extension RuleKitCommand {
+  /// swift-argument-parser answers `rulekit NAME --help` (and `rulekit help NAME`) with the root's help when
+  /// NAME is no subcommand, exit status 0: a mistyped name, or a binary older than the subcommand, then looks
+  /// like the subcommand's help printing the wrong page. This names the unknown subcommand instead.
+  static func unknownSubcommand(in arguments: [String]) -> String? {
+    guard arguments.contains(where: { $0 == "--help" || $0 == "-h" }) || arguments.first == "help" else {
+      return nil  // Without a help request the parser reports the unexpected argument itself.
+    }
+    var command: any ParsableCommand.Type = RuleKitCommand.self
+    var path = ["rulekit"]
+    for argument in arguments.drop(while: { $0 == "help" }) {
+      guard !argument.hasPrefix("-") else { continue }
+      let subcommands = command.configuration.subcommands
+      guard !subcommands.isEmpty else { return nil }
+      // Every rulekit command names itself in its configuration.
+      let names = subcommands.map { $0.configuration.commandName ?? "" }
+      guard let index = names.firstIndex(of: argument) else {
+        return "Error: '\(argument)' is not a subcommand of \(path.joined(separator: " ")); "
+          + "one of: \(names.joined(separator: ", ")).\n"
+          + "  See '\(path.joined(separator: " ")) --help' for more information."
+      }
+      command = subcommands[index]
+      path.append(argument)
+    }
+    return nil
   }
 }
 

@@ -143,6 +143,20 @@ struct CLIConventionsTests {
     }
   }
 
+  @Test(
+    "help for a name that is no subcommand is a usage error naming it, not the parent's help",
+    arguments: [
+      (["fromat", "--help"], "fromat"), (["help", "fromat"], "fromat"),
+      (["uti", "conform", "-h"], "conform"),
+      (["help", "uti", "conform"], "conform"),
+    ])
+  func helpForAnUnknownSubcommand(_ arguments: [String], _ name: String) throws {
+    let run = try CLIRun(arguments)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty, "printed a help page: \(run.output.prefix(200))")
+    #expect(run.errors.hasPrefix("Error: '\(name)' is not a subcommand of rulekit"))
+  }
+
   /// The example command lines in a help text; a `# exit N: why` line before an example documents its status.
   private static func examples(in help: String) -> [(line: String, status: Int32)] {
     guard let section = help.components(separatedBy: "\nExamples:\n").dropFirst().first else { return [] }
