@@ -99,6 +99,12 @@ enum Console {
     write(colored ? DiagnosticStyle.highlight(text) : text, to: .standardOutput)
   }
 
+  /// A result with ✓ and ✗ marks (`explain`), the marks green and red when standard output is coloured.
+  static func markedResult(_ text: String) {
+    let colored = state.read { $0.colorOutput }
+    write(colored ? DiagnosticStyle.highlightMarks(text) : text, to: .standardOutput)
+  }
+
   /// An informational line on standard error (`wrote X`, `dry run: nothing written`); dropped by `--quiet`
   /// and in JSON mode.
   static func info(_ text: String) {
@@ -202,7 +208,8 @@ private final class ConsoleState: @unchecked Sendable {
 }
 
 /// Colours compiler-style diagnostics the way swiftc and clang do: the location and message bold, the
-/// `error:` label red, `warning:` magenta, `note:` dark grey, the caret line and a fix-it under it green.
+/// `error:` label red, `warning:` magenta, `note:` dark grey, the caret line and a fix-it under it green;
+/// and `explain`'s ✓ and ✗ marks.
 enum DiagnosticStyle {
   static let reset = "\u{1B}[0m"
   static let bold = "\u{1B}[1m"
@@ -230,6 +237,12 @@ enum DiagnosticStyle {
       return line
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// ✓ green and ✗ red, as test runners print passes and failures.
+  static func highlightMarks(_ text: String) -> String {
+    text.replacingOccurrences(of: "✓", with: green + "✓" + reset)
+      .replacingOccurrences(of: "✗", with: "\u{1B}[1;31m✗" + reset)
   }
 
   /// `LOCATION: LABEL: MESSAGE` or `LABEL: MESSAGE`, styled; nil for any other line.

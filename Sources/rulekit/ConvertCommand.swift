@@ -52,7 +52,9 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     }
     var written: [String] = []
     if inPlace {
-      guard let path = source.rule, let contents = file.contents(replacingRuleWith: text) else {
+      guard let path = source.rule, !InputFile.isStandardInput(path),
+        let contents = file.contents(replacingRuleWith: text)
+      else {
         throw RulesCLI.fail(
           "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
       }

@@ -69,7 +69,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
       // The explanation's own keys stay at the top level, beside schemaVersion.
       let fields = try JSONSerialization.jsonObject(with: explanation.jsonData()) as? [String: Any]
       Console.json(fields ?? [:])
-    case .text, .xcode: Console.result(explanation.text)
+    case .text, .xcode: Console.markedResult(explanation.text)
     }
   }
 }

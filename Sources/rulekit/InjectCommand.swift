@@ -68,7 +68,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     }
     var written: [String] = []
     if inPlace {
-      guard let path = source.rule, let fileContents else {
+      guard let path = source.rule, !InputFile.isStandardInput(path), let fileContents else {
         throw RulesCLI.fail(
           "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
       }

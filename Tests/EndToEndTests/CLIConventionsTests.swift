@@ -341,6 +341,11 @@ struct CLIConventionsTests {
     let lint = try CLIRun(["lint", "--color", "always", Self.badRule])
     #expect(lint.status == 1)
     #expect(lint.output.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+    let explain = [
+      "explain", "--rule", "Examples/SampleApp/ShareExtension/Info.plist", "--preset", "safari-page",
+    ]
+    #expect(try CLIRun(explain + ["--color", "always"]).output.contains("\u{1B}[1;32m✓"))
+    #expect(!(try CLIRun(explain).output.contains(CLIRun.escape)))
     let never = try CLIRun(["parse", "--color", "never", "--rule", Self.badRule])
     #expect(!never.errors.contains(CLIRun.escape))
     let xcode = try CLIRun(["lint", "--color", "always", "--format", "xcode", Self.badRule])
