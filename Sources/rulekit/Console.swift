@@ -21,7 +21,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
 struct ColorOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "When to colour diagnostics: auto (only on a terminal, and not when NO_COLOR is set), always or never.",
+      "When to use colour: auto (only on a terminal, and not when NO_COLOR is set), always or never.",
       valueName: "when"))
   var color: ColorChoice = .auto
 }
@@ -109,7 +109,9 @@ enum Console {
   /// and in JSON mode.
   static func info(_ text: String) {
     guard !isQuiet, !isJSON else { return }
-    write(text, to: .standardError)
+    // configure's report carries its warnings as compiler-style lines among the informational ones.
+    let colored = state.read { $0.colorErrors }
+    write(colored ? DiagnosticStyle.highlight(text) : text, to: .standardError)
   }
 
   /// A diagnostic: `text` (compiler-style, coloured on a terminal) in text mode; `records` in JSON mode.
