@@ -193,6 +193,8 @@ struct CLIConventionsTests {
       #expect(!example.line.contains("configure") || example.line.contains("--dry-run"), "\(example.line)")
       let run = try CLIRun(shell: example.line)
       #expect(run.status == example.status, "\(example.line): \(run.errors)")
+      // Piped, as here, nothing is coloured.
+      #expect(!run.output.contains(CLIRun.escape) && !run.errors.contains(CLIRun.escape), "\(example.line)")
     }
   }
 
