@@ -86,6 +86,19 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
     loadRule: (URL) throws(ActivationRuleError) -> PredicateNode,
     loadContext: (URL) throws(ActivationRuleError) -> ExtensionContext
   ) -> [Outcome] {
+    run(
+      directory: directory,
+      loadEvaluator: { url throws(ActivationRuleError) in RuleEvaluator(try loadRule(url), registry: registry)
+      },
+      loadContext: loadContext)
+  }
+
+  /// Runs every expectation, each rule with the evaluator `loadEvaluator` makes for its file — for
+  /// example with the types its Info.plist declares (``RuleFile/registry(extending:)``).
+  public func run(
+    directory: URL, loadEvaluator: (URL) throws(ActivationRuleError) -> RuleEvaluator,
+    loadContext: (URL) throws(ActivationRuleError) -> ExtensionContext
+  ) -> [Outcome] {
     var evaluators: [String: Result<RuleEvaluator, ActivationRuleError>] = [:]
     var resolved: [String: Result<ExtensionContext, ActivationRuleError>] = [:]
     return expectations.map { expectation in
@@ -94,7 +107,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
           guard let path = rules[expectation.rule] else {
             throw .malformedJSON(message: "no rule named \(expectation.rule) in \"rules\"")
           }
-          return RuleEvaluator(try loadRule(directory.appendingPathComponent(path)), registry: registry)
+          return try loadEvaluator(directory.appendingPathComponent(path))
         }
       }
       if resolved[expectation.context] == nil {

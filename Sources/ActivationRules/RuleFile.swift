@@ -163,6 +163,12 @@ public struct RuleFile: Sendable {
     predicateOffsetMap = map
   }
 
+  /// `base` with the types the Info.plist declares (`UTExportedTypeDeclarations`,
+  /// `UTImportedTypeDeclarations`): on a device an attachment of such a type conforms to what it declares.
+  public func registry(extending base: TypeRegistry = .system) -> TypeRegistry {
+    facts.typeDeclarations.map { base.adding($0) } ?? base
+  }
+
   /// The predicate text, when the rule is one.
   public var predicateText: String? {
     if case .predicate(let text) = value { return text }

@@ -290,8 +290,7 @@ extension PropertyListDocument {
     // Comment lines right above the item describe it: the new item goes above them.
     while lineStart > 0 {
       let previousStart = scan.lineStart(of: lineStart - 1)
-      let previous = String(decoding: bytes[previousStart..<lineStart], as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let previous = String(decoding: bytes[previousStart..<lineStart], as: UTF8.self).trimmingXMLWhitespace()
       guard previous.hasPrefix("<!--"), previous.hasSuffix("-->") else { break }
       lineStart = previousStart
     }

@@ -96,3 +96,15 @@ extension UInt8 {
       || self == UInt8(ascii: ".") || self >= 0x80
   }
 }
+
+extension String {
+  /// The string without leading and trailing XML whitespace (space, tab, CR, LF). Byte-level: Foundation's
+  /// `trimmingCharacters(in:)` costs a CharacterSet bridge per call, which dominated parsing small plists.
+  func trimmingXMLWhitespace() -> String {
+    let bytes = utf8
+    guard let first = bytes.firstIndex(where: { !$0.isXMLWhitespace }) else { return "" }
+    guard let last = bytes.lastIndex(where: { !$0.isXMLWhitespace }) else { return "" }
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
+    return String(decoding: bytes[first...last], as: UTF8.self)
+  }
+}

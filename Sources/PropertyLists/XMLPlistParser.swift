@@ -584,10 +584,9 @@ struct XMLPlistParser {
   func scalarValue(element: String, text: String, at offset: Int, start: Int) throws(PropertyListError)
     -> PropertyListValue
   {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if element == "string" { return .string(text) }
+    let trimmed = text.trimmingXMLWhitespace()
     switch element {
-    case "string":
-      return .string(text)
     case "integer":
       guard let value = PropertyListScalars.integer(from: trimmed) else {
         throw PropertyListError(

@@ -91,7 +91,7 @@ public struct RuleUnderTest: Sendable {
       let text = rule.text(style: style)
       self.explained = .predicate(try ActivationRule.parsePredicate(text), text: text)
     }
-    self.evaluator = RuleEvaluator(explained, style: style)
+    self.evaluator = RuleEvaluator(explained, style: style, registry: file?.registry() ?? .system)
   }
 
   /// Whether the rule activates the extension for `context`.

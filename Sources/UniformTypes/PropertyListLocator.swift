@@ -6,9 +6,9 @@ import Foundation
 /// This is a scanner for the XML plist vocabulary only (`plist`, `dict`, `key`, `array` and scalar
 /// elements), not a general XML parser; for anything else it simply knows no positions.
 struct PropertyListLocator {
-  private var positions: [String: PropertyListPosition] = [:]
+  private var positions: [String: DeclarationPosition] = [:]
   /// The first place the scanner found the structure broken, if any.
-  private(set) var firstProblem: PropertyListPosition?
+  private(set) var firstProblem: DeclarationPosition?
 
   init(data: Data) {
     var scanner = Scanner(bytes: [UInt8](data))
@@ -19,7 +19,7 @@ struct PropertyListLocator {
   }
 
   /// The position of the value at `keyPath`, or of its nearest enclosing value the scanner saw.
-  func position(of keyPath: String) -> PropertyListPosition? {
+  func position(of keyPath: String) -> DeclarationPosition? {
     var path = Substring(keyPath)
     while true {
       if let position = positions[String(path)] { return position }
@@ -31,7 +31,7 @@ struct PropertyListLocator {
   }
 
   /// Where a malformed XML plist first goes wrong, as far as this scanner can tell.
-  static func firstPosition(in data: Data) -> PropertyListPosition? {
+  static func firstPosition(in data: Data) -> DeclarationPosition? {
     PropertyListLocator(data: data).firstProblem
   }
 
@@ -39,7 +39,7 @@ struct PropertyListLocator {
     enum Kind { case start, end, empty }
     let name: String
     let kind: Kind
-    let position: PropertyListPosition
+    let position: DeclarationPosition
   }
 
   private struct Scanner {
@@ -48,8 +48,8 @@ struct PropertyListLocator {
     var line = 1
     var lineStart = 0
     var text: [UInt8] = []
-    var positions: [String: PropertyListPosition] = [:]
-    var problem: PropertyListPosition?
+    var positions: [String: DeclarationPosition] = [:]
+    var problem: DeclarationPosition?
 
     init(bytes: [UInt8]) {
       self.bytes = bytes
@@ -60,7 +60,7 @@ struct PropertyListLocator {
       return start.map { bytes[$0] == UInt8(ascii: "<") } ?? false
     }
 
-    var here: PropertyListPosition { PropertyListPosition(line: line, column: offset - lineStart + 1) }
+    var here: DeclarationPosition { DeclarationPosition(line: line, column: offset - lineStart + 1) }
 
     mutating func parseDocument() {
       while let tag = nextTag() {
@@ -100,7 +100,7 @@ struct PropertyListLocator {
       }
     }
 
-    mutating func report(_ position: PropertyListPosition) {
+    mutating func report(_ position: DeclarationPosition) {
       if problem == nil { problem = position }
     }
 

@@ -1,5 +1,7 @@
-/// A line and column in a property-list file, both 1-based; the column counts UTF-8 bytes.
-public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+/// A line and column in a type-declaration property list, both 1-based; the column counts UTF-8 bytes.
+/// (Named apart from `PropertyLists.PropertyListPosition`, which also carries a byte offset, so a module
+/// importing both needs no qualification.)
+public struct DeclarationPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   public let line: Int
   public let column: Int
 
@@ -11,7 +13,7 @@ public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomString
 
   public var description: String { "\(line):\(column)" }
 
-  public static func < (lhs: PropertyListPosition, rhs: PropertyListPosition) -> Bool {
+  public static func < (lhs: DeclarationPosition, rhs: DeclarationPosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 }
@@ -31,11 +33,11 @@ public struct TypeDeclarationDiagnostic: Error, Sendable, Hashable, CustomString
   public let keyPath: String
   public let message: String
   /// The position of the value at ``keyPath`` in the file, when the file is an XML property list.
-  public var position: PropertyListPosition?
+  public var position: DeclarationPosition?
 
   /// Creates a diagnostic.
   public init(
-    _ severity: Severity, at keyPath: String, _ message: String, position: PropertyListPosition? = nil
+    _ severity: Severity, at keyPath: String, _ message: String, position: DeclarationPosition? = nil
   ) {
     self.severity = severity
     self.keyPath = keyPath

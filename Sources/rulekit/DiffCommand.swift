@@ -46,12 +46,15 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    let a = try load(first)
-    let b = try load(second)
+    let (fileA, a) = try load(first)
+    let (fileB, b) = try load(second)
+    // Both rules are evaluated with the types either Info.plist declares.
+    let registry = fileB.registry(extending: fileA.registry(extending: .system)).withTwinPolicy(
+      twinPolicy.policy)
     let report = SemanticDiff.compare(
       a.predicate(style: style), b.predicate(style: style),
-      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems),
-      registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy), keep: show)
+      bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems), registry: registry,
+      keep: show)
     switch format {
     case .json:
       Console.json([
@@ -81,10 +84,10 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
     if check, !report.rulesAgree { throw RulesCLI.Exit.problemsFound }
   }
 
-  private func load(_ path: String) throws -> ActivationRule {
+  private func load(_ path: String) throws -> (RuleFile, ActivationRule) {
     let file = try RulesCLI.readRuleFile(path)
     do {
-      return try ActivationRule(file: file)
+      return (file, try ActivationRule(file: file))
     } catch {
       throw RulesCLI.report(error, file: file)
     }

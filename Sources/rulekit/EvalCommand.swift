@@ -76,7 +76,8 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
     let object = try evaluatedObject()
     let result: Bool
     do {
-      result = try PredicateEvaluator.evaluate(predicate, on: object, variables: bindings())
+      result = try PredicateEvaluator.evaluate(
+        predicate, on: object, variables: bindings(), registry: rule.ruleFile?.registry() ?? .system)
     } catch {
       let diagnostic = PredicateDiagnostic(severity: .error, message: error.message, range: error.range)
       report(rule.located(diagnostic), in: rule.quotedText, file: rule.displayName)

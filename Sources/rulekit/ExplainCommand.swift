@@ -60,7 +60,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
     do {
       explanation = try RuleExplanation(
         tree: tree, text: text, file: positions, context: sharedContext,
-        registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy))
+        registry: file.registry(extending: TypeRegistry.system.withTwinPolicy(twinPolicy.policy)))
     } catch {
       throw RulesCLI.fail("evaluation failed: \(error)", code: RulesCLI.Exit.invalidInput)
     }

@@ -45,7 +45,7 @@ struct RuleKitCommand: ParsableCommand {
       Foundation.exit(2)
     }
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try DirectDispatch.parse(arguments) ?? parseAsRoot(arguments)
       if let configurable = command as? any ConsoleConfigurable {
         Console.configure(configurable.consoleSettings)
       }

@@ -51,11 +51,14 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
         "cannot read \(expectations): \(error.localizedDescription)", code: RulesCLI.Exit.ioError)
     }
     let style = self.style
+    let registry = TypeRegistry.system.withTwinPolicy(twinPolicy.policy)
     let outcomes = suite.run(
       directory: url.deletingLastPathComponent(),
-      registry: TypeRegistry.system.withTwinPolicy(twinPolicy.policy),
-      loadRule: { ruleURL throws(ActivationRuleError) in
-        try ActivationRule.load(ruleURL).rule.predicate(style: style)
+      loadEvaluator: { ruleURL throws(ActivationRuleError) in
+        let loaded = try ActivationRule.load(ruleURL)
+        // Each rule sees the types its own Info.plist declares.
+        return RuleEvaluator(
+          loaded.rule.predicate(style: style), registry: loaded.file.registry(extending: registry))
       },
       loadContext: { contextURL throws(ActivationRuleError) in try ExtensionContext.load(contextURL) })
     let passed = outcomes.filter(\.passed).count

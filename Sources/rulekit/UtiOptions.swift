@@ -101,8 +101,8 @@ enum UtiDiagnosticPrinter {
     guard !diagnostics.isEmpty else { return }
     // File order reads best; diagnostics without a position keep their place at the front.
     let diagnostics = diagnostics.enumerated().sorted { lhs, rhs in
-      let left = lhs.element.position ?? PropertyListPosition(line: 0, column: 0)
-      let right = rhs.element.position ?? PropertyListPosition(line: 0, column: 0)
+      let left = lhs.element.position ?? DeclarationPosition(line: 0, column: 0)
+      let right = rhs.element.position ?? DeclarationPosition(line: 0, column: 0)
       return left == right ? lhs.offset < rhs.offset : left < right
     }.map(\.element)
     var output = ""
