@@ -51,7 +51,7 @@ public enum ConfigurationReport {
     return output
   }
 
-  /// The plan as a JSON document: `{"version", "target", "changes": […], "findings": […], "written": […]}`.
+  /// The plan as a JSON document: `{"schemaVersion", "target", "changes": […], "findings": […], "written": […]}`.
   public static func json(
     _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?, written: [String]
   ) -> String {
@@ -80,11 +80,12 @@ public enum ConfigurationReport {
       return object
     }
     let document: [String: Any] = [
-      "version": jsonVersion, "target": target, "changes": changes, "findings": findings, "written": written,
+      "schemaVersion": jsonVersion, "target": target, "changes": changes, "findings": findings,
+      "written": written,
     ]
     guard
       let data = try? JSONSerialization.data(
-        withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }

@@ -5,7 +5,7 @@ import PropertyLists
 
 /// `rulekit configure`: IntuneMAMConfigurator's job, with its flags (`-i -e -o`), so wrappers can switch by
 /// renaming the binary.
-struct ConfigureCommand: ParsableCommand {
+struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "configure",
     abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
@@ -13,8 +13,14 @@ struct ConfigureCommand: ParsableCommand {
       Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
       an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
 
-      Example:
-        rulekit configure -i Notes/Info.plist -e Notes/Notes.entitlements --dry-run --diff
+      With --quiet only errors and the diff are printed; with --format json the report is a JSON document \
+      on standard output (docs/json-output.md).
+
+      Examples:
+        rulekit configure -i Examples/SampleApp/App/Info.plist \\
+          -e Examples/SampleApp/App/App.entitlements --dry-run --diff
+        rulekit configure -i Examples/SampleApp/ShareExtension/Info.plist \\
+          -e Examples/SampleApp/App/App.entitlements --dry-run --format json
       """)
 
   @Option(
@@ -54,8 +60,15 @@ struct ConfigureCommand: ParsableCommand {
   @Flag(help: "Add missing keychain access groups to the entitlements file.")
   var fixEntitlements = false
 
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup var colorOption: ColorOption
+
   enum ReportFormat: String, ExpressibleByArgument {
     case text, json
+  }
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
   }
 
   func run() throws {
@@ -125,19 +138,22 @@ struct ConfigureCommand: ParsableCommand {
 
     switch format {
     case .json:
-      print(
+      Console.result(
         ConfigurationReport.json(
           plan, infoPlistName: infoPlist, entitlementsName: entitlements, written: written))
     case .text:
-      if diff && !diffText.isEmpty { print(diffText, terminator: diffText.hasSuffix("\n") ? "" : "\n") }
+      if diff && !diffText.isEmpty {
+        Console.result(diffText, terminator: diffText.hasSuffix("\n") ? "" : "\n")
+      }
       let report = ConfigurationReport.text(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
-      CLIExit.printError(report)
       if blocked {
-        CLIExit.printError("nothing written: fix the errors above and run again")
-      } else if dryRun {
-        CLIExit.printError("dry run: nothing written")
+        // Quiet keeps the errors, the reason nothing was written, and drops the changes and warnings.
+        Console.diagnostic(quietOption.quiet ? errorLines(of: report) : report, records: [])
+        Console.diagnostic("nothing written: fix the errors above and run again", records: [])
       } else {
-        for path in written { CLIExit.printError("wrote \(path)") }
+        Console.info(report)
+        if dryRun { Console.info("dry run: nothing written") }
+        for path in written { Console.info("wrote \(path)") }
       }
     }
     if blocked { throw ExitCode(1) }
@@ -148,6 +164,21 @@ struct ConfigureCommand: ParsableCommand {
     let here = FileManager.default.currentDirectoryPath
     let prefix = here.hasSuffix("/") ? here : here + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// The report's error findings, each with its `fix:` line.
+  private func errorLines(of report: String) -> String {
+    var kept: [Substring] = []
+    var keepingFix = false
+    for line in report.split(separator: "\n") {
+      if line.hasPrefix("  fix: ") {
+        if keepingFix { kept.append(line) }
+        continue
+      }
+      keepingFix = line.contains(": error: ")
+      if keepingFix { kept.append(line) }
+    }
+    return kept.joined(separator: "\n")
   }
 
   private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {
@@ -171,12 +202,8 @@ extension IntuneGuideVersion: ExpressibleByArgument {}
 
 /// Ends a subcommand with a one-line message on standard error and an exit code.
 enum CLIExit {
-  static func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-  }
-
   static func fail(_ message: String, code: Int32) -> ExitCode {
-    printError(message.hasPrefix("rulekit") ? message : "rulekit: \(message)")
+    Console.error(message.hasPrefix("rulekit") ? message : "rulekit: \(message)", message: message)
     return ExitCode(code)
   }
 }

@@ -3,13 +3,20 @@ import ArgumentParser
 import PredicateSyntax
 
 /// `rulekit convert`: a dictionary rule as a predicate.
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "convert",
     abstract: "Convert a dictionary rule (NSExtensionActivationSupports… keys) to a predicate.",
     discussion: """
       --style intune gives IntuneMAMConfigurator's shape with Intune twins; --style apple gives RuleKit's \
-      model of Apple's strict/fuzzy matching, without twins. A predicate rule is printed unchanged.
+      model of Apple's strict/fuzzy matching, without twins. A predicate rule is printed unchanged. \
+      --in-place says which file it wrote on standard error, unless --quiet.
+
+      Examples:
+        rulekit convert --rule Examples/SampleApp/ActionExtension/Info.plist \\
+          --style apple
+        rulekit convert --rule Examples/SampleApp/ActionExtension/Info.plist \\
+          --single-line --format json
       """)
 
   @OptionGroup var source: RuleInputOptions
@@ -23,23 +30,45 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Replace the rule in the file (a dictionary becomes a string).")
   var inPlace = false
 
+  @Option(help: "text or json.") var format: OutputFormat = .text
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+  }
+
   func run() throws {
     let (file, rule) = try source.load()
     let text: String
+    var isDictionary = false
     switch rule {
     case .predicate(_, let original): text = original
     case .dictionary(let dictionary):
+      isDictionary = true
       let tree = DictionaryConverter.predicate(for: dictionary, style: style)
       text = singleLine ? PredicatePrinter.canonical(tree) : PredicatePrinter.pretty(tree)
     }
-    guard inPlace else {
-      print(text)
-      return
+    var written: [String] = []
+    if inPlace {
+      guard let path = source.rule, !InputFile.isStandardInput(path),
+        let contents = file.contents(replacingRuleWith: text)
+      else {
+        throw RulesCLI.fail(
+          "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+      }
+      try RulesCLI.write(contents, to: path)
+      written.append(path)
+      Console.info("wrote \(path)")
     }
-    guard let path = source.rule, let contents = file.contents(replacingRuleWith: text) else {
-      throw RulesCLI.fail(
-        "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+    switch format {
+    case .json:
+      Console.json([
+        "predicate": text, "converted": isDictionary, "style": style.rawValue, "written": written,
+      ])
+    case .text:
+      if !inPlace { Console.result(text) }
     }
-    try RulesCLI.write(contents, to: path)
   }
 }

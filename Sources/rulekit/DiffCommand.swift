@@ -4,14 +4,22 @@ import Foundation
 import UniformTypes
 
 /// `rulekit diff A B`: where two rules' outcomes differ.
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "Compare what two rules accept over every small extension context.",
     discussion: """
       Contexts hold 1…--max-items extension items and 0…--max-attachments attachments, each attachment \
       registering one type from either rule's types, their Intune twins, public.data, public.url, \
-      public.plain-text and a dyn. type. Dictionary rules are compared through --style.
+      public.plain-text and a dyn. type. Dictionary rules are compared through --style. With --quiet \
+      nothing is printed when the rules agree.
+
+      Examples:
+        rulekit diff Examples/IntuneGuide/rule-B.predicate \\
+          Examples/rules/intune-guide-share-rule.predicate
+        # exit 1: they disagree
+        rulekit diff --check Examples/IntuneGuide/rule-B.predicate \\
+          Examples/IntuneGuide/rule-C.predicate
       """)
 
   @Argument(help: "The first rule file.") var first: String
@@ -29,6 +37,13 @@ struct DiffCommand: ParsableCommand {
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+  }
 
   func run() throws {
     let (fileA, a) = try load(first)
@@ -48,25 +63,25 @@ struct DiffCommand: ParsableCommand {
     }
     switch format {
     case .json:
-      let payload: [String: Any] = [
+      Console.json([
+        "first": first, "second": second, "rulesAgree": report.rulesAgree,
         "contextsChecked": report.contextsChecked, "disagreements": report.disagreementCount,
         "smallest": report.smallestDisagreements.map {
           ["context": $0.context.summary, "first": $0.acceptedByFirst, "second": $0.acceptedBySecond]
             as [String: Any]
         },
-      ]
-      let data = try JSONSerialization.data(withJSONObject: payload, options: [.prettyPrinted, .sortedKeys])
-      print(String(decoding: data, as: UTF8.self))
+      ])
     case .text, .xcode:
       if report.rulesAgree {
-        print("the rules agree on all \(report.contextsChecked) contexts")
+        // The agreement is the answer, but with --quiet the exit status (with --check) says it.
+        if !quietOption.quiet { Console.result("the rules agree on all \(report.contextsChecked) contexts") }
       } else {
-        print(
+        Console.result(
           "the rules disagree on \(report.disagreementCount) of \(report.contextsChecked) contexts; smallest:"
         )
         for disagreement in report.smallestDisagreements {
           let verdict = { (accepted: Bool) in accepted ? "activates" : "does not" }
-          print(
+          Console.result(
             "  \(disagreement.context.summary): \(first) \(verdict(disagreement.acceptedByFirst)), "
               + "\(second) \(verdict(disagreement.acceptedBySecond))")
         }

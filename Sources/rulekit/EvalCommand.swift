@@ -4,14 +4,23 @@ import PredicateEvaluation
 import PredicateSyntax
 
 /// `rulekit eval`: whether a predicate holds for a JSON value or a set of shared attachments.
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "eval",
     abstract: "Evaluate a predicate or activation rule; prints true or false.",
     discussion: """
       The object comes from --input (any JSON value) or from --attachment, one attachment per flag, all in \
       one extension item: --attachment com.adobe.pdf,public.file-url --attachment public.url. Without either \
-      the predicate is evaluated against an empty JSON object. Exit status 0 whatever the answer.
+      the predicate is evaluated against an empty JSON object. Exit status 0 whatever the answer. \
+      --input - (or /dev/stdin) reads the JSON from standard input, which then cannot also hold the rule.
+
+      Examples:
+        rulekit eval --rule Examples/rules/intune-guide-share-rule.predicate \\
+          --attachment com.adobe.pdf,public.file-url
+        rulekit eval --rule Examples/rules/intune-guide-share-rule.predicate \\
+          --input Examples/SampleApp/attachments/url-and-pdf.json --format json
+        rulekit eval --predicate 'ANY $types UTI-CONFORMS-TO "public.image"' \\
+          --var 'types=["public.jpeg"]'
       """
   )
 
@@ -36,11 +45,20 @@ struct EvalCommand: ParsableCommand {
       valueName: "NAME=VALUE"))
   var variables: [String] = []
 
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: parsing.format == .json, color: colorOption.color)
+  }
+
   /// Conflicting options are a usage error, exit status 2 (DESIGN.md).
   private func checkUsage() throws {
     var problems: [String] = []
     if input != nil && !attachment.isEmpty {
       problems.append("give either --input or --attachment, not both")
+    }
+    if let input, InputFile.isStandardInput(input), source.rule == nil, source.predicate == nil {
+      problems.append("--input \(input) reads standard input, so give the rule with --rule or --predicate")
     }
     for variable in variables where !variable.contains("=") || variable.hasPrefix("=") {
       problems.append("--var needs name=value, found '\(variable)'")
@@ -66,8 +84,8 @@ struct EvalCommand: ParsableCommand {
       throw ExitCode(65)
     }
     switch parsing.format {
-    case .text: print(result ? "true" : "false")
-    case .json: print(#"{"result": \#(result)}"#)
+    case .text: Console.result(result ? "true" : "false")
+    case .json: Console.json(["result": result])
     }
   }
 
@@ -110,10 +128,6 @@ struct EvalCommand: ParsableCommand {
 
   /// An error in the predicate or the JSON input, written as `--format` asks.
   private func report(_ diagnostic: PredicateDiagnostic, in text: String, file: String) {
-    switch parsing.format {
-    case .text: CommandOutput.standardError(diagnostic.rendered(source: text, fileName: file))
-    case .json:
-      CommandOutput.standardError(PredicateDiagnosticRecord.json([diagnostic.record(fileName: file)]))
-    }
+    CommandOutput.report([diagnostic], source: text, fileName: file)
   }
 }

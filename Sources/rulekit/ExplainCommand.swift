@@ -1,13 +1,23 @@
 import ActivationRules
 import ArgumentParser
+import Foundation
 import PredicateSyntax
 import UniformTypes
 
 /// `rulekit explain`: why a rule does or does not activate for a context.
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "explain",
-    abstract: "Show, clause by clause and attachment by attachment, why a rule activates or not.")
+    abstract: "Show, clause by clause and attachment by attachment, why a rule activates or not.",
+    discussion: """
+      The context comes from --preset (see 'rulekit presets'), --attachment or --input.
+
+      Examples:
+        rulekit explain --rule Examples/SampleApp/ShareExtension/Info.plist \\
+          --preset firefox-url-text
+        rulekit explain --rule Examples/SampleApp/ShareExtension/Info.plist \\
+          --input Examples/SampleApp/attachments/url-and-pdf.json --format json
+      """)
 
   @OptionGroup var source: RuleInputOptions
   @OptionGroup var context: ContextInputOptions
@@ -19,7 +29,20 @@ struct ExplainCommand: ParsableCommand {
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
 
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, color: colorOption.color)
+  }
+
   func run() throws {
+    if let input = context.input, InputFile.isStandardInput(input), source.rule == nil,
+      source.predicate == nil
+    {
+      throw RulesCLI.fail(
+        "--input \(input) reads standard input, so give the rule with --rule or --predicate",
+        code: RulesCLI.Exit.usage)
+    }
     let (file, rule) = try source.load()
     let sharedContext = try context.load()
     let tree: PredicateNode
@@ -42,8 +65,11 @@ struct ExplainCommand: ParsableCommand {
       throw RulesCLI.fail("evaluation failed: \(error)", code: RulesCLI.Exit.invalidInput)
     }
     switch format {
-    case .json: print(String(decoding: explanation.jsonData(), as: UTF8.self))
-    case .text, .xcode: print(explanation.text)
+    case .json:
+      // The explanation's own keys stay at the top level, beside schemaVersion.
+      let fields = try JSONSerialization.jsonObject(with: explanation.jsonData()) as? [String: Any]
+      Console.json(fields ?? [:])
+    case .text, .xcode: Console.markedResult(explanation.text)
     }
   }
 }

@@ -3,13 +3,18 @@ import ArgumentParser
 import PredicateSyntax
 
 /// `rulekit inject`: add Intune twin types to a rule.
-struct InjectCommand: ParsableCommand {
+struct InjectCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "inject",
     abstract: "Add an Intune twin (com.microsoft.intune.mam.…) beside every UTI test of a rule.",
     discussion: """
       A predicate is edited as text: only insertions, the layout kept, idempotent. Exclusions (NONE, NOT, \
-      @count == 0) exclude the twins too. A dictionary rule is converted (--style) and given twins.
+      @count == 0) exclude the twins too. A dictionary rule is converted (--style) and given twins. The \
+      twins added are listed on standard error, and --in-place says which file it wrote, unless --quiet.
+
+      Examples:
+        rulekit inject --rule Examples/IntuneGuide/rule-B.predicate
+        rulekit inject --rule Examples/IntuneGuide/rule-B.predicate --format json
       """)
 
   @OptionGroup var source: RuleInputOptions
@@ -23,10 +28,20 @@ struct InjectCommand: ParsableCommand {
   @Flag(help: "Write the result into the rule file.")
   var inPlace = false
 
+  @Option(help: "text or json.") var format: OutputFormat = .text
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+  }
+
   func run() throws {
     let (file, rule) = try source.load()
     let output: String
     var fileContents: String?
+    var addedTwins: [String]?
     switch rule {
     case .predicate(let tree, let text):
       if canonical {
@@ -41,9 +56,9 @@ struct InjectCommand: ParsableCommand {
         }
         output = result.text
         fileContents = file.contents(inserting: result.insertions)
+        addedTwins = result.addedTwins
         if !result.addedTwins.isEmpty {
-          RulesCLI.printError(
-            "added \(result.addedTwins.count): " + result.addedTwins.joined(separator: ", "))
+          Console.info("added \(result.addedTwins.count): " + result.addedTwins.joined(separator: ", "))
         }
       }
     case .dictionary(let dictionary):
@@ -51,14 +66,28 @@ struct InjectCommand: ParsableCommand {
         TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
       fileContents = file.contents(replacingRuleWith: output)
     }
-    guard inPlace else {
-      print(output)
-      return
+    var written: [String] = []
+    if inPlace {
+      guard let path = source.rule, !InputFile.isStandardInput(path), let fileContents else {
+        throw RulesCLI.fail(
+          "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+      }
+      if fileContents != file.contents {
+        try RulesCLI.write(fileContents, to: path)
+        written.append(path)
+        Console.info("wrote \(path)")
+      } else {
+        Console.info("\(path): already has its twins; nothing written")
+      }
     }
-    guard let path = source.rule, let fileContents else {
-      throw RulesCLI.fail(
-        "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+    switch format {
+    case .json:
+      var document: [String: Any] = ["predicate": output, "written": written]
+      // Only a text edit knows which twins it added; the canonical and dictionary paths rebuild the rule.
+      if let addedTwins { document["addedTwins"] = addedTwins }
+      Console.json(document)
+    case .text:
+      if !inPlace { Console.result(output) }
     }
-    if fileContents != file.contents { try RulesCLI.write(fileContents, to: path) }
   }
 }

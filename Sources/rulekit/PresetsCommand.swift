@@ -3,17 +3,29 @@ import ArgumentParser
 import Foundation
 
 /// `rulekit presets`: the host presets (what real apps share), with their sources.
-struct PresetsCommand: ParsableCommand {
+struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "presets",
     abstract: "List the host presets (what Safari, Photos, Files, Firefox… share) usable as contexts.",
-    discussion: "Any photos-N (1 to 100) works besides the listed photos-1 and photos-3.")
+    discussion: """
+      Any photos-N (1 to 100) works besides the listed photos-1 and photos-3.
+
+      Examples:
+        rulekit presets
+        rulekit presets firefox-url-text safari-page --format json
+      """)
 
   @Option(help: "Output format: text or json.")
   var format: RulesOutputFormat = .text
 
   @Argument(help: "Show only these presets.")
   var names: [String] = []
+
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, color: colorOption.color)
+  }
 
   func run() throws {
     var presets: [HostPreset] = []
@@ -27,14 +39,12 @@ struct PresetsCommand: ParsableCommand {
     if names.isEmpty { presets = HostPreset.all }
     switch format {
     case .json:
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      print(String(decoding: try encoder.encode(presets), as: UTF8.self))
+      Console.json(["presets": try Console.jsonObject(presets)])
     case .text, .xcode:
       for preset in presets {
-        print("\(preset.name): \(preset.summary)")
-        print("  shares: \(preset.context.summary)")
-        print("  source: \(preset.source)")
+        Console.result("\(preset.name): \(preset.summary)")
+        Console.result("  shares: \(preset.context.summary)")
+        Console.result("  source: \(preset.source)")
       }
     }
   }

@@ -58,20 +58,16 @@ struct RuleInput: ParsableArguments {
   /// the rule inside a plist.
   static func load(path: String) throws -> RuleSource {
     let url = URL(fileURLWithPath: path)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    switch InputFile.read(path) {
+    case .success(let data):
+      return RuleSource(
+        bytes: Array(data), displayName: InputFile.isStandardInput(path) ? "<stdin>" : path,
+        fileURL: InputFile.isStandardInput(path) ? nil : url)
+    case .failure(.missing):
       CommandOutput.error("\(path): no such file")
       throw ExitCode(66)
-    }
-    if isDirectory.boolValue {
-      CommandOutput.error("\(path): cannot read: it is a directory; pass the file inside it")
-      throw ExitCode(74)
-    }
-    do {
-      let data = try Data(contentsOf: url)
-      return RuleSource(bytes: Array(data), displayName: path, fileURL: url)
-    } catch {
-      CommandOutput.error("\(path): cannot read: \(error.localizedDescription)")
+    case .failure(.unreadable(let reason)):
+      CommandOutput.error("\(path): cannot read: \(reason)")
       throw ExitCode(74)
     }
   }
@@ -143,28 +139,25 @@ struct ParsingOptions: ParsableArguments {
   }
 
   private func report(_ diagnostics: [PredicateDiagnostic], source: RuleSource) {
-    guard !diagnostics.isEmpty else { return }
-    switch format {
-    case .text:
-      for diagnostic in diagnostics {
-        CommandOutput.standardError(
-          source.located(diagnostic).rendered(source: source.quotedText, fileName: source.displayName))
-      }
-    case .json:
-      CommandOutput.standardError(
-        PredicateDiagnosticRecord.json(
-          diagnostics.map { source.located($0).record(fileName: source.displayName) }))
-    }
+    CommandOutput.report(
+      diagnostics.map(source.located), source: source.quotedText, fileName: source.displayName)
   }
 }
 
-/// Writing to the standard streams.
+/// Errors of the predicate subcommands (`format`, `parse`, `eval`), written through ``Console``.
 enum CommandOutput {
-  static func standardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+  static func error(_ message: String) {
+    Console.error("rulekit: error: \(message)", message: message)
   }
 
-  static func error(_ message: String) {
-    standardError("rulekit: error: \(message)")
+  /// Predicate diagnostics: compiler-style in text mode, records in JSON mode.
+  static func report(_ diagnostics: [PredicateDiagnostic], source text: String, fileName: String) {
+    guard !diagnostics.isEmpty else { return }
+    Console.diagnostic(
+      diagnostics.map { $0.rendered(source: text, fileName: fileName) }.joined(separator: "\n"),
+      records: diagnostics.compactMap {
+        try? Console.jsonObject($0.record(fileName: fileName)) as? [String: Any]
+      }
+    )
   }
 }

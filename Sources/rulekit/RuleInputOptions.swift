@@ -41,18 +41,11 @@ struct RuleInputOptions: ParsableArguments {
 extension RulesCLI {
   /// Reads a rule file from disk, mapping failures to exit codes.
   static func readRuleFile(_ path: String) throws -> RuleFile {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw fail("no such file: \(path)", code: Exit.missingInput)
-    }
-    if isDirectory.boolValue {
-      throw fail("cannot read \(path): it is a directory; pass the file inside it", code: Exit.ioError)
-    }
     let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw fail("cannot read \(path): \(error.localizedDescription)", code: Exit.ioError)
+    switch InputFile.read(path) {
+    case .success(let contents): data = contents
+    case .failure(.missing): throw fail("no such file: \(path)", code: Exit.missingInput)
+    case .failure(.unreadable(let reason)): throw fail("cannot read \(path): \(reason)", code: Exit.ioError)
     }
     do {
       return try RuleFile(path: path, data: data)
@@ -72,7 +65,15 @@ extension RulesCLI {
         source.map { [UInt8]($0) } ?? path.flatMap { FileManager.default.contents(atPath: $0) }.map {
           [UInt8]($0)
         } ?? []
-      printError(plistError.rendered(source: plistError.position == nil ? [] : bytes))
+      var record: [String: Any] = [
+        "file": path ?? file?.path ?? "", "severity": "error", "message": plistError.message,
+      ]
+      if let position = plistError.position {
+        record["line"] = position.line
+        record["column"] = position.column
+      }
+      Console.diagnostic(
+        plistError.rendered(source: plistError.position == nil ? [] : bytes), records: [record])
       switch plistError.kind {
       case .fileNotFound: return Exit.missingInput
       case .io: return Exit.ioError
@@ -82,18 +83,30 @@ extension RulesCLI {
       let text =
         path.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }
         ?? ""
-      printError(
+      Console.diagnostic(
         diagnostic(
-          file: path ?? "<json>", position: position, severity: "error", message: message, source: text))
+          file: path ?? "<json>", position: position, severity: "error", message: message, source: text),
+        records: [
+          [
+            "file": path ?? "<json>", "line": position.line, "column": position.column, "severity": "error",
+            "message": message,
+          ]
+        ])
       return Exit.invalidInput
     default: break
     }
     if let file, let position = error.position {
       let filePosition = file.filePosition(ofPredicateOffset: position.offset)
-      printError(
+      Console.diagnostic(
         diagnostic(
           file: file.path, position: filePosition, severity: "error", message: error.description,
-          source: file.contents))
+          source: file.contents),
+        records: [
+          [
+            "file": file.path, "line": filePosition.line, "column": filePosition.column, "severity": "error",
+            "message": error.description,
+          ]
+        ])
       return Exit.invalidInput
     }
     let prefix = (file?.path ?? path).map { "\($0): " } ?? ""
@@ -135,8 +148,15 @@ struct ContextInputOptions: ParsableArguments {
       throw RulesCLI.fail("give exactly one of --input, --attachment, --preset", code: RulesCLI.Exit.usage)
     }
     if let input {
+      let data: Data
+      switch InputFile.read(input) {
+      case .success(let contents): data = contents
+      case .failure(.missing): throw RulesCLI.report(.missingFile(input), file: nil, path: input)
+      case .failure(.unreadable(let reason)):
+        throw RulesCLI.report(.inputOutput(path: input, message: reason), file: nil, path: input)
+      }
       do {
-        return try ExtensionContext.load(URL(fileURLWithPath: input))
+        return try ExtensionContext(json: data)
       } catch {
         throw RulesCLI.report(error, file: nil, path: input)
       }

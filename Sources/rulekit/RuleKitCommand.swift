@@ -7,6 +7,16 @@ struct RuleKitCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rulekit",
     abstract: "Parse, evaluate and configure iOS extension activation rules and Uniform Type Identifiers.",
+    discussion: """
+      Results go to standard output, diagnostics and progress to standard error. Every subcommand takes \
+      --color auto|always|never (NO_COLOR=1 turns colour off under auto); those that report take \
+      --format json (docs/json-output.md); those that print progress or summaries take -q/--quiet.
+
+      Examples:
+        rulekit lint Examples/SampleApp/ShareExtension/Info.plist
+        rulekit explain --rule Examples/SampleApp/ShareExtension/Info.plist \\
+          --preset firefox-url-text
+      """,
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
@@ -26,17 +36,64 @@ struct RuleKitCommand: ParsableCommand {
   )
 
   /// Runs the command line with DESIGN.md's exit codes: swift-argument-parser reports a usage error as 64
-  /// (EX_USAGE); the contract says 2, like most Unix tools.
+  /// (EX_USAGE); the contract says 2, like most Unix tools. The parsed subcommand's output settings go to
+  /// ``Console`` before it runs, and JSON diagnostics are written once, however the command ends.
   static func main() {
-    do {
-      var command = try DirectDispatch.parse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
-      try command.run()
-    } catch {
-      let code = exitCode(for: error)
-      guard code == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let unknown = unknownSubcommand(in: arguments) {
+      FileHandle.standardError.write(Data((unknown + "\n").utf8))
       Foundation.exit(2)
     }
+    do {
+      var command = try DirectDispatch.parse(arguments) ?? parseAsRoot(arguments)
+      if let configurable = command as? any ConsoleConfigurable {
+        Console.configure(configurable.consoleSettings)
+      }
+      try command.run()
+      Console.finish()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else {
+        Console.finish()
+        exit(withError: error)
+      }
+      if Console.argumentsRequestJSON(arguments) {
+        Console.configure(ConsoleSettings(json: true))
+        Console.error("", message: message(for: error))
+        Console.finish()
+      } else {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      }
+      Foundation.exit(2)
+    }
+  }
+}
+
+extension RuleKitCommand {
+  /// swift-argument-parser answers `rulekit NAME --help` (and `rulekit help NAME`) with the root's help when
+  /// NAME is no subcommand, exit status 0: a mistyped name, or a binary older than the subcommand, then looks
+  /// like the subcommand's help printing the wrong page. This names the unknown subcommand instead.
+  static func unknownSubcommand(in arguments: [String]) -> String? {
+    guard arguments.contains(where: { $0 == "--help" || $0 == "-h" }) || arguments.first == "help" else {
+      return nil  // Without a help request the parser reports the unexpected argument itself.
+    }
+    var command: any ParsableCommand.Type = RuleKitCommand.self
+    var path = ["rulekit"]
+    for argument in arguments.drop(while: { $0 == "help" }) {
+      guard !argument.hasPrefix("-") else { continue }
+      let subcommands = command.configuration.subcommands
+      guard !subcommands.isEmpty else { return nil }
+      // Every rulekit command names itself in its configuration.
+      let names = subcommands.map { $0.configuration.commandName ?? "" }
+      guard let index = names.firstIndex(of: argument) else {
+        return "Error: '\(argument)' is not a subcommand of \(path.joined(separator: " ")); "
+          + "one of: \(names.joined(separator: ", ")).\n"
+          + "  See '\(path.joined(separator: " ")) --help' for more information."
+      }
+      command = subcommands[index]
+      path.append(argument)
+    }
+    return nil
   }
 }
 

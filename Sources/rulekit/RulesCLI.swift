@@ -14,14 +14,9 @@ enum RulesCLI {
     static let ioError = ExitCode(74)
   }
 
-  /// Writes a line to standard error.
-  static func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-  }
-
-  /// Prints `message` to standard error and stops with `code`.
+  /// Prints `message` as an error (text or JSON, as ``Console`` is set) and returns `code` to throw.
   static func fail(_ message: String, code: ExitCode) -> ExitCode {
-    printError("rulekit: \(message)")
+    Console.error("rulekit: \(message)", message: message)
     return code
   }
 

@@ -4,13 +4,19 @@ import Foundation
 import UniformTypes
 
 /// `rulekit test EXPECTATIONS.json`: rules × named contexts → expected outcomes.
-struct TestCommand: ParsableCommand {
+struct TestCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "test",
     abstract: "Check that rules activate (or not) for named contexts, as an expectations file says.",
     discussion: """
       The file: {"rules": {NAME: PATH}, "contexts": {NAME: PATH or context}, "expectations": [{"rule": NAME, \
-      "context": NAME or preset, "activates": BOOL}]}; paths are relative to the file. Exit 1 on a mismatch.
+      "context": NAME or preset, "activates": BOOL}]}; paths are relative to the file. Exit 1 on a mismatch. \
+      With --quiet nothing is printed when every expectation is met.
+
+      Examples:
+        rulekit test Examples/SampleApp/expectations.json
+        rulekit test --format json --twin-policy mirrored \\
+          Examples/SampleApp/expectations.json
       """)
 
   @Argument(help: "The expectations JSON file.") var expectations: String
@@ -20,6 +26,15 @@ struct TestCommand: ParsableCommand {
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
+
+  @Option(help: "text or json.") var format: OutputFormat = .text
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+  }
 
   func run() throws {
     let url = URL(fileURLWithPath: expectations)
@@ -46,7 +61,25 @@ struct TestCommand: ParsableCommand {
           loaded.rule.predicate(style: style), registry: loaded.file.registry(extending: registry))
       },
       loadContext: { contextURL throws(ActivationRuleError) in try ExtensionContext.load(contextURL) })
-    print(ExpectationsFile.report(outcomes))
+    let passed = outcomes.filter(\.passed).count
+    switch format {
+    case .json:
+      Console.json([
+        "expectations": outcomes.count, "passed": passed, "failed": outcomes.count - passed,
+        "outcomes": outcomes.map { outcome -> [String: Any] in
+          var fields: [String: Any] = [
+            "rule": outcome.expectation.rule, "context": outcome.expectation.context,
+            "expected": outcome.expectation.activates, "actual": outcome.actual ?? NSNull(),
+            "passed": outcome.passed,
+          ]
+          if let problem = outcome.problem { fields["problem"] = problem }
+          return fields
+        },
+      ])
+    case .text:
+      // All met is a summary, which --quiet drops; the table of mismatches is the result.
+      if passed < outcomes.count || !quietOption.quiet { Console.result(ExpectationsFile.report(outcomes)) }
+    }
     if outcomes.contains(where: { !$0.passed }) { throw RulesCLI.Exit.problemsFound }
   }
 }

@@ -2,15 +2,22 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti ancestors A`: every type A conforms to, itself first, one per line.
-struct UtiAncestorsCommand: ParsableCommand {
+struct UtiAncestorsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
-    commandName: "ancestors", abstract: "Print every type A conforms to, itself included, one per line.")
+    commandName: "ancestors", abstract: "Print every type A conforms to, itself included, one per line.",
+    discussion: """
+      Examples:
+        rulekit uti ancestors public.file-url
+        rulekit uti ancestors public.heic --format json
+      """)
 
   @Argument(help: "The type identifier.") var type: String
   @OptionGroup var options: UtiOptions
 
+  var consoleSettings: ConsoleSettings { options.consoleSettings }
+
   func run() throws {
     let ancestors = try options.registry().ancestors(of: type)
-    try options.emit(text: ancestors.joined(separator: "\n"), json: ancestors)
+    options.emit(text: ancestors.joined(separator: "\n"), fields: ["type": type, "ancestors": ancestors])
   }
 }

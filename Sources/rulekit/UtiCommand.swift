@@ -8,6 +8,10 @@ struct UtiCommand: ParsableCommand {
     discussion: """
       Identifiers compare case-insensitively. Types come from Apple's system declarations plus, with \
       --declarations, an app's UTExportedTypeDeclarations and UTImportedTypeDeclarations.
+
+      Examples:
+        rulekit uti conforms public.heic public.image
+        rulekit uti for-extension gpx
       """,
     subcommands: [
       UtiConformsCommand.self,

@@ -2,13 +2,22 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti conforms A B`: prints `true` or `false`, exit code 0 either way.
-struct UtiConformsCommand: ParsableCommand {
+struct UtiConformsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
-    commandName: "conforms", abstract: "Print whether type A conforms to type B (true or false).")
+    commandName: "conforms", abstract: "Print whether type A conforms to type B (true or false).",
+    discussion: """
+      Examples:
+        rulekit uti conforms public.heic public.image
+        rulekit uti conforms com.microsoft.intune.mam.public.jpeg \\
+          com.microsoft.intune.mam.public.image --twin-policy mirrored \\
+          --format json
+      """)
 
   @Argument(help: "The type identifier to test.") var type: String
   @Argument(help: "The type identifier it should conform to.") var supertype: String
   @OptionGroup var options: UtiOptions
+
+  var consoleSettings: ConsoleSettings { options.consoleSettings }
 
   private struct Answer: Encodable {
     let type: String

@@ -2,15 +2,23 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti descendants A`: every known type that conforms to A, itself first, one per line.
-struct UtiDescendantsCommand: ParsableCommand {
+struct UtiDescendantsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
-    commandName: "descendants", abstract: "Print every known type that conforms to A, itself included.")
+    commandName: "descendants", abstract: "Print every known type that conforms to A, itself included.",
+    discussion: """
+      Examples:
+        rulekit uti descendants public.heif-standard
+        rulekit uti descendants public.movie --format json
+      """)
 
   @Argument(help: "The type identifier.") var type: String
   @OptionGroup var options: UtiOptions
 
+  var consoleSettings: ConsoleSettings { options.consoleSettings }
+
   func run() throws {
     let descendants = try options.registry().descendants(of: type)
-    try options.emit(text: descendants.joined(separator: "\n"), json: descendants)
+    options.emit(
+      text: descendants.joined(separator: "\n"), fields: ["type": type, "descendants": descendants])
   }
 }

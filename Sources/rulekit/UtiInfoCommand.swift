@@ -2,12 +2,19 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti info A`: what the registry knows about a type: declaration, parents, ancestors, tags.
-struct UtiInfoCommand: ParsableCommand {
+struct UtiInfoCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
-    commandName: "info", abstract: "Print a type's declaration, parents, ancestors and tags.")
+    commandName: "info", abstract: "Print a type's declaration, parents, ancestors and tags.",
+    discussion: """
+      Examples:
+        rulekit uti info public.jpeg
+        rulekit uti info dyn.ah62d4rv4ge80s6d2 --format json
+      """)
 
   @Argument(help: "The type identifier.") var type: String
   @OptionGroup var options: UtiOptions
+
+  var consoleSettings: ConsoleSettings { options.consoleSettings }
 
   private struct Info: Encodable {
     let identifier: String

@@ -36,68 +36,67 @@ struct UtiOptions: ParsableArguments {
   @Option(help: "Output format.")
   var format: UtiOutputFormat = .text
 
+  @OptionGroup var colorOption: ColorOption
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, color: colorOption.color)
+  }
+
   /// The system registry, plus the declarations file if one was given. Declaration warnings go to stderr;
   /// errors end the command with exit code 65, a missing file with 66, an unreadable one with 74.
   func registry() throws -> TypeRegistry {
     let system = TypeRegistry.system.withTwinPolicy(twinPolicy.policy)
     guard let declarationsPath else { return system }
     guard FileManager.default.fileExists(atPath: declarationsPath) else {
-      UtiDiagnosticPrinter.printError(file: declarationsPath, "no such file", format: format)
+      UtiDiagnosticPrinter.printError(file: declarationsPath, "no such file")
       throw ExitCode(66)
     }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: declarationsPath))
     } catch {
-      UtiDiagnosticPrinter.printError(
-        file: declarationsPath, "cannot read the file: \(error)", format: format)
+      UtiDiagnosticPrinter.printError(file: declarationsPath, "cannot read the file: \(error)")
       throw ExitCode(74)
     }
     let declarations: AppTypeDeclarations
     do {
       declarations = try AppTypeDeclarations(propertyListData: data)
     } catch {
-      UtiDiagnosticPrinter.print([error], file: declarationsPath, source: data, format: format)
+      UtiDiagnosticPrinter.print([error], file: declarationsPath, source: data)
       throw ExitCode(65)
     }
     let registry = TypeRegistry(declarations: declarations, twinPolicy: twinPolicy.policy)
     let located = AppTypeDeclarations.locate(registry.diagnostics, in: data)
-    UtiDiagnosticPrinter.print(located, file: declarationsPath, source: data, format: format)
+    UtiDiagnosticPrinter.print(located, file: declarationsPath, source: data)
     if located.contains(where: { $0.severity == .error }) { throw ExitCode(65) }
     return registry
   }
 
-  /// Prints `value` as pretty JSON with sorted keys, or `text` in the text format.
+  /// Prints `text` in the text format; in JSON, `value`'s fields beside `schemaVersion`.
   func emit(text: @autoclosure () -> String, json value: some Encodable) throws {
     switch format {
-    case .text:
-      Swift.print(text())
-    case .json:
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = try encoder.encode(value)
-      Swift.print(String(decoding: data, as: UTF8.self))
+    case .text: Console.result(text())
+    case .json: Console.json(try Console.jsonObject(value) as? [String: Any] ?? [:])
+    }
+  }
+
+  /// Prints `text` in the text format, or the JSON document `fields`.
+  func emit(text: @autoclosure () -> String, fields: @autoclosure () -> [String: Any]) {
+    switch format {
+    case .text: Console.result(text())
+    case .json: Console.json(fields())
     }
   }
 }
 
 /// Prints declaration diagnostics to stderr, compiler-style (with the source line and a caret) or as JSON.
 enum UtiDiagnosticPrinter {
-  private struct JSONDiagnostic: Encodable {
-    let file: String
-    let line: Int?
-    let column: Int?
-    let severity: String
-    let keyPath: String
-    let message: String
-  }
-
-  static func printError(file: String, _ message: String, format: UtiOutputFormat) {
-    print([TypeDeclarationDiagnostic(.error, at: "", message)], file: file, source: nil, format: format)
+  static func printError(file: String, _ message: String) {
+    print([TypeDeclarationDiagnostic(.error, at: "", message)], file: file, source: nil)
   }
 
   static func print(
-    _ diagnostics: [TypeDeclarationDiagnostic], file: String, source: Data?, format: UtiOutputFormat
+    _ diagnostics: [TypeDeclarationDiagnostic], file: String, source: Data?
   ) {
     guard !diagnostics.isEmpty else { return }
     // File order reads best; diagnostics without a position keep their place at the front.
@@ -107,32 +106,30 @@ enum UtiDiagnosticPrinter {
       return left == right ? lhs.offset < rhs.offset : left < right
     }.map(\.element)
     var output = ""
-    switch format {
-    case .text:
-      let lines = source.map {
-        String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      }
-      for diagnostic in diagnostics {
-        output += diagnostic.formatted(file: file) + "\n"
-        if let position = diagnostic.position, let lines, position.line <= lines.count {
-          let line = lines[position.line - 1]
-          // The column counts UTF-8 bytes; keep tabs so the caret lines up under the same characters.
-          let before = String(decoding: line.utf8.prefix(max(0, position.column - 1)), as: UTF8.self)
-          output += line + "\n" + String(before.map { $0 == "\t" ? "\t" : " " }) + "^\n"
-        }
-      }
-    case .json:
-      let entries = diagnostics.map {
-        JSONDiagnostic(
-          file: file, line: $0.position?.line, column: $0.position?.column, severity: $0.severity.rawValue,
-          keyPath: $0.keyPath, message: $0.message)
-      }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      if let data = try? encoder.encode(["diagnostics": entries]) {
-        output = String(decoding: data, as: UTF8.self) + "\n"
+    let lines = source.map {
+      String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    for diagnostic in diagnostics {
+      output += diagnostic.formatted(file: file) + "\n"
+      if let position = diagnostic.position, let lines, position.line <= lines.count {
+        let line = lines[position.line - 1]
+        // The column counts UTF-8 bytes; keep tabs so the caret lines up under the same characters.
+        let before = String(decoding: line.utf8.prefix(max(0, position.column - 1)), as: UTF8.self)
+        output += line + "\n" + String(before.map { $0 == "\t" ? "\t" : " " }) + "^\n"
       }
     }
-    FileHandle.standardError.write(Data(output.utf8))
+    Console.diagnostic(
+      String(output.dropLast()),
+      records: diagnostics.map { diagnostic -> [String: Any] in
+        var record: [String: Any] = [
+          "file": file, "severity": diagnostic.severity.rawValue, "keyPath": diagnostic.keyPath,
+          "message": diagnostic.message,
+        ]
+        if let position = diagnostic.position {
+          record["line"] = position.line
+          record["column"] = position.column
+        }
+        return record
+      })
   }
 }

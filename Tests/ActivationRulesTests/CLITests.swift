@@ -115,7 +115,9 @@ import Testing
         "12.plist:5:2: warning: NSExtensionActivationSupportsWebURLWithMaxCount is written as string but Apple documents an integer (read as 1) [RK007]\n"
       ))
     let json = try Self.run(["lint", "--format", "json", "\(corpus)/12.plist"])
-    let findings = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+    let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect(document?["schemaVersion"] as? Int == 1)
+    let findings = document?["findings"] as? [[String: Any]]
     #expect(findings?.first?["id"] as? String == "RK007")
   }
 
@@ -172,8 +174,9 @@ import Testing
 
   @Test func presetsAsJSON() throws {
     let run = try Self.run(["presets", "--format", "json"])
-    let presets = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
-    #expect(presets?.count == 9)
+    let document = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    #expect(document?["schemaVersion"] as? Int == 1)
+    #expect((document?["presets"] as? [[String: Any]])?.count == 9)
   }
 }
 

@@ -75,7 +75,7 @@ struct ConfigureEndToEndTests {
     #expect(result.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(object["version"] as? Int == 1)
+    #expect(object["schemaVersion"] as? Int == 1)
     let changes = try #require(object["changes"] as? [[String: Any]])
     #expect(
       changes.map { $0["kind"] as? String } == [

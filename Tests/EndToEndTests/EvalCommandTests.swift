@@ -44,7 +44,9 @@ struct EvalCommandTests {
       "eval", "--predicate", "flag == TRUE AND one == 1", "--input", file.path, "--format", "json",
     ])
     #expect(run.status == 0)
-    #expect(run.output == "{\"result\": true}\n")
+    let document = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    #expect(document?["result"] as? Bool == true)
+    #expect(document?["schemaVersion"] as? Int == 1)
   }
 
   @Test("--var binds a JSON value, or a string when the text is not JSON")

@@ -111,7 +111,9 @@ import Testing
       "parse", "--dump", "--predicate", "ANY $a.types UTI-CONFORMS-TO 'public.url'",
     ])
     #expect(outcome.status == 0)
-    let tree = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any]
+    let document = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any]
+    #expect(document?["schemaVersion"] as? Int == 1)
+    let tree = document?["tree"] as? [String: Any]
     #expect(tree?["kind"] as? String == "comparison")
     #expect(tree?["quantifier"] as? String == "ANY")
     #expect(tree?["operator"] as? String == "UTI-CONFORMS-TO")
