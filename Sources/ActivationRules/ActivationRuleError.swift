@@ -37,7 +37,8 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
     case .jsonSyntax(let message, _): "malformed JSON: \(message)"
     case .propertyList(let error): error.description
     case .ruleNotFound:
-      "no NSExtension › NSExtensionAttributes › NSExtensionActivationRule in the property list"
+      "no NSExtension › NSExtensionAttributes › NSExtensionActivationRule in the property list (an app's "
+        + "Info.plist has none: pass the extension's)"
     case .unexpectedRuleValue(let written):
       "NSExtensionActivationRule is \(written == .integer || written == .array ? "an" : "a") \(written.rawValue); "
         + "it must be a string (a predicate) or a dictionary (NSExtensionActivationSupports… keys)"

@@ -115,10 +115,14 @@ public struct RuleFile: Sendable {
       form = .rulePlist
       rulePath = ["NSExtensionActivationRule"]
       value = try Self.value(of: rule)
-    } else {
+    } else if dictionary.keys.contains(where: { $0.hasPrefix("NSExtensionActivation") }) {
       form = .rulePlist
       rulePath = []
       value = .dictionary(ActivationDictionary(propertyList: dictionary))
+    } else {
+      // Neither an extension's Info.plist nor a rule: an app's Info.plist, say, would otherwise read as an
+      // empty rule dictionary that never activates.
+      throw .ruleNotFound
     }
     if case .predicate(let text) = value { locatePredicate(text) }
   }

@@ -203,7 +203,19 @@ extension IntuneGuideVersion: ExpressibleByArgument {}
 /// Ends a subcommand with a one-line message on standard error and an exit code.
 enum CLIExit {
   static func fail(_ message: String, code: Int32) -> ExitCode {
-    Console.error(message.hasPrefix("rulekit") ? message : "rulekit: \(message)", message: message)
+    // A positioned message starts its line with file:line:column, where Xcode and editors look for it.
+    let prefixed =
+      message.hasPrefix("rulekit") || startsWithLocation(message) ? message : "rulekit: \(message)"
+    Console.error(prefixed, message: message)
     return ExitCode(code)
+  }
+
+  /// Whether `message` starts with `file:line:column: `.
+  static func startsWithLocation(_ message: String) -> Bool {
+    let parts = message.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+    guard parts.count == 4, !parts[0].isEmpty, parts[3].hasPrefix(" ") else { return false }
+    return [parts[1], parts[2]].allSatisfy {
+      !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
+    }
   }
 }

@@ -115,7 +115,8 @@ struct ConfigureEndToEndTests {
     try Data(broken.utf8).write(to: URL(fileURLWithPath: scratch.info))
     let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("rulekit: \(scratch.info):4:2: error: "))
+    // The location starts the line, where Xcode and editors look for it.
+    #expect(result.stderr.hasPrefix("\(scratch.info):4:2: error: "))
     #expect(try String(contentsOfFile: scratch.info, encoding: .utf8) == broken)
   }
 

@@ -23,7 +23,7 @@ struct ConfigureNoDataLossTests {
     try broken.write(to: URL(fileURLWithPath: scratch.entitlements))
     let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("rulekit: \(scratch.entitlements):"))
+    #expect(result.stderr.hasPrefix("\(scratch.entitlements):5:1: error: "))
     #expect(try scratch.bytes(scratch.info) == info)
     #expect(try scratch.bytes(scratch.entitlements) == broken)
     #expect(try entries(scratch.folder) == ["App.entitlements", "Info.plist"])
