@@ -45,11 +45,16 @@ struct RuleKitCommand: ParsableCommand {
       Foundation.exit(2)
     }
     do {
-      var command = try DirectDispatch.parse(arguments) ?? parseAsRoot(arguments)
-      if let configurable = command as? any ConsoleConfigurable {
-        Console.configure(configurable.consoleSettings)
+      if let configure = ConfigureRun.parse(arguments, environment: ProcessInfo.processInfo.environment) {
+        Console.configure(configure.consoleSettings)
+        try configure.execute()
+      } else {
+        var command = try DirectDispatch.parse(arguments) ?? parseAsRoot(arguments)
+        if let configurable = command as? any ConsoleConfigurable {
+          Console.configure(configurable.consoleSettings)
+        }
+        try command.run()
       }
-      try command.run()
       Console.finish()
     } catch {
       let code = exitCode(for: error)

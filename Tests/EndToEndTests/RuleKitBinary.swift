@@ -33,13 +33,18 @@ struct RuleKitBinary {
   }
 
   /// Runs `rulekit` with `arguments`, in `currentDirectory` when given (relative paths then print as given).
-  static func run(_ arguments: [String], standardInput: String? = nil, currentDirectory: URL? = nil) throws
-    -> Outcome
-  {
+  /// `environment` entries are added to this process's environment.
+  static func run(
+    _ arguments: [String], standardInput: String? = nil, currentDirectory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = try locate()
     process.arguments = arguments
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let error = Pipe()
     let input = Pipe()

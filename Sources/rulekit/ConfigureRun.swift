@@ -1,0 +1,248 @@
+import ArgumentParser
+import Foundation
+import IntuneConfigurator
+import PropertyLists
+
+/// One `rulekit configure` run: its options as plain values, and the work. ``ConfigureCommand`` declares the
+/// options for swift-argument-parser; ``parse(_:)`` reads the common command lines directly, because the
+/// command runs in every Xcode build and the reflection swift-argument-parser starts with was half of a
+/// whole run's instructions (the runtime's protocol-conformance scans). Whatever it does not recognise goes
+/// to swift-argument-parser, so help, errors and rare spellings behave exactly as before.
+struct ConfigureRun: Equatable, ConsoleConfigurable {
+  var infoPlist: String
+  var entitlements: String
+  var output: String?
+  var dryRun = false
+  var diff = false
+  var format: ConfigureCommand.ReportFormat = .text
+  var sdkVersion: IntuneGuideVersion = .newest
+  var iosSDK = 26
+  var containingApp: String?
+  var containingAppPlist: String?
+  var fixEntitlements = false
+  var quiet = false
+  var color: ColorChoice = .auto
+
+  init(infoPlist: String, entitlements: String) {
+    self.infoPlist = infoPlist
+    self.entitlements = entitlements
+  }
+
+  /// The run swift-argument-parser parsed.
+  init(_ command: ConfigureCommand) {
+    infoPlist = command.infoPlist
+    entitlements = command.entitlements
+    output = command.output
+    dryRun = command.dryRun
+    diff = command.diff
+    format = command.format
+    sdkVersion = command.sdkVersion
+    iosSDK = command.iosSDK
+    containingApp = command.containingApp
+    containingAppPlist = command.containingAppPlist
+    fixEntitlements = command.fixEntitlements
+    quiet = command.quietOption.quiet
+    color = command.colorOption.color
+  }
+
+  var consoleSettings: ConsoleSettings {
+    ConsoleSettings(json: format == .json, quiet: quiet, color: color)
+  }
+
+  /// The run for `rulekit configure …` (`arguments` without the program name), or `nil` when anything in
+  /// it — help, an unknown or repeated option, a missing or odd value — is for swift-argument-parser.
+  /// `RULEKIT_FULL_PARSER=1` always answers `nil` (tests compare the two; bug reports can rule this out).
+  static func parse(_ arguments: [String], environment: [String: String]) -> ConfigureRun? {
+    guard arguments.first == "configure", environment["RULEKIT_FULL_PARSER"] != "1" else { return nil }
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    let valued: Set = [
+      "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
+      "--containing-app-plist", "--color",
+    ]
+    let flagNames: [String: String] = [
+      "--dry-run": "--dry-run", "--diff": "--diff", "--fix-entitlements": "--fix-entitlements",
+      "-q": "--quiet", "--quiet": "--quiet",
+    ]
+    var index = 1
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      if valued.contains(name) {
+        let value: String
+        if let inline {
+          guard name.hasPrefix("--") else { return nil }
+          value = inline
+        } else {
+          // A value that looks like an option is swift-argument-parser's to reject.
+          guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+          value = arguments[index]
+          index += 1
+        }
+        guard values.updateValue(value, forKey: name) == nil else { return nil }
+      } else if inline == nil, let flag = flagNames[name] {
+        guard flags.insert(flag).inserted else { return nil }
+      } else {
+        return nil
+      }
+    }
+    guard let info = values["-i"], let entitlements = values["-e"] else { return nil }
+    var run = ConfigureRun(infoPlist: info, entitlements: entitlements)
+    run.output = values["-o"]
+    run.dryRun = flags.contains("--dry-run")
+    run.diff = flags.contains("--diff")
+    run.fixEntitlements = flags.contains("--fix-entitlements")
+    run.quiet = flags.contains("--quiet")
+    run.containingApp = values["--containing-app"]
+    run.containingAppPlist = values["--containing-app-plist"]
+    if let text = values["--format"] {
+      guard let format = ConfigureCommand.ReportFormat(rawValue: text) else { return nil }
+      run.format = format
+    }
+    if let text = values["--sdk-version"] {
+      guard let version = IntuneGuideVersion(rawValue: text) else { return nil }
+      run.sdkVersion = version
+    }
+    if let text = values["--ios-sdk"] {
+      guard let major = Int(text) else { return nil }
+      run.iosSDK = major
+    }
+    if let text = values["--color"] {
+      guard let color = ColorChoice(rawValue: text) else { return nil }
+      run.color = color
+    }
+    return run
+  }
+
+  func execute() throws {
+    guard !infoPlist.isEmpty else {
+      throw CLIExit.fail("-i is empty: pass the path of the Info.plist", code: 66)
+    }
+    guard !entitlements.isEmpty else {
+      throw CLIExit.fail(
+        "-e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)",
+        code: 66)
+    }
+    let info = try readPropertyList(infoPlist, role: "Info.plist")
+    let entitlementsFile = try readPropertyList(entitlements, role: "entitlements file")
+    var options = IntuneConfiguratorOptions(
+      guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
+      fixEntitlements: fixEntitlements)
+    if let containingAppPlist {
+      options.containingAppInfoPlist = try readPropertyList(
+        containingAppPlist, role: "containing app Info.plist"
+      )
+      .value
+      options.containingAppInfoPlistPath = containingAppPlist
+    } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
+      let located = ContainingAppLocator.locate(forExtensionAt: infoPlist)
+    {
+      options.containingAppInfoPlist = located.value
+      options.containingAppInfoPlistPath = Self.displayPath(located.path)
+    }
+
+    let plan: ConfigurationPlan
+    do {
+      plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlementsFile, options: options)
+    } catch {
+      throw CLIExit.fail(error.description, code: 65)
+    }
+    let configuredInfo: PropertyListFile
+    let configuredEntitlements: PropertyListFile?
+    let diffText: String
+    do {
+      configuredInfo = try plan.configuredInfoPlist()
+      configuredEntitlements = try plan.configuredEntitlements()
+      diffText = try ConfigurationReport.diff(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
+    } catch {
+      throw CLIExit.fail(error.description, code: 65)
+    }
+
+    let blocked = plan.findings.contains { $0.severity == .error }
+    var written: [String] = []
+    if !dryRun && !blocked {
+      let infoDestination = output ?? infoPlist
+      var files: [(file: PropertyListFile, destination: String?)] = []
+      // Write the Info.plist when it changes, or when -o asks for a copy even of an unchanged one.
+      if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
+        files.append((configuredInfo, infoDestination))
+      }
+      if let configuredEntitlements, plan.changes.contains(where: { $0.file == .entitlements }) {
+        files.append((configuredEntitlements, entitlements))
+      }
+      // Both files or neither: a failure on the second must not leave the first half-configured.
+      do {
+        try PropertyListFile.write(files)
+      } catch {
+        throw CLIExit.fail(error.rendered(source: []), code: 74)
+      }
+      written = files.compactMap(\.destination)
+    }
+
+    switch format {
+    case .json:
+      Console.result(
+        ConfigurationReport.json(
+          plan, infoPlistName: infoPlist, entitlementsName: entitlements, written: written))
+    case .text:
+      if diff && !diffText.isEmpty {
+        Console.result(diffText, terminator: diffText.hasSuffix("\n") ? "" : "\n")
+      }
+      let report = ConfigurationReport.text(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
+      if blocked {
+        // Quiet keeps the errors, the reason nothing was written, and drops the changes and warnings.
+        Console.diagnostic(quiet ? errorLines(of: report) : report, records: [])
+        Console.diagnostic("nothing written: fix the errors above and run again", records: [])
+      } else {
+        Console.info(report)
+        if dryRun { Console.info("dry run: nothing written") }
+        for path in written { Console.info("wrote \(path)") }
+      }
+    }
+    if blocked { throw ExitCode(1) }
+  }
+
+  /// `path` relative to the working directory when it is inside it, as users type paths.
+  static func displayPath(_ path: String) -> String {
+    let here = FileManager.default.currentDirectoryPath
+    let prefix = here.hasSuffix("/") ? here : here + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// The report's error findings, each with its `fix:` line.
+  private func errorLines(of report: String) -> String {
+    var kept: [Substring] = []
+    var keepingFix = false
+    for line in report.split(separator: "\n") {
+      if line.hasPrefix("  fix: ") {
+        if keepingFix { kept.append(line) }
+        continue
+      }
+      keepingFix = line.contains(": error: ")
+      if keepingFix { kept.append(line) }
+    }
+    return kept.joined(separator: "\n")
+  }
+
+  private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {
+    do {
+      return try PropertyListFile.read(contentsOf: path)
+    } catch {
+      switch error.kind {
+      case .fileNotFound: throw CLIExit.fail("\(path): no such file (the \(role))", code: 66)
+      case .io: throw CLIExit.fail(error.rendered(source: []), code: 74)
+      default:
+        // The source line and a caret under the column, then the hint, when the error has a position.
+        let source =
+          error.position == nil ? [] : [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        throw CLIExit.fail(error.rendered(source: source), code: 65)
+      }
+    }
+  }
+}

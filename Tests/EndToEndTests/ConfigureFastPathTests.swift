@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `rulekit configure` reads common command lines without swift-argument-parser (`ConfigureRun.parse`);
+/// every line here must behave exactly as with the full parser (`RULEKIT_FULL_PARSER=1`): same exit
+/// status, output and written files.
+@Suite("configure's direct argument reading behaves like swift-argument-parser")
+struct ConfigureFastPathTests {
+  static let lines: [[String]] = [
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--dry-run", "--diff"],
+    ["--dry-run", "-e", "App/App.entitlements", "-i", "App/Info.plist", "--format", "json"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--format=json", "--dry-run"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--fix-entitlements", "-q"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--sdk-version", "2017", "--ios-sdk", "27"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "-o", "Out.plist", "--color", "never"],
+    ["-i", "ShareExtension/Info.plist", "-e", "App/App.entitlements", "--containing-app", "com.example"],
+    [
+      "-i", "OpenInExtension/Info.plist", "-e", "App/App.entitlements", "--containing-app-plist",
+      "App/Info.plist", "--quiet",
+    ],
+    // Errors: the run fails the same way (the direct reader passes these on, or the run itself fails).
+    ["-i", "App/Info.plist", "-e", ""],
+    ["-i", "Missing.plist", "-e", "App/App.entitlements"],
+    ["-i", "App/Info.plist"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--format", "yaml"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--sdk-version", "2019"],
+    ["-i", "App/Info.plist", "-i", "ShareExtension/Info.plist", "-e", "App/App.entitlements"],
+    ["-i", "-e", "App/App.entitlements"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--dry-run=yes"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--unknown"],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--help"],
+  ]
+
+  struct Result: Equatable {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+    var files: [String: Data]
+  }
+
+  func run(_ line: [String], fullParser: Bool) throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-fast-\(UUID())")
+    try FileManager.default.copyItem(at: ConfiguredSampleApp.example, to: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outcome = try RuleKitBinary.run(
+      ["configure"] + line, currentDirectory: folder,
+      environment: fullParser ? ["RULEKIT_FULL_PARSER": "1"] : [:])
+    var files: [String: Data] = [:]
+    for name in ConfiguredSampleApp.files + ["Out.plist"] {
+      files[name] = try? Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return Result(
+      status: outcome.status, standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+      files: files)
+  }
+
+  @Test(arguments: lines)
+  func sameOutcome(_ line: [String]) throws {
+    let direct = try run(line, fullParser: false)
+    let full = try run(line, fullParser: true)
+    #expect(direct.status == full.status)
+    #expect(direct.standardOutput == full.standardOutput)
+    #expect(direct.standardError == full.standardError)
+    #expect(direct.files == full.files)
+  }
+}
