@@ -159,7 +159,10 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     do {
       configuredInfo = try plan.configuredInfoPlist()
       configuredEntitlements = try plan.configuredEntitlements()
-      diffText = try ConfigurationReport.diff(plan, infoPlistName: infoPlist, entitlementsName: entitlements)
+      // The diff is only worth its cost when it is printed.
+      diffText =
+        diff && format == .text
+        ? try ConfigurationReport.diff(plan, infoPlistName: infoPlist, entitlementsName: entitlements) : ""
     } catch {
       throw CLIExit.fail(error.description, code: 65)
     }
