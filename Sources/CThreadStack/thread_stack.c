@@ -28,3 +28,7 @@ int rulekit_current_thread_stack_low(uintptr_t *low) {
   return -1;
 #endif
 }
+
+__attribute__((noinline)) uintptr_t rulekit_current_stack_address(void) {
+  return (uintptr_t)__builtin_frame_address(0);
+}

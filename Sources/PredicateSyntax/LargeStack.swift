@@ -12,7 +12,9 @@ internal import CThreadStack
 ///
 /// Recursion depth is already capped (`PredicateParser.Options.maximumDepth`), but a capped depth times the
 /// frame size of an unoptimised build can still exceed the 512 KiB stacks of secondary threads on Darwin.
-/// Work that may nest more than `inlineNestingLimit` levels therefore moves to a dedicated thread.
+/// Work that may nest more than `inlineNestingLimit` levels therefore moves to a dedicated thread; the
+/// parser first tries the caller's stack, checking `currentStackLimit()` at every level, and moves only when
+/// the caller's stack runs short.
 ///
 /// The thread is a POSIX thread that `run` joins: when `run` returns, the thread and everything it held
 /// are gone. (A Foundation `Thread` releases its closure, and with it the result, some time after the work
@@ -28,8 +30,7 @@ enum LargeStack {
   /// nesting levels, the leaf parsing and the error reporting below the deepest level need, even unoptimised.
   static let reserve: UInt = 256 << 10
 
-  /// Whether work nesting `nesting` levels runs on the caller's stack without any check: shallow input,
-  /// which every real rule is.
+  /// Whether work nesting `nesting` levels runs on the caller's stack without any check (shallow input).
   static func fitsOnCurrentStack(nesting: Int) -> Bool { nesting <= inlineNestingLimit }
 
   /// The lowest address recursion on the current thread may reach, leaving `reserve` free; `nil` when the
@@ -42,12 +43,8 @@ enum LargeStack {
     return currentStackAddress() > limit ? limit : nil
   }
 
-  /// An address in the caller's frame, to compare against `currentStackLimit()` (stacks grow down).
-  @inline(never)
-  static func currentStackAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-  }
+  /// An address just below the caller's frame, to compare against `currentStackLimit()` (stacks grow down).
+  static func currentStackAddress() -> UInt { rulekit_current_stack_address() }
 
   static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
     let box = Box<Value>()
