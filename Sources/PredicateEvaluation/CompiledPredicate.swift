@@ -74,8 +74,8 @@ public struct CompiledPredicate: Sendable {
 /// values. The slots and memos are buffers `CompiledPredicate.evaluate` owns for the length of one call;
 /// the frame is never shared.
 ///
-/// They are buffers behind `let` pointers rather than `var` arrays: the closures touch them for every
-/// element, and a `var` array in a class would pay a dynamic exclusivity check on each access.
+/// They are buffers behind pointers rather than arrays: the closures write them for every element, and an
+/// array inside a frame that closures receive by value would be copied on each write.
 struct Frame {
   let object: PredicateValue
   let slots: UnsafeMutablePointer<PredicateValue?>

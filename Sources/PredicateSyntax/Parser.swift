@@ -60,9 +60,9 @@ public enum PredicateParser {
     }
   }
 
-  /// Lexes, then parses with `body`: on the caller's stack when the input is shallow (every real rule is) or
-  /// when the stack has room for it, on a large stack otherwise. A structural error after a string holding a
-  /// typographic quote is reported as that quote, its likely cause.
+  /// Lexes, then parses with `body`: on the caller's stack when the input is shallow or the stack has room
+  /// for it, on a large stack otherwise. A structural error after a string holding a typographic quote is
+  /// reported as that quote, its likely cause.
   private static func run<Value: Sendable>(
     _ bytes: [UInt8], options: Options, arguments: [FormatArgument],
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value

@@ -36,12 +36,13 @@ enum Keyword: String, CaseIterable, Sendable {
 
   /// The keyword spelled `text` in any letter case, if it is one.
   static func matching(_ text: String) -> Keyword? {
-    matching(utf8: Array(text.utf8)[...])
+    matching(utf8: text.utf8)
   }
 
   /// Spellings as UTF-8 bytes, grouped by length, for the lexer's look-up without building a string.
   private static let spellingsByLength: [[(spelling: [UInt8], keyword: Keyword)]] = {
-    var table = Array(repeating: [(spelling: [UInt8], keyword: Keyword)](), count: 16)
+    let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
+    var table = Array(repeating: [(spelling: [UInt8], keyword: Keyword)](), count: longest + 1)
     for keyword in allCases {
       table[keyword.rawValue.utf8.count].append((Array(keyword.rawValue.utf8), keyword))
     }
@@ -50,7 +51,7 @@ enum Keyword: String, CaseIterable, Sendable {
 
   /// The keyword spelled by `bytes` in any ASCII letter case, if it is one. Keywords are ASCII, so a
   /// non-ASCII byte never matches.
-  static func matching(utf8 bytes: ArraySlice<UInt8>) -> Keyword? {
+  static func matching<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Keyword? {
     guard bytes.count < spellingsByLength.count else { return nil }
     candidates: for (spelling, keyword) in spellingsByLength[bytes.count] {
       for (byte, expected) in zip(bytes, spelling) where asciiUppercased(byte) != expected {
