@@ -22,7 +22,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    .target(name: "PredicateSyntax"),
+    .target(name: "PredicateSyntax", dependencies: ["CThreadStack"]),
+    // The calling thread's stack bounds, which Swift cannot ask glibc for (LargeStack.swift).
+    .target(name: "CThreadStack"),
     .target(
       name: "IntuneConfigurator",
       dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes"]),

@@ -31,44 +31,57 @@ public struct CompiledPredicate: Sendable {
   public func evaluate(on object: PredicateValue, variables: [String: PredicateValue] = [:])
     throws(EvaluationError) -> Bool
   {
-    let frame = Frame(object: object, slotCount: slotCount, memoCount: memoCount)
-    for (name, slot) in freeVariables {
-      frame.slots[slot] = variables[name]
+    // The slots and memos live on the stack for the duration of one evaluation: allocating them on the
+    // heap cost more than evaluating a simple comparison.
+    let count = slotCount + memoCount
+    let outcome = withUnsafeTemporaryAllocation(of: PredicateValue?.self, capacity: Swift.max(count, 1)) {
+      storage -> Result<Bool, EvaluationError> in
+      guard let base = storage.baseAddress else {
+        // A temporary allocation of at least one element always has an address; stay correct regardless.
+        let heap = UnsafeMutablePointer<PredicateValue?>.allocate(capacity: Swift.max(count, 1))
+        defer { heap.deallocate() }
+        return evaluate(on: object, variables: variables, storage: heap)
+      }
+      return evaluate(on: object, variables: variables, storage: base)
     }
-    return try code(frame)
+    return try outcome.get()
+  }
+
+  /// Evaluates with `storage` (room for `slotCount + memoCount` values) as the slots and memos.
+  private func evaluate(
+    on object: PredicateValue, variables: [String: PredicateValue],
+    storage: UnsafeMutablePointer<PredicateValue?>
+  ) -> Result<Bool, EvaluationError> {
+    let count = slotCount + memoCount
+    storage.initialize(repeating: nil, count: count)
+    defer { storage.deinitialize(count: count) }
+    for (name, slot) in freeVariables {
+      storage[slot] = variables[name]
+    }
+    return Self.run(code, Frame(object: object, slots: storage, memos: storage + slotCount))
+  }
+
+  private static func run(_ code: TestCode, _ frame: Frame) -> Result<Bool, EvaluationError> {
+    do throws(EvaluationError) {
+      return .success(try code(frame))
+    } catch {
+      return .failure(error)
+    }
   }
 }
 
-/// The mutable state of one compiled evaluation: the object, the variable slots, and remembered
-/// `$variable.key` values. Never shared.
+/// The state of one compiled evaluation: the object, the variable slots, and remembered `$variable.key`
+/// values. The slots and memos are buffers `CompiledPredicate.evaluate` owns for the length of one call;
+/// the frame is never shared.
 ///
-/// Slots and memos live in buffers behind `let` pointers rather than in `var` arrays: the closures touch them
-/// for every element, and a class's `var` array would pay a dynamic exclusivity check on each access.
-final class Frame {
+/// They are buffers behind pointers rather than arrays: the closures write them for every element, and an
+/// array inside a frame that closures receive by value would be copied on each write.
+struct Frame {
   let object: PredicateValue
   let slots: UnsafeMutablePointer<PredicateValue?>
   /// `$variable.key` values already looked up since the variable was last bound; a rule's
   /// `$attachment.registeredTypeIdentifiers` is written once per clause but looked up once per attachment.
   let memos: UnsafeMutablePointer<PredicateValue?>
-  private let slotCount: Int
-  private let memoCount: Int
-
-  init(object: PredicateValue, slotCount: Int, memoCount: Int) {
-    self.object = object
-    self.slotCount = slotCount
-    self.memoCount = memoCount
-    slots = .allocate(capacity: Swift.max(slotCount, 1))
-    slots.initialize(repeating: nil, count: slotCount)
-    memos = .allocate(capacity: Swift.max(memoCount, 1))
-    memos.initialize(repeating: nil, count: memoCount)
-  }
-
-  deinit {
-    slots.deinitialize(count: slotCount)
-    slots.deallocate()
-    memos.deinitialize(count: memoCount)
-    memos.deallocate()
-  }
 }
 
 typealias TestCode = @Sendable (Frame) throws(EvaluationError) -> Bool
@@ -150,9 +163,9 @@ struct PredicateCompiler {
     let oracle = self.oracle
     let test: ElementTest?
     let rhsCode: ValueCode
-    if case .constant(let constant) = comparison.rhs.kind {
-      test = Self.elementTest(op, PredicateValue(constant), strings, site: site, oracle: oracle)
-      rhsCode = { _ throws(EvaluationError) in PredicateValue(constant) }
+    if let constant = Self.constantValue(of: comparison.rhs) {
+      test = Self.elementTest(op, constant, strings, site: site, oracle: oracle)
+      rhsCode = { _ throws(EvaluationError) in constant }
     } else {
       test = nil
       rhsCode = compile(comparison.rhs)
@@ -207,6 +220,67 @@ struct PredicateCompiler {
     }
   }
 
+  /// The value of a literal or of an aggregate of literals (`{30, 34, 40}`), which no evaluation can change
+  /// and none can fail, so it is built once rather than on every evaluation.
+  static func constantValue(of expression: ExpressionNode) -> PredicateValue? {
+    switch expression.kind {
+    case .constant(let constant): return PredicateValue(constant)
+    case .aggregate(let elements):
+      var values: [PredicateValue] = []
+      values.reserveCapacity(elements.count)
+      for element in elements {
+        guard let value = constantValue(of: element) else { return nil }
+        values.append(value)
+      }
+      return .array(values)
+    default: return nil
+    }
+  }
+
+  /// `==`, `!=`, `<`, `<=`, `>`, `>=` against a number, answered without `ValueSemantics` when the left side
+  /// is a number too, exactly as `ValueSemantics.compare` answers: integers compare as integers, any double
+  /// makes both doubles, and NaN is unordered and unequal. Other left sides take `otherwise`.
+  private static func numericTest(
+    _ op: ComparisonOperator, _ rhs: PredicateValue, otherwise: @escaping ElementTest
+  )
+    -> ElementTest?
+  {
+    switch op {
+    case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: break
+    default: return nil
+    }
+    let integer: Int?
+    let double: Double
+    switch rhs {
+    case .integer(let value): (integer, double) = (value, Double(value))
+    case .double(let value): (integer, double) = (nil, value)
+    default: return nil
+    }
+    return { lhs throws(EvaluationError) in
+      switch lhs {
+      case .integer(let left):
+        if let integer { return holds(op, left, integer) }
+        return holds(op, Double(left), double)
+      case .double(let left): return holds(op, left, double)
+      default: return try otherwise(lhs)
+      }
+    }
+  }
+
+  private static func holds<Number: Comparable>(_ op: ComparisonOperator, _ left: Number, _ right: Number)
+    -> Bool
+  {
+    switch op {
+    case .equalTo: left == right
+    case .notEqualTo: left != right
+    case .lessThan: left < right
+    case .lessThanOrEqualTo: left <= right
+    case .greaterThan: left > right
+    case .greaterThanOrEqualTo: left >= right
+    default: false
+    }
+  }
+
   /// A comparison against a literal right-hand side, with the literal prepared once.
   private static func elementTest(
     _ op: ComparisonOperator, _ rhs: PredicateValue, _ strings: StringComparison, site: ValueSemantics.Site,
@@ -215,6 +289,7 @@ struct PredicateCompiler {
     let generic: ElementTest = { lhs throws(EvaluationError) in
       try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
     }
+    if let numeric = numericTest(op, rhs, otherwise: generic) { return numeric }
     guard case .string(let literal) = rhs else { return generic }
     let folded = strings.fold(literal)
     let stringTest: (@Sendable (String) throws(EvaluationError) -> Bool)?
@@ -292,6 +367,9 @@ struct PredicateCompiler {
         return try KeyValueCoding.value(at: subscriptCode(frame), of: container, at: range)
       }
     case .aggregate(let elements):
+      if let value = Self.constantValue(of: expression) {
+        return { _ throws(EvaluationError) in value }
+      }
       let codes = compileAll(elements)
       return { frame throws(EvaluationError) in .array(try Self.run(codes, frame)) }
     case .subquery(let collection, let variable, let predicate):
@@ -415,6 +493,13 @@ struct PredicateCompiler {
       return { frame throws(EvaluationError) in
         _ = try baseCode(frame)
         throw error
+      }
+    }
+    if steps.count == 1, case .key(let key) = steps[0], base == nil {
+      // `age`: a key of the evaluated object, the commonest left-hand side.
+      return { frame throws(EvaluationError) in
+        if case .dictionary(let dictionary) = frame.object { return dictionary[key] ?? .null }
+        return try KeyValueCoding.value(forKey: key, of: frame.object, at: range)
       }
     }
     if steps.count == 1, case .key(let key) = steps[0] {

@@ -60,6 +60,15 @@ enum KeyValueCoding {
     return current
   }
 
+  /// The keys applied one after the other, as `valueForKeyPath:` applies a key path without operators.
+  static func values(forKeys keys: [String], of value: PredicateValue, at range: SourceRange)
+    throws(EvaluationError) -> PredicateValue
+  {
+    var current = value
+    for key in keys { current = try self.value(forKey: key, of: current, at: range) }
+    return current
+  }
+
   /// `valueForKey:`: a dictionary's entry (null when missing); for an array, the array of each element's value.
   static func value(forKey key: String, of value: PredicateValue, at range: SourceRange)
     throws(EvaluationError) -> PredicateValue
@@ -90,13 +99,12 @@ enum KeyValueCoding {
         .typeMismatch, "@\(op.rawValue) needs a collection, found \(value.typeNameWithArticle)", at: range)
     }
     if op == .count { return .integer(elements.count) }
-    let restSteps = rest.map { Step.key($0) }
     switch op {
     case .count: return .integer(elements.count)
     case .sum, .avg, .min, .max:
       var operands: [PredicateValue] = []
       for element in elements {
-        let operand = try apply(restSteps, to: element, at: range)
+        let operand = try values(forKeys: rest, of: element, at: range)
         if !operand.isNull { operands.append(operand) }
       }
       switch op {
@@ -108,7 +116,7 @@ enum KeyValueCoding {
     case .unionOfObjects, .distinctUnionOfObjects:
       var results: [PredicateValue] = []
       for element in elements {
-        let result = try apply(restSteps, to: element, at: range)
+        let result = try values(forKeys: rest, of: element, at: range)
         if !result.isNull { results.append(result) }
       }
       return .array(op == .distinctUnionOfObjects ? Aggregates.distinct(results) : results)
@@ -123,7 +131,7 @@ enum KeyValueCoding {
             at: range)
         }
         for innerElement in inner {
-          let result = try apply(restSteps, to: innerElement, at: range)
+          let result = try values(forKeys: rest, of: innerElement, at: range)
           if !result.isNull { results.append(result) }
         }
       }

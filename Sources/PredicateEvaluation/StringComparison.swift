@@ -20,11 +20,37 @@ struct StringComparison: Sendable, Hashable {
 
   /// The form both operands are brought to before comparing.
   func fold(_ text: String) -> String {
+    if !foldsCase && !foldsDiacritics { return text }
+    // ASCII has no diacritics and folds case to its lower case letters; Foundation's folding is far slower
+    // and only needed beyond ASCII (StringOptionTests checks the two agree on every ASCII character).
+    if let folded = Self.asciiFolded(text, foldsCase: foldsCase) { return folded }
     var options: String.CompareOptions = []
     if foldsCase { options.insert(.caseInsensitive) }
     if foldsDiacritics { options.insert(.diacriticInsensitive) }
-    if options.isEmpty { return text }
     return text.folding(options: options, locale: nil)
+  }
+
+  /// `text` folded when it is all ASCII, `nil` otherwise.
+  static func asciiFolded(_ text: String, foldsCase: Bool) -> String? {
+    var hasUppercase = false
+    for byte in text.utf8 {
+      if byte >= 0x80 { return nil }
+      if byte &- UInt8(ascii: "A") < 26 { hasUppercase = true }
+    }
+    guard foldsCase, hasUppercase else { return text }
+    let utf8 = text.utf8
+    return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+      for (offset, byte) in utf8.enumerated() {
+        buffer[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+      }
+      return utf8.count
+    }
+  }
+
+  /// Whether every Unicode scalar of `text` is ASCII and no two of them form one character (only CR LF
+  /// does, in ASCII): then its characters are its UTF-8 bytes, and character-wise work can use the bytes.
+  static func isSingleByteCharacters(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
   }
 
   /// Equality of already-folded strings.
@@ -58,13 +84,19 @@ struct StringComparison: Sendable, Hashable {
     if comparesScalars {
       return Self.containsSubsequence(Array(text.unicodeScalars), Array(part.unicodeScalars))
     }
+    if Self.isSingleByteCharacters(text), Self.isSingleByteCharacters(part) {
+      return Self.containsSubsequence(text.utf8, part.utf8)
+    }
     return Self.containsSubsequence(Array(text), Array(part))
   }
 
-  private static func containsSubsequence<Element: Equatable>(_ text: [Element], _ part: [Element]) -> Bool {
-    guard part.count <= text.count else { return false }
-    for start in 0...(text.count - part.count) where text[start..<(start + part.count)].elementsEqual(part) {
-      return true
+  private static func containsSubsequence<Elements: Collection>(_ text: Elements, _ part: Elements) -> Bool
+  where Elements.Element: Equatable {
+    guard let first = part.first else { return false }
+    var start = text.startIndex
+    while let found = text[start...].firstIndex(of: first) {
+      if text[found...].starts(with: part) { return true }
+      start = text.index(after: found)
     }
     return false
   }
@@ -74,17 +106,20 @@ struct StringComparison: Sendable, Hashable {
 /// and `\\` are literal, and everything else, regular-expression metacharacters included, is literal.
 /// The whole string must match.
 struct LikePattern: Sendable, Hashable {
-  enum Token: Sendable, Hashable {
-    case literal(Character)
+  enum Token<Element: Hashable & Sendable>: Sendable, Hashable {
+    case literal(Element)
     case anyOne
     case anyRun
   }
 
-  let tokens: [Token]
+  let tokens: [Token<Character>]
+  /// The same tokens over UTF-8 bytes when every literal is a single-byte character, for subjects whose
+  /// characters are their bytes: matching then needs no grapheme breaking.
+  private let byteTokens: [Token<UInt8>]?
 
   /// `pattern` is already folded the way the subject will be.
   init(_ pattern: String) {
-    var tokens: [Token] = []
+    var tokens: [Token<Character>] = []
     var escaped = false
     for character in pattern {
       if escaped {
@@ -101,11 +136,33 @@ struct LikePattern: Sendable, Hashable {
     }
     if escaped { tokens.append(.literal("\\")) }
     self.tokens = tokens
+    byteTokens = Self.byteTokens(tokens)
+  }
+
+  private static func byteTokens(_ tokens: [Token<Character>]) -> [Token<UInt8>]? {
+    var bytes: [Token<UInt8>] = []
+    for token in tokens {
+      switch token {
+      case .anyOne: bytes.append(.anyOne)
+      case .anyRun: bytes.append(.anyRun)
+      case .literal(let character):
+        guard let byte = character.asciiValue, byte != UInt8(ascii: "\r") else { return nil }
+        bytes.append(.literal(byte))
+      }
+    }
+    return bytes
+  }
+
+  /// Whether the whole of `subject` matches.
+  func matches(_ subject: String) -> Bool {
+    if let byteTokens, StringComparison.isSingleByteCharacters(subject) {
+      return Self.matches(Array(subject.utf8), byteTokens)
+    }
+    return Self.matches(Array(subject), tokens)
   }
 
   /// Greedy matching with a single backtrack point per `*`, linear in practice and never exponential.
-  func matches(_ subject: String) -> Bool {
-    let characters = Array(subject)
+  private static func matches<Element>(_ characters: [Element], _ tokens: [Token<Element>]) -> Bool {
     var textIndex = 0
     var tokenIndex = 0
     var starToken: Int?

@@ -1,3 +1,5 @@
+internal import CThreadStack
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -10,7 +12,9 @@
 ///
 /// Recursion depth is already capped (`PredicateParser.Options.maximumDepth`), but a capped depth times the
 /// frame size of an unoptimised build can still exceed the 512 KiB stacks of secondary threads on Darwin.
-/// Work that may nest more than `inlineNestingLimit` levels therefore moves to a dedicated thread.
+/// Work that may nest more than `inlineNestingLimit` levels therefore moves to a dedicated thread; the
+/// parser first tries the caller's stack, checking `currentStackLimit()` at every level, and moves only when
+/// the caller's stack runs short.
 ///
 /// The thread is a POSIX thread that `run` joins: when `run` returns, the thread and everything it held
 /// are gone. (A Foundation `Thread` releases its closure, and with it the result, some time after the work
@@ -22,6 +26,25 @@ enum LargeStack {
   static let inlineTreeHeightLimit = 48
   /// The stack of the dedicated thread.
   static let stackSize = 256 << 20
+  /// Stack kept free below a parse running on the caller's thread: more than the frames between two
+  /// nesting levels, the leaf parsing and the error reporting below the deepest level need, even unoptimised.
+  static let reserve: UInt = 256 << 10
+
+  /// Whether work nesting `nesting` levels runs on the caller's stack without any check (shallow input).
+  static func fitsOnCurrentStack(nesting: Int) -> Bool { nesting <= inlineNestingLimit }
+
+  /// The lowest address recursion on the current thread may reach, leaving `reserve` free; `nil` when the
+  /// thread's stack bounds are unknown. Deeper input first runs on the caller's stack, checking this limit
+  /// at every nesting level, and moves to the dedicated thread only when it is reached: starting a thread
+  /// costs more than parsing a typical rule.
+  static func currentStackLimit() -> UInt? {
+    guard let low = ThreadStack.lowestAddress() else { return nil }
+    let limit = low + reserve
+    return currentStackAddress() > limit ? limit : nil
+  }
+
+  /// An address just below the caller's frame, to compare against `currentStackLimit()` (stacks grow down).
+  static func currentStackAddress() -> UInt { rulekit_current_stack_address() }
 
   static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
     let box = Box<Value>()
@@ -77,4 +100,32 @@ private func largeStackThreadEntry(_ context: UnsafeMutableRawPointer?) -> Unsaf
     Unmanaged<LargeStack.Job>.fromOpaque(context).takeRetainedValue().work()
   }
   return nil
+}
+
+/// The bounds of the current thread's stack.
+private enum ThreadStack {
+  #if canImport(Darwin)
+    static func lowestAddress() -> UInt? {
+      var low: UInt = 0
+      return rulekit_current_thread_stack_low(&low) == 0 ? low : nil
+    }
+  #else
+    /// glibc finds the main thread's stack by reading /proc/self/maps, so each thread asks once and keeps
+    /// the answer in thread-specific storage (the address itself is the stored value: nothing to free).
+    private static let key: pthread_key_t? = {
+      var key = pthread_key_t()
+      return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    static func lowestAddress() -> UInt? {
+      guard let key else { return nil }
+      if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+      var low: UInt = 0
+      guard rulekit_current_thread_stack_low(&low) == 0, let stored = UnsafeRawPointer(bitPattern: low) else {
+        return nil
+      }
+      pthread_setspecific(key, stored)
+      return low
+    }
+  #endif
 }

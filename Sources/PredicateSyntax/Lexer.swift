@@ -30,8 +30,9 @@ struct Lexer {
       } catch {
         throw likelyCause(of: error)
       }
+      let isLast = token.isEndOfInput
       tokens.append(token)
-      if token.kind == .endOfInput { return tokens }
+      if isLast { return tokens }
     }
   }
 
@@ -111,7 +112,18 @@ struct Lexer {
   }
 
   private mutating func skipWhitespace() {
-    while let byte = peek(), byte == 0x20 || (0x09...0x0D).contains(byte) { advance() }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 {
+        // Spaces and tabs are one column each and never end a line: no bookkeeping beyond that.
+        index += 1
+        column += 1
+      } else if (0x0A...0x0D).contains(byte) {
+        advance()
+      } else {
+        return
+      }
+    }
   }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
@@ -124,22 +136,32 @@ struct Lexer {
     isIdentifierStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
-  private mutating func name() -> String {
+  /// Consumes a run of identifier characters and returns their bytes. They are ASCII and never line breaks,
+  /// so the column moves by their count.
+  private mutating func nameBytes() -> ArraySlice<UInt8> {
     let begin = index
-    while let byte = peek(), Lexer.isIdentifierContinuation(byte) { advance() }
-    return String(decoding: bytes[begin..<index], as: UTF8.self)
+    while index < bytes.count, Lexer.isIdentifierContinuation(bytes[index]) { index += 1 }
+    column += index - begin
+    return bytes[begin..<index]
+  }
+
+  private mutating func name() -> String {
+    String(decoding: nameBytes(), as: UTF8.self)
   }
 
   private mutating func identifierOrKeyword() -> Token {
     let start = position
-    let text = name()
-    if text.uppercased() == "UTI", let keyword = utiOperatorSuffix() {
+    let word = nameBytes()
+    // Keywords are looked up from the bytes: only identifiers need a string.
+    if word.count == 3, word.map(Keyword.asciiUppercased).elementsEqual("UTI".utf8),
+      let keyword = utiOperatorSuffix()
+    {
       return Token(kind: .keyword(keyword), range: range(from: start))
     }
-    if let keyword = Keyword.matching(text) {
+    if let keyword = Keyword.matching(utf8: word) {
       return Token(kind: .keyword(keyword), range: range(from: start))
     }
-    return Token(kind: .identifier(text), range: range(from: start))
+    return Token(kind: .identifier(String(decoding: word, as: UTF8.self)), range: range(from: start))
   }
 
   /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
@@ -187,30 +209,32 @@ struct Lexer {
     let start = position
     let byte = peek() ?? 0
     let following = peek(1)
-    func two(_ second: Character, _ result: Punctuation) -> Punctuation? {
-      following == second.asciiValue ? result : nil
+    func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
+      following == UInt8(ascii: second) ? result : nil
     }
+    // Bytes, not Characters: comparing Characters costs a grapheme comparison per case.
     let symbol: Punctuation?
-    switch Character(Unicode.Scalar(byte)) {
-    case "(": symbol = .openParenthesis
-    case ")": symbol = .closeParenthesis
-    case "{": symbol = .openBrace
-    case "}": symbol = .closeBrace
-    case "[": symbol = .openBracket
-    case "]": symbol = .closeBracket
-    case ",": symbol = .comma
-    case ".": symbol = .dot
-    case ":": symbol = two("=", .assign)
-    case "=": symbol = two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
-    case "!": symbol = two("=", .notEqual) ?? .bang
-    case "<": symbol = two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
-    case ">": symbol = two("=", .greaterEqual) ?? .greater
-    case "&": symbol = two("&", .ampersands)
-    case "|": symbol = two("|", .bars)
-    case "+": symbol = .plus
-    case "-": symbol = .minus
-    case "*": symbol = two("*", .doubleStar) ?? .star
-    case "/": symbol = .slash
+    switch byte {
+    case UInt8(ascii: "("): symbol = .openParenthesis
+    case UInt8(ascii: ")"): symbol = .closeParenthesis
+    case UInt8(ascii: "{"): symbol = .openBrace
+    case UInt8(ascii: "}"): symbol = .closeBrace
+    case UInt8(ascii: "["): symbol = .openBracket
+    case UInt8(ascii: "]"): symbol = .closeBracket
+    case UInt8(ascii: ","): symbol = .comma
+    case UInt8(ascii: "."): symbol = .dot
+    case UInt8(ascii: ":"): symbol = two("=", .assign)
+    case UInt8(ascii: "="):
+      symbol = two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
+    case UInt8(ascii: "!"): symbol = two("=", .notEqual) ?? .bang
+    case UInt8(ascii: "<"): symbol = two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
+    case UInt8(ascii: ">"): symbol = two("=", .greaterEqual) ?? .greater
+    case UInt8(ascii: "&"): symbol = two("&", .ampersands)
+    case UInt8(ascii: "|"): symbol = two("|", .bars)
+    case UInt8(ascii: "+"): symbol = .plus
+    case UInt8(ascii: "-"): symbol = .minus
+    case UInt8(ascii: "*"): symbol = two("*", .doubleStar) ?? .star
+    case UInt8(ascii: "/"): symbol = .slash
     default: symbol = nil
     }
     guard let symbol else {
@@ -229,7 +253,10 @@ struct Lexer {
         .unexpectedCharacter, "unexpected character \(spelled)\(hint)",
         at: range(from: start))
     }
-    advance(by: symbol.rawValue.utf8.count)
+    // Punctuation is one or two ASCII bytes, never a line break.
+    let width = symbol.rawValue.utf8.count
+    index += width
+    column += width
     return Token(kind: .punctuation(symbol), range: range(from: start))
   }
 
@@ -464,6 +491,19 @@ struct Lexer {
 
   private mutating func string(delimiter: UInt8) throws(PredicateSyntaxError) -> Token {
     let start = position
+    // Most literals are one line of ASCII without escapes: take their bytes as they are.
+    var end = index + 1
+    while end < bytes.count, bytes[end] != delimiter, bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+      bytes[end] < 0x80
+    {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == delimiter {
+      let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+      column += end + 1 - index
+      index = end + 1
+      return Token(kind: .string(text), range: range(from: start))
+    }
     advance()
     var content: [UInt8] = []
     // A typographic quote seen on the current line of the string: if the string then runs past the end of

@@ -61,9 +61,9 @@ public enum PredicateParser {
     }
   }
 
-  /// Lexes, then parses with `body`: on the caller's stack when the input is shallow (every real rule is),
-  /// on a large stack otherwise. A structural error after a string holding a typographic quote is reported
-  /// as that quote, its likely cause.
+  /// Lexes, then parses with `body`: on the caller's stack when the input is shallow or the stack has room
+  /// for it, on a large stack otherwise. A structural error after a string holding a typographic quote is
+  /// reported as that quote, its likely cause.
   private static func run<Value: Sendable>(
     _ bytes: [UInt8], options: Options, arguments: [FormatArgument],
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
@@ -72,7 +72,29 @@ public enum PredicateParser {
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
-    let attempt = { @Sendable () -> Swift.Result<Value, PredicateSyntaxError> in
+    var outcome: Swift.Result<Value, PredicateSyntaxError>?
+    let stackLimit: UInt? =
+      LargeStack.fitsOnCurrentStack(nesting: Parser.possibleNesting(tokens))
+      ? 0 : LargeStack.currentStackLimit()
+    if let stackLimit {
+      // No closure here: the common case allocates nothing beyond the tokens and the tree.
+      var parser = Parser(
+        tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings,
+        stackLimit: stackLimit)
+      do throws(PredicateSyntaxError) {
+        outcome = .success(try body(&parser))
+      } catch {
+        // Input nested too deeply for this thread's stack starts over on the large stack.
+        if !parser.reachedStackLimit { outcome = .failure(error) }
+      }
+    }
+    if let outcome {
+      switch outcome {
+      case .success(let value): return value
+      case .failure(let error): throw lexer.likelyCause(of: error)
+      }
+    }
+    let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
       var parser = Parser(
         tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings)
       do throws(PredicateSyntaxError) {
@@ -81,9 +103,7 @@ public enum PredicateParser {
         return .failure(error)
       }
     }
-    let outcome =
-      Parser.possibleNesting(tokens) <= LargeStack.inlineNestingLimit ? attempt() : LargeStack.run(attempt)
-    switch outcome {
+    switch deepOutcome {
     case .success(let value): return value
     case .failure(let error): throw lexer.likelyCause(of: error)
     }
@@ -137,16 +157,21 @@ struct Parser {
   private var nextArgument = 0
   private var nesting = 0
   private var subqueryNesting = 0
+  /// The lowest stack address recursion may reach (`LargeStack.currentStackLimit()`); 0 for no check.
+  private let stackLimit: UInt
+  /// Set when parsing stopped at `stackLimit` rather than at a real error.
+  private(set) var reachedStackLimit = false
 
   init(
     tokens: [Token], bytes: [UInt8], options: PredicateParser.Options, arguments: [FormatArgument],
-    warnings: [PredicateDiagnostic]
+    warnings: [PredicateDiagnostic], stackLimit: UInt = 0
   ) {
     self.tokens = tokens
     self.bytes = bytes
     self.options = options
     self.arguments = arguments
     self.warnings = warnings
+    self.stackLimit = stackLimit
   }
 
   // MARK: - Entry points
@@ -175,7 +200,7 @@ struct Parser {
   }
 
   mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
-    if current.kind == .endOfInput {
+    if tokens[index].isEndOfInput {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
     }
     let predicateOperand = try parseOr()
@@ -185,14 +210,14 @@ struct Parser {
   }
 
   mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
-    if current.kind == .endOfInput { throw error(.emptyInput, "empty expression") }
+    if tokens[index].isEndOfInput { throw error(.emptyInput, "empty expression") }
     let expression = try parseExpression()
     try expectEndOfInput(after: "the expression")
     return expression.node
   }
 
   private func expectEndOfInput(after what: String) throws(PredicateSyntaxError) {
-    switch current.kind {
+    switch tokens[index].kind {
     case .endOfInput: return
     case .punctuation(.closeParenthesis):
       throw error(
@@ -216,12 +241,19 @@ struct Parser {
     return token
   }
 
+  /// Consumes `punctuation` when it is next, without copying the token.
+  private mutating func skip(_ punctuation: Punctuation) -> Bool {
+    guard tokens[index].isPunctuation(punctuation) else { return false }
+    advance()
+    return true
+  }
+
   private mutating func consume(_ punctuation: Punctuation) -> Token? {
-    current.isPunctuation(punctuation) ? advance() : nil
+    tokens[index].isPunctuation(punctuation) ? advance() : nil
   }
 
   private mutating func consume(_ keyword: Keyword) -> Token? {
-    current.isKeyword(keyword) ? advance() : nil
+    tokens[index].isKeyword(keyword) ? advance() : nil
   }
 
   private mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(PredicateSyntaxError)
@@ -277,6 +309,10 @@ struct Parser {
     nesting += 1
     // Every caller has just consumed the token that opens the level: point at it.
     if nesting > options.maximumDepth { throw depthError(at: previousRange) }
+    if stackLimit != 0, LargeStack.currentStackAddress() < stackLimit {
+      reachedStackLimit = true
+      throw depthError(at: previousRange)
+    }
   }
 
   private mutating func leave() { nesting -= 1 }
@@ -312,7 +348,7 @@ struct Parser {
     switch operand {
     case .predicate(let predicate): return predicate
     case .expression:
-      if current.kind == .endOfInput {
+      if tokens[index].isEndOfInput {
         throw error(
           .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found end of input")
       }
@@ -321,9 +357,9 @@ struct Parser {
     }
   }
 
-  private var atOr: Bool { current.isKeyword(.or) || current.isPunctuation(.bars) }
-  private var atAnd: Bool { current.isKeyword(.and) || current.isPunctuation(.ampersands) }
-  private var atNot: Bool { current.isKeyword(.not) || current.isPunctuation(.bang) }
+  private var atOr: Bool { tokens[index].isKeyword(.or) || tokens[index].isPunctuation(.bars) }
+  private var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
+  private var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
   private mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
     let first = try parseAnd()
@@ -420,7 +456,7 @@ struct Parser {
       case .keyword(.all): .all
       default: .none
       }
-    switch current.kind {
+    switch tokens[index].kind {
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
       throw error(
         .unexpectedToken, "a comparison takes one quantifier; \(describe(current)) follows \(describe(token))"
@@ -431,7 +467,7 @@ struct Parser {
   }
 
   private var comparisonOperator: ComparisonOperator? {
-    switch current.kind {
+    switch tokens[index].kind {
     case .punctuation(.equal), .punctuation(.singleEqual): .equalTo
     case .punctuation(.notEqual), .punctuation(.lessGreater): .notEqualTo
     case .punctuation(.less): .lessThan
@@ -501,7 +537,7 @@ struct Parser {
   private mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
-    if seed == nil, case .variable(let name) = current.kind, lookahead(1).isPunctuation(.assign) {
+    if seed == nil, case .variable(let name) = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
       let variable = advance()
       advance()
       try enter()
@@ -512,7 +548,7 @@ struct Parser {
         height: value.height + 1)
     }
     var left = try parseAdditive(seed: seed)
-    while case .identifier(let word) = current.kind,
+    while case .identifier(let word) = tokens[index].kind,
       let setOperator = SetOperator(rawValue: word.uppercased())
     {
       advance()
@@ -530,9 +566,9 @@ struct Parser {
     var left = try parseMultiplicative(seed: seed)
     while true {
       let op: ArithmeticOperator
-      if current.isPunctuation(.plus) {
+      if tokens[index].isPunctuation(.plus) {
         op = .add
-      } else if current.isPunctuation(.minus) {
+      } else if tokens[index].isPunctuation(.minus) {
         op = .subtract
       } else {
         return left
@@ -551,9 +587,9 @@ struct Parser {
     var left = try parseUnary(seed: seed)
     while true {
       let op: ArithmeticOperator
-      if current.isPunctuation(.star) {
+      if tokens[index].isPunctuation(.star) {
         op = .multiply
-      } else if current.isPunctuation(.slash) {
+      } else if tokens[index].isPunctuation(.slash) {
         op = .divide
       } else {
         return left
@@ -570,7 +606,7 @@ struct Parser {
     -> Parsed<ExpressionNode>
   {
     if let seed { return try parsePower(base: parsePostfix(seed, grouped: true)) }
-    guard current.isPunctuation(.minus) else { return try parsePower(base: nil) }
+    guard tokens[index].isPunctuation(.minus) else { return try parsePower(base: nil) }
     let minus = advance()
     if let literal = try negativeLiteral(minus: minus) { return literal }
     try enter()
@@ -617,7 +653,7 @@ struct Parser {
     } else {
       left = try parsePostfix(parsePrimary(), grouped: false)
     }
-    guard consume(.doubleStar) != nil else { return left }
+    guard skip(.doubleStar) else { return left }
     try enter()
     let right = try parseUnary(seed: nil)
     leave()
@@ -635,7 +671,7 @@ struct Parser {
     var result = primary
     var extendable = !grouped
     while true {
-      if consume(.dot) != nil {
+      if skip(.dot) {
         let component = try parseKeyPathComponent()
         let componentRange = previousRange
         if extendable, case .keyPath(let base, let components) = result.node.kind {
@@ -652,7 +688,8 @@ struct Parser {
       } else if let open = consume(.openBracket) {
         let indexKind: IndexKind
         var indexHeight = 0
-        if (current.isKeyword(.first) || current.isKeyword(.last) || current.isKeyword(.size))
+        if (tokens[index].isKeyword(.first) || tokens[index].isKeyword(.last)
+          || tokens[index].isKeyword(.size))
           && lookahead(1).isPunctuation(.closeBracket)
         {
           let keyword = advance()
@@ -704,7 +741,7 @@ struct Parser {
   /// The recursive primaries each get their own function, so the frame that recursion stacks up stays small
   /// even in unoptimised builds; the leaves are read by `parseAtom`.
   private mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    switch current.kind {
+    switch tokens[index].kind {
     case .punctuation(.openParenthesis): return try parseGroup()
     case .punctuation(.openBrace): return try parseAggregate()
     case .keyword(.subquery): return try parseSubquery()
@@ -803,7 +840,7 @@ struct Parser {
       let element = try parseExpression()
       elements.append(element.node)
       height = Swift.max(height, element.height)
-      if consume(.comma) == nil { break }
+      if !skip(.comma) { break }
     }
     let close = try expectClosing(closing, openedBy: opener)
     return (elements, height, close)
@@ -825,9 +862,9 @@ struct Parser {
     try enter()
     let collection = try parseExpression()
     _ = try expect(.comma, "after the collection of SUBQUERY")
-    guard case .variable(let variable) = current.kind else {
+    guard case .variable(let variable) = tokens[index].kind else {
       var fix: PredicateFix?
-      if case .identifier = current.kind {
+      if case .identifier = tokens[index].kind {
         let at = SourceRange(start: current.range.start, end: current.range.start)
         fix = PredicateFix(title: "insert $", range: at, replacement: "$")
       }
@@ -880,7 +917,7 @@ struct Parser {
     try enter()
     let receiver = try parseExpression()
     _ = try expect(.comma, "after the receiver of FUNCTION")
-    guard case .string(let selector) = current.kind else {
+    guard case .string(let selector) = tokens[index].kind else {
       throw error(
         .unexpectedToken,
         "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
@@ -889,7 +926,7 @@ struct Parser {
     advance()
     var arguments: [ExpressionNode] = []
     var height = receiver.height
-    while consume(.comma) != nil {
+    while skip(.comma) {
       let argument = try parseExpression()
       arguments.append(argument.node)
       height = Swift.max(height, argument.height)

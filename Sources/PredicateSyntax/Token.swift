@@ -34,13 +34,36 @@ enum Keyword: String, CaseIterable, Sendable {
   case utiConformsTo = "UTI-CONFORMS-TO"
   case utiEquals = "UTI-EQUALS"
 
-  /// Upper-cased spelling → keyword, for the lexer's case-insensitive look-up.
-  static let byUppercasedSpelling: [String: Keyword] = Dictionary(
-    uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
-
   /// The keyword spelled `text` in any letter case, if it is one.
   static func matching(_ text: String) -> Keyword? {
-    byUppercasedSpelling[text.uppercased()]
+    matching(utf8: text.utf8)
+  }
+
+  /// Spellings as UTF-8 bytes, grouped by length, for the lexer's look-up without building a string.
+  private static let spellingsByLength: [[(spelling: [UInt8], keyword: Keyword)]] = {
+    let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
+    var table = Array(repeating: [(spelling: [UInt8], keyword: Keyword)](), count: longest + 1)
+    for keyword in allCases {
+      table[keyword.rawValue.utf8.count].append((Array(keyword.rawValue.utf8), keyword))
+    }
+    return table
+  }()
+
+  /// The keyword spelled by `bytes` in any ASCII letter case, if it is one. Keywords are ASCII, so a
+  /// non-ASCII byte never matches.
+  static func matching<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Keyword? {
+    guard bytes.count < spellingsByLength.count else { return nil }
+    candidates: for (spelling, keyword) in spellingsByLength[bytes.count] {
+      for (byte, expected) in zip(bytes, spelling) where asciiUppercased(byte) != expected {
+        continue candidates
+      }
+      return keyword
+    }
+    return nil
+  }
+
+  static func asciiUppercased(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "a") < 26 ? byte - 32 : byte
   }
 }
 
@@ -102,6 +125,19 @@ struct Token: Sendable {
   var kind: Kind
   var range: SourceRange
 
-  func isPunctuation(_ punctuation: Punctuation) -> Bool { kind == .punctuation(punctuation) }
-  func isKeyword(_ keyword: Keyword) -> Bool { kind == .keyword(keyword) }
+  // Pattern matching rather than `==` on `Kind`: no temporary `Kind` to build and compare on the hot path.
+  func isPunctuation(_ punctuation: Punctuation) -> Bool {
+    if case .punctuation(let found) = kind { return found == punctuation }
+    return false
+  }
+
+  var isEndOfInput: Bool {
+    if case .endOfInput = kind { return true }
+    return false
+  }
+
+  func isKeyword(_ keyword: Keyword) -> Bool {
+    if case .keyword(let found) = kind { return found == keyword }
+    return false
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PredicateSyntax
 import Testing
 
@@ -84,6 +85,46 @@ struct StringOptionTests {
     ])
   func like(_ testCase: FoldingCase) {
     #expect(Self.evaluate(testCase.object, .like, testCase.literal, []) == .success(testCase.expected))
+  }
+
+  @Test(
+    "the ASCII fast path folds every ASCII character as Foundation does",
+    arguments: [
+      ComparisonOptions.caseInsensitive, .diacriticInsensitive, [.caseInsensitive, .diacriticInsensitive],
+    ])
+  func asciiFolding(_ options: ComparisonOptions) throws {
+    let strings = StringComparison(options)
+    var foundationOptions: String.CompareOptions = []
+    if strings.foldsCase { foundationOptions.insert(.caseInsensitive) }
+    if strings.foldsDiacritics { foundationOptions.insert(.diacriticInsensitive) }
+    let everyASCIICharacter = (0..<128).compactMap { Unicode.Scalar($0) }.map { String(Character($0)) }
+    for text in everyASCIICharacter + ["Hello, World! 0x1F", "MiXeD_case-Text with ~^`'\"", ""] {
+      let fast = try #require(StringComparison.asciiFolded(text, foldsCase: strings.foldsCase))
+      #expect(fast == text.folding(options: foundationOptions, locale: nil), "\(text.debugDescription)")
+      #expect(strings.fold(text) == fast)
+    }
+    #expect(StringComparison.asciiFolded("Zoë", foldsCase: true) == nil)
+  }
+
+  @Test(
+    "byte-wise CONTAINS and LIKE keep to characters: CR LF is one, a combining mark joins its base",
+    arguments: [
+      FoldingCase("a\r\nb", .contains, "\r", [], false),
+      FoldingCase("a\r\nb", .contains, "\r\n", [], true),
+      FoldingCase("e\u{301}x", .contains, "e", [], false),
+      FoldingCase("xe\u{301}", .contains, "e\u{301}", [], true),
+      FoldingCase("abcabd", .contains, "abd", [], true),
+      FoldingCase("abcabd", .contains, "abe", [], false),
+      FoldingCase("ABCabd", .contains, "cAB", .caseInsensitive, true),
+      FoldingCase("a\r\nb", .like, "a?b", [], true),
+      FoldingCase("a\r\nb", .like, "a??b", [], false),
+      FoldingCase("e\u{301}", .like, "?", [], true),
+      FoldingCase("AbC", .like, "a?c", .caseInsensitive, true),
+    ])
+  func characterWise(_ testCase: FoldingCase) {
+    #expect(
+      Self.evaluate(testCase.object, testCase.op, testCase.literal, testCase.options)
+        == .success(testCase.expected))
   }
 
   @Test(
