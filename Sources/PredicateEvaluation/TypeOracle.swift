@@ -1,3 +1,4 @@
+import Foundation
 import UniformTypes
 
 /// How the evaluators ask about Uniform Type Identifiers: `UTI-CONFORMS-TO` and `UTI-EQUALS` go through
@@ -18,7 +19,35 @@ extension TypeOracle {
     equals = { registry.isEqual($0, $1) }
     conformanceTest = { target in
       let resolvedTarget = registry.resolve(target)
-      return { registry.conforms(registry.resolve($0), to: resolvedTarget) }
+      let memo = ConformanceMemo()
+      return { type in
+        memo.answer(for: type) { registry.conforms(registry.resolve(type), to: resolvedTarget) }
+      }
     }
+  }
+}
+
+/// Answers of one compiled `UTI-CONFORMS-TO` test, by left-hand identifier. Resolving an identifier
+/// (lower-casing, hashing, decoding `dyn.` types) was most of the cost of `diff` and `lint`, which ask the
+/// same few identifiers hundreds of thousands of times. Shared by every thread that evaluates the compiled
+/// predicate, so it takes a lock; it holds at most `capacity` answers, so no input grows it without bound.
+final class ConformanceMemo: @unchecked Sendable {
+  static let capacity = 512
+  private let lock = NSLock()
+  private var answers: [String: Bool] = [:]
+
+  func answer(for type: String, compute: () -> Bool) -> Bool {
+    lock.lock()
+    if let known = answers[type] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let answer = compute()
+    lock.lock()
+    if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+    answers[type] = answer
+    lock.unlock()
+    return answer
   }
 }
