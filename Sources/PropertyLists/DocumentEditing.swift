@@ -15,11 +15,69 @@ extension PropertyListDocument {
   /// - Throws: ``PropertyListError/Kind/invalidEdit`` when a path does not exist or points at the wrong
   ///   kind of value; the document is unchanged then.
   public func applying(_ edits: [PropertyListEdit]) throws(PropertyListError) -> PropertyListDocument {
+    if edits.count > 1, let batched = batchApplying(edits) { return batched }
     var document = self
     for edit in edits {
       document = try document.applying(edit)
     }
     return document
+  }
+
+  /// `edits` as text replacements all computed against this document and applied together, so the file
+  /// is parsed once rather than once per edit (which was most of a `rulekit configure` run's own work).
+  ///
+  /// Only when every edit is one replacement, the replacements do not overlap (insertions at one offset
+  /// keep the edits' order, as one-by-one application does), and the result reads back to exactly the value
+  /// the edits make one by one; `nil` otherwise, and the caller applies them one by one.
+  func batchApplying(_ edits: [PropertyListEdit]) -> PropertyListDocument? {
+    var replacements: [(order: Int, replacement: TextReplacement)] = []
+    for (order, edit) in edits.enumerated() {
+      switch edit {
+      case .remove:
+        return nil  // A removal may repeat (duplicate keys); one by one.
+      case .set(let path, let value):
+        // A container set to a container becomes several edits of its parts; one by one.
+        if let existing = node(at: path), Self.decomposition(of: existing, into: value, at: path) != nil {
+          return nil
+        }
+      case .insert, .append, .insertElement:
+        break
+      }
+      // An edit that fails here (say, on a node an earlier edit creates) is left to the one-by-one path.
+      let replacement: TextReplacement?
+      do {
+        replacement = try self.replacement(for: edit)
+      } catch {
+        return nil
+      }
+      // `nil`: the edit's result is already there.
+      if let replacement { replacements.append((order, replacement)) }
+    }
+    // From the end of the file backwards, so earlier offsets stay valid; at one offset the later edit
+    // goes in first, which leaves the earlier edit's text in front, as applying them in order does.
+    let sorted = replacements.sorted {
+      ($0.replacement.range.lowerBound, $0.order) > ($1.replacement.range.lowerBound, $1.order)
+    }
+    for (higher, lower) in zip(sorted, sorted.dropFirst()) {
+      let high = higher.replacement.range
+      let low = lower.replacement.range
+      guard low.upperBound <= high.lowerBound else { return nil }
+      // At one offset only insertions commute with the order rule above.
+      if low.lowerBound == high.lowerBound && !(low.isEmpty && high.isEmpty) { return nil }
+    }
+    var newBytes = bytes
+    for entry in sorted {
+      newBytes.replaceSubrange(entry.replacement.range, with: Array(entry.replacement.text.utf8))
+    }
+    guard
+      let document = try? PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
+    else { return nil }
+    var expected = value
+    for edit in edits {
+      guard let next = try? expected.applying(edit) else { return nil }
+      expected = next
+    }
+    return document.value == expected ? document : nil
   }
 
   /// A new document with one edit applied, as the smallest text change that does it.

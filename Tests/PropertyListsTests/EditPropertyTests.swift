@@ -143,4 +143,32 @@ struct EditPropertyTests {
         try foundationValue(of: document.data) == expected.normalizedKeyOrder, "\(fixture) round \(round)")
     }
   }
+
+  /// Edits that build on each other's nodes, or touch one node twice, are left to the one-by-one path.
+  static func randomBatch(for value: PropertyListValue, using generator: inout SeededGenerator)
+    -> [PropertyListEdit]
+  {
+    (0..<Int.random(in: 2...6, using: &generator)).compactMap { _ in
+      randomEdit(for: value, using: &generator)
+    }
+  }
+
+  @Test(
+    "several edits applied together give the bytes of applying them one by one",
+    arguments: TestPaths.fixturePlists)
+  func batchEqualsOneByOne(fixture: String) throws {
+    var generator = SeededGenerator(seed: UInt64(fixture.utf8.count &* 7919))
+    var batched = 0
+    for round in 0..<40 {
+      let document = try TestPaths.fixture(fixture)
+      let edits = Self.randomBatch(for: document.value, using: &generator)
+      var oneByOne: PropertyListDocument? = document
+      for edit in edits { oneByOne = try? oneByOne?.applying(edit) }
+      let together = try? document.applying(edits)
+      #expect(together?.bytes == oneByOne?.bytes, "\(fixture) round \(round): \(edits)")
+      if document.batchApplying(edits) != nil { batched += 1 }
+    }
+    // The fast path must actually be taken, or this test checks nothing new.
+    #expect(batched > 0, "\(fixture): no batch applied")
+  }
 }
