@@ -22,11 +22,18 @@ public struct RuleExpectationResult: Sendable, Hashable, CustomStringConvertible
   public var context: ExtensionContext
   /// Clause by clause, why the rule answered as it did; `nil` when evaluation failed (see ``message``).
   public var explanation: RuleExplanation?
-  /// The smallest context on which the rule answers the way the test expected, when one exists within the
-  /// enumeration bounds: what the rule wants instead. `nil` when the expectation passed.
+  /// When the rule should activate and does not: the smallest context on which it does, when one exists
+  /// within the enumeration bounds — what the rule wants instead. `nil` otherwise.
   public var smallestContextWithExpectedOutcome: ExtensionContext?
-  /// A one-line verdict, then (on failure) the explanation and the smallest context with the expected
-  /// outcome.
+  /// When the rule should not activate and does: the smallest part of the tested context (some of its
+  /// attachments, in their items) on which it still activates — what makes it activate. `nil` otherwise.
+  ///
+  /// The part is the smallest one when the tested context is small enough to try every part by size (see
+  /// ``RuleUnderTest/activatingPartSearchLimit``); past that, attachments are dropped one at a time while
+  /// the rule still activates, which leaves a part where no single attachment can go.
+  public var smallestActivatingPart: ExtensionContext?
+  /// A one-line verdict, then (on failure) the explanation and the smallest context that shows the
+  /// difference: the smallest activating context, or the smallest activating part of the tested context.
   public var message: String
 
   public var description: String { message }
@@ -67,20 +74,32 @@ extension RuleUnderTest {
     guard expected != actual else {
       return RuleExpectationResult(
         expectedActivation: expected, actualActivation: actual, contextName: name, context: context,
-        explanation: explanation, smallestContextWithExpectedOutcome: nil,
+        explanation: explanation, smallestContextWithExpectedOutcome: nil, smallestActivatingPart: nil,
         message: "the rule at \(location) is expected to \(verb) for \(name), and \(outcome)")
     }
-    let (smallest, searched) = smallestContext(withOutcome: expected, near: context)
     var lines = ["expected the rule at \(location) to \(verb) for \(name), but \(outcome)"]
     if let explanation {
       lines.append("explanation:")
       lines += explanation.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
     }
     if let evaluationProblem { lines.append(evaluationProblem) }
-    if let smallest {
+    guard expected else {
+      // An empty context is always a smallest context that does not activate, so say instead which part of
+      // the tested context makes the rule activate: that is what the author has to exclude.
+      let part = smallestActivatingPart(of: context)
       lines.append(
-        "smallest context on which the rule \(expected ? "activates" : "does not activate"): \(smallest.summary)"
-      )
+        part.exhaustive
+          ? "smallest part of \(name) on which the rule still activates: \(part.context.summary)"
+          : "a part of \(name) on which the rule still activates, no attachment of which can be left out: "
+            + part.context.summary)
+      return RuleExpectationResult(
+        expectedActivation: expected, actualActivation: actual, contextName: name, context: context,
+        explanation: explanation, smallestContextWithExpectedOutcome: nil,
+        smallestActivatingPart: part.context, message: lines.joined(separator: "\n"))
+    }
+    let (smallest, searched) = smallestContext(withOutcome: expected, near: context)
+    if let smallest {
+      lines.append("smallest context on which the rule activates: \(smallest.summary)")
     } else {
       lines.append(
         "no context of at most \(searched) attachments in \(Self.searchItems) items over the "
@@ -91,8 +110,75 @@ extension RuleUnderTest {
     }
     return RuleExpectationResult(
       expectedActivation: expected, actualActivation: actual, contextName: name, context: context,
-      explanation: explanation, smallestContextWithExpectedOutcome: smallest,
+      explanation: explanation, smallestContextWithExpectedOutcome: smallest, smallestActivatingPart: nil,
       message: lines.joined(separator: "\n"))
+  }
+
+  /// How many parts of a tested context ``smallestActivatingPart(of:)`` evaluates, smallest first, before it
+  /// falls back to dropping attachments one at a time.
+  public static let activatingPartSearchLimit = 4_096
+
+  /// The smallest part of `context` (a subset of its attachments, each kept in its item; items left without
+  /// attachments are dropped) on which the rule activates; `context` itself when nothing smaller does.
+  ///
+  /// Parts are tried by size while that takes at most ``activatingPartSearchLimit`` evaluations, so the
+  /// answer is a smallest part (`exhaustive`); past that, attachments are dropped one at a time while the
+  /// rule still activates, which ends in a part no single attachment can leave.
+  func smallestActivatingPart(of context: ExtensionContext) -> (context: ExtensionContext, exhaustive: Bool) {
+    let positions = context.extensionItems.indices.flatMap { item in
+      context.extensionItems[item].attachments.indices.map { (item: item, attachment: $0) }
+    }
+    func part(keeping kept: [Int]) -> ExtensionContext {
+      var items = context.extensionItems.map { item -> ExtensionItem in
+        var emptied = item
+        emptied.attachments = []
+        return emptied
+      }
+      for index in kept {
+        let position = positions[index]
+        items[position.item].attachments.append(
+          context.extensionItems[position.item].attachments[position.attachment])
+      }
+      return ExtensionContext(extensionItems: items.filter { !$0.attachments.isEmpty })
+    }
+    var evaluations = 0
+    for size in 0...positions.count {
+      var combination = Array(0..<size)
+      while true {
+        evaluations += 1
+        if evaluations > Self.activatingPartSearchLimit { break }
+        let candidate = part(keeping: combination)
+        if activates(for: candidate) { return (candidate, true) }
+        guard Self.advance(&combination, choosingFrom: positions.count) else { break }
+      }
+      if evaluations > Self.activatingPartSearchLimit { break }
+    }
+    // Too many parts to try them all: drop attachments while the rule still activates.
+    var kept = Array(positions.indices)
+    var dropped = true
+    while dropped {
+      dropped = false
+      for index in kept.indices.reversed() {
+        var fewer = kept
+        fewer.remove(at: index)
+        if activates(for: part(keeping: fewer)) {
+          kept = fewer
+          dropped = true
+        }
+      }
+    }
+    return (part(keeping: kept), false)
+  }
+
+  /// Steps `combination` (increasing indices below `count`) to the next one in lexicographic order;
+  /// `false` after the last.
+  static func advance(_ combination: inout [Int], choosingFrom count: Int) -> Bool {
+    var slot = combination.count - 1
+    while slot >= 0, combination[slot] == count - combination.count + slot { slot -= 1 }
+    guard slot >= 0 else { return false }
+    combination[slot] += 1
+    for next in (slot + 1)..<combination.count { combination[next] = combination[next - 1] + 1 }
+    return true
   }
 
   /// The first context, fewest attachments first, on which the rule answers `outcome`. Attachments are

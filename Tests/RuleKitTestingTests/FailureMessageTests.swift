@@ -1,6 +1,7 @@
 import ActivationRules
-import RuleKitTesting
 import Testing
+
+@testable import RuleKitTesting
 
 /// Failing expectations, run through the non-recording API so the suite stays green while it checks what a
 /// user would read.
@@ -40,15 +41,77 @@ struct FailureMessageTests {
     #expect(result.message.hasSuffix("smallest context on which the rule activates: \(smallest.summary)"))
   }
 
-  @Test("a failing non-activation expectation shows the trace and the smallest context left out")
+  @Test("a failing non-activation expectation shows the trace and the smallest part that activates")
   func failingNonActivation() throws {
     let result = share.check(activates: false, for: .safariPage)
     #expect(!result.passed)
     #expect(result.message.contains("to not activate for safari-page, but it does"))
     #expect(result.message.contains("  result: activates"))
-    let smallest = try #require(result.smallestContextWithExpectedOutcome)
-    #expect(!share.activates(for: smallest))
-    #expect(smallest.allAttachments.isEmpty)
+    #expect(result.smallestContextWithExpectedOutcome == nil)
+    let part = try #require(result.smallestActivatingPart)
+    #expect(share.activates(for: part))
+    // Safari shares a URL and the page's text; the URL alone is what the rule accepts.
+    #expect(part.allAttachments.map(\.registeredTypeIdentifiers) == [["public.url"]])
+    #expect(
+      result.message.hasSuffix(
+        "smallest part of safari-page on which the rule still activates: \(part.summary)"))
+  }
+
+  @Test("the activating part is the smallest: every smaller part of the context was tried")
+  func smallestActivatingPartIsMinimal() throws {
+    let twoImages = try RuleUnderTest(
+      predicate: """
+        SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \
+        UTI-CONFORMS-TO "public.image").@count >= 2).@count >= 1
+        """)
+    let context = ExtensionContext(extensionItems: [
+      ExtensionItem(
+        attachments: [["public.plain-text"], ["public.jpeg"], ["public.url"], ["public.png"]].map {
+          ExtensionAttachment(registeredTypeIdentifiers: $0)
+        }),
+      ExtensionItem(attachments: [ExtensionAttachment(registeredTypeIdentifiers: ["public.heic"])]),
+    ])
+    let result = twoImages.check(activates: false, on: context, named: "the mixed share")
+    let part = try #require(result.smallestActivatingPart)
+    #expect(part.extensionItems.count == 1)
+    #expect(part.allAttachments.map(\.registeredTypeIdentifiers) == [["public.jpeg"], ["public.png"]])
+    #expect(result.message.contains("smallest part of the mixed share on which the rule still activates"))
+  }
+
+  @Test("a rule that activates for anything names the empty part")
+  func activatesForNothingShared() throws {
+    let always = try RuleUnderTest(predicate: "TRUEPREDICATE")
+    let result = always.check(activates: false, for: .photos(count: 3))
+    #expect(result.smallestActivatingPart?.extensionItems.isEmpty == true)
+  }
+
+  @Test("past the search limit, attachments are dropped one at a time")
+  func largeContextIsReducedGreedily() throws {
+    let threePDFs = try RuleUnderTest(
+      predicate: """
+        SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \
+        UTI-CONFORMS-TO "com.adobe.pdf").@count >= 3).@count >= 1
+        """)
+    // Three PDFs among 40 attachments: the parts of up to three attachments alone number
+    // 1 + 40 + 780 + 9 880, past the search limit, so the search drops attachments instead.
+    var attachments = Array(repeating: ["public.plain-text"], count: 40)
+    for index in [5, 17, 30] { attachments[index] = ["com.adobe.pdf"] }
+    let result = threePDFs.check(activates: false, on: ExtensionContext(attachments: attachments))
+    let part = try #require(result.smallestActivatingPart)
+    #expect(
+      part.allAttachments.map(\.registeredTypeIdentifiers) == Array(repeating: ["com.adobe.pdf"], count: 3))
+    #expect(result.message.contains("no attachment of which can be left out: "))
+  }
+
+  @Test(
+    "combinations are stepped in order, each once",
+    arguments: [(5, 0, 1), (5, 2, 10), (6, 3, 20), (4, 4, 1)])
+  func combinations(count: Int, size: Int, expected: Int) {
+    var combination = Array(0..<size)
+    var seen: Set<[Int]> = [combination]
+    while RuleUnderTest.advance(&combination, choosingFrom: count) { seen.insert(combination) }
+    #expect(seen.count == expected)
+    #expect(seen.allSatisfy { $0 == $0.sorted() && Set($0).count == size && ($0.last ?? 0) < count })
   }
 
   @Test("a dictionary rule's failure explains its conversion")
