@@ -114,8 +114,8 @@ extension RuleUnderTest {
       message: lines.joined(separator: "\n"))
   }
 
-  /// How many parts of a tested context ``smallestActivatingPart(of:)`` evaluates, smallest first, before it
-  /// falls back to dropping attachments one at a time.
+  /// How many parts of a tested context the search for ``RuleExpectationResult/smallestActivatingPart``
+  /// evaluates, smallest first, before it falls back to dropping attachments one at a time.
   public static let activatingPartSearchLimit = 4_096
 
   /// The smallest part of `context` (a subset of its attachments, each kept in its item; items left without
