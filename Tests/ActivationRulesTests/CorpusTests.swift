@@ -33,7 +33,7 @@ import UniformTypes
     let printed = rule.text(style: .intune) + "\n"
     let golden = Fixtures.goldens.appendingPathComponent(
       name.replacingOccurrences(of: ".plist", with: ".intune.predicate"))
-    if ProcessInfo.processInfo.environment["RULEKIT_RECORD_GOLDENS"] == "1" {
+    if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
       try Data(printed.utf8).write(to: golden)
     }
     let expected = String(decoding: try Data(contentsOf: golden), as: UTF8.self)

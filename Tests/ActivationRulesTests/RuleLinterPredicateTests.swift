@@ -101,7 +101,7 @@ import Testing
       tree: tree, text: text, file: RuleFile(path: "rule.predicate", predicate: text),
       context: HostPreset.firefoxURLText.context)
     let golden = Fixtures.goldens.appendingPathComponent("explain-firefox-url-text.txt")
-    if ProcessInfo.processInfo.environment["RULEKIT_RECORD_GOLDENS"] == "1" {
+    if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
       try Data((explanation.text + "\n").utf8).write(to: golden)
     }
     #expect(explanation.text + "\n" == String(decoding: try Data(contentsOf: golden), as: UTF8.self))

@@ -80,8 +80,11 @@ import Testing
   }
 
   @Test(arguments: [
-    0.1, 1.0 / 3.0, 123_456_789.123_456_79, 5e-324, 1.797_693_134_862_315_7e308, 1e16, 1e-7, 2.0, -0.0,
-    Double.infinity, -Double.infinity, 9_007_199_254_740_993,
+    // The smallest subnormal, the largest finite value, 2^53 (the last integer before doubles skip one)
+    // and the double after it.
+    0.1, 1.0 / 3.0, 123_456_789.123_456_79, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude,
+    1e16, 1e-7, 2.0, -0.0, Double.infinity, -Double.infinity, 9_007_199_254_740_992,
+    9_007_199_254_740_992.nextUp,
   ])
   func doublesRoundTripExactly(value: Double) throws {
     let tree = PredicateNode(
