@@ -3,6 +3,9 @@
 // Any bytes: reading ends in a document or a `PropertyListError`, never a crash. For a document whose root
 // is a dictionary, an edit must write text that reads back to exactly the edited value, applying the same
 // edit again must change no byte (idempotence), and removing the added key must give back the old value.
+// Several edits drawn from the document's own containers (an entry for each dictionary, an element for each
+// array, a new value for scalars) applied at once — the one-pass batch path — must give exactly the bytes
+// of applying them one by one.
 import Foundation
 import PropertyLists
 
@@ -35,6 +38,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard let again = try? reread.applying(edit), again.bytes == reread.bytes else {
     propertyFailed("applying the same edit twice changed the text", input: bytes)
   }
+  checkBatchEqualsOneByOne(document, input: bytes)
   let hadKey = document.value.dictionaryValue?.index(forKey: key) != nil
   if !hadKey, let removed = try? reread.applying(.remove([.key(key)])) {
     guard (try? PropertyListDocument(bytes: removed.bytes))?.value == document.value else {
@@ -42,4 +46,54 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Up to `limit` edits touching the containers and scalars of `value`, walked depth first.
+func edits(for value: PropertyListValue, at path: PropertyListPath = [], limit: Int = 6) -> [PropertyListEdit]
+{
+  var found: [PropertyListEdit] = []
+  func walk(_ value: PropertyListValue, _ path: PropertyListPath) {
+    guard found.count < limit else { return }
+    switch value {
+    case .dictionary(let dictionary):
+      found.append(.insert(key: "RuleKitFuzz\(found.count)", value: .string("x & y"), into: path))
+      for entry in dictionary.entries { walk(entry.value, path.appending(.key(entry.key))) }
+    case .array(let elements):
+      found.append(.append(.integer(Int64(found.count)), to: path, unlessPresent: true))
+      for (index, element) in elements.enumerated() { walk(element, path.appending(.index(index))) }
+    case .string:
+      found.append(.set(path, .string("<changed \(found.count)>")))
+    case .integer(let number):
+      found.append(.set(path, .integer(number &+ 1)))
+    case .bool(let flag):
+      found.append(.set(path, .bool(!flag)))
+    case .real, .date, .data:
+      break
+    }
+  }
+  walk(value, path)
+  return found
+}
+
+/// The batch path (several edits, one pass, one parse) must agree byte for byte with one-by-one application.
+func checkBatchEqualsOneByOne(_ document: PropertyListDocument, input: [UInt8]) {
+  let batch = edits(for: document.value)
+  guard batch.count > 1 else { return }
+  var oneByOne = document
+  for edit in batch {
+    guard let next = try? oneByOne.applying(edit) else { return }  // an edit the document refuses
+    oneByOne = next
+  }
+  let together: PropertyListDocument
+  do {
+    together = try document.applying(batch)
+  } catch {
+    propertyFailed("edits applied together fail where one by one they do not: \(error)", input: input)
+  }
+  guard together.bytes == oneByOne.bytes else {
+    propertyFailed("edits applied together give other bytes than one by one", input: input)
+  }
+  guard (try? PropertyListDocument(bytes: together.bytes))?.value == oneByOne.value else {
+    propertyFailed("edits applied together read back to another value", input: input)
+  }
 }
