@@ -49,6 +49,10 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     ConsoleSettings(json: format == .json, quiet: quiet, color: color)
   }
 
+  /// The variables ``parse(_:environment:)`` reads: `RULEKIT_FULL_PARSER=1` sends every command line to
+  /// swift-argument-parser (tests compare the two paths with it).
+  static let environmentVariables = ["RULEKIT_FULL_PARSER"]
+
   /// The run for `rulekit configure …` (`arguments` without the program name), or `nil` when anything in
   /// it — help, an unknown or repeated option, a missing or odd value — is for swift-argument-parser.
   /// `RULEKIT_FULL_PARSER=1` always answers `nil` (tests compare the two; bug reports can rule this out).

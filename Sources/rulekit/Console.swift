@@ -63,7 +63,8 @@ enum Console {
 
   /// Applies a subcommand's settings; colour is decided here, once, for each standard stream.
   static func configure(
-    _ settings: ConsoleSettings, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ settings: ConsoleSettings,
+    environment: [String: String] = EnvironmentVariables.values(of: Console.environmentVariables)
   ) {
     state.update {
       $0.settings = settings
@@ -73,6 +74,9 @@ enum Console {
         settings.color, isTerminal: isatty(STDERR_FILENO) == 1, environment: environment)
     }
   }
+
+  /// The variables ``usesColor(_:isTerminal:environment:)`` reads.
+  static let environmentVariables = ["NO_COLOR", "TERM"]
 
   /// The single colour decision. `NO_COLOR` (https://no-color.org) wins over `auto`; an explicit
   /// `--color always` wins over `NO_COLOR`, as no-color.org allows for command-line flags.

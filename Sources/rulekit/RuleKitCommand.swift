@@ -45,7 +45,9 @@ struct RuleKitCommand: ParsableCommand {
       Foundation.exit(2)
     }
     do {
-      if let configure = ConfigureRun.parse(arguments, environment: ProcessInfo.processInfo.environment) {
+      if let configure = ConfigureRun.parse(
+        arguments, environment: EnvironmentVariables.values(of: ConfigureRun.environmentVariables))
+      {
         Console.configure(configure.consoleSettings)
         try configure.execute()
       } else {
