@@ -21,6 +21,9 @@ struct ConfigureFastPathTests {
     ],
     // Errors: the run fails the same way (the direct reader passes these on, or the run itself fails).
     ["-i", "App/Info.plist", "-e", ""],
+    ["-i", "App/Info.plist", "-e", " "],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "-o", ""],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "-o", "nodir/Out.plist"],
     ["-i", "Missing.plist", "-e", "App/App.entitlements"],
     ["-i", "App/Info.plist"],
     ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--format", "yaml"],
