@@ -144,17 +144,14 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
       fixEntitlements: fixEntitlements)
     if let containingAppPlist {
-      options.containingAppInfoPlist = try readPropertyList(
+      let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",
-        fix: "check the path given to --containing-app-plist"
-      )
-      .value
-      options.containingAppInfoPlistPath = containingAppPlist
+        fix: "check the path given to --containing-app-plist")
+      options.useContainingAppInfoPlist(app, path: containingAppPlist)
     } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
-      let located = ContainingAppLocator.locate(forExtensionAt: infoPlist)
+      let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
     {
-      options.containingAppInfoPlist = located.value
-      options.containingAppInfoPlistPath = Self.displayPath(located.path)
+      options.useContainingAppInfoPlist(located, path: located.path.map(Self.displayPath))
     }
 
     let plan: ConfigurationPlan

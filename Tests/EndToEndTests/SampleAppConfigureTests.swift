@@ -306,7 +306,8 @@ struct SampleAppConfigureTests {
     #expect(lost.isEmpty, "\(file) lost: \(lost)")
   }
 
-  /// Before the app is configured, the Open-In extension's run names the app's Info.plist it found.
+  /// Before the app is configured, the Open-In extension's run names the app's Info.plist it found, at the
+  /// key the finding is about.
   @Test func findingsAboutTheContainingAppNameItsFile() throws {
     let outcome = try RuleKitBinary.run(
       ["configure", "-i", "OpenInExtension/Info.plist", "-e", "App/App.entitlements", "--dry-run"],
@@ -314,7 +315,7 @@ struct SampleAppConfigureTests {
     #expect(outcome.status == 0)
     #expect(
       outcome.standardError.contains(
-        "App/Info.plist: warning: the 2023 guide wants the containing app's URL scheme beside its -intunemam "
+        "App/Info.plist:32:2: warning: the 2023 guide wants the containing app's URL scheme beside its -intunemam "
           + "twin; the app has none of notes-example-intunemam [open-in-app-scheme-twin-missing]"),
       "\(outcome.standardError)")
   }

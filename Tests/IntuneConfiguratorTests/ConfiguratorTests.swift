@@ -182,6 +182,156 @@ enum ConfiguratorFixtures {
   }
 }
 
+/// The containing app's bundle ID is copied from one plist into another, so a build-setting reference in it
+/// would be expanded in the wrong target's build.
+@Suite("Build-setting references are never copied from the app into an extension")
+struct ContainingAppBuildSettingTests {
+  static let share = ConfiguratorFixtures.directory.appendingPathComponent("Fixtures/Share-Info.plist")
+
+  /// An app Info.plist whose CFBundleIdentifier is `identifier`, as XML read from `App/Info.plist`.
+  static func app(_ identifier: String, documentTypes: [String] = ["public.text"]) throws -> PropertyListFile
+  {
+    let types = documentTypes.map { "\t\t\t\t<string>\($0)</string>\n" }.joined()
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>CFBundleIdentifier</key>
+      \t<string>\(identifier)</string>
+      \t<key>CFBundleDocumentTypes</key>
+      \t<array>
+      \t\t<dict>
+      \t\t\t<key>LSItemContentTypes</key>
+      \t\t\t<array>
+      \(types)\t\t\t</array>
+      \t\t</dict>
+      \t</array>
+      </dict>
+      </plist>
+
+      """
+    return try PropertyListFile(data: Data(text.utf8), path: "App/Info.plist")
+  }
+
+  static func plan(
+    _ extensionInfo: PropertyListFile, app: PropertyListFile?, containingApp: String? = nil
+  ) throws -> ConfigurationPlan {
+    var options = IntuneConfiguratorOptions(containingAppBundleID: containingApp)
+    if let app { options.useContainingAppInfoPlist(app, path: "App/Info.plist") }
+    return try IntuneConfigurator.plan(infoPlist: extensionInfo, entitlements: nil, options: options)
+  }
+
+  @Test(arguments: ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}", "$(APP_ID).notes"])
+  func anUnexpandedAppIDIsAnErrorAtTheAppsKeyAndNothingIsCopied(_ identifier: String) throws {
+    let plan = try Self.plan(ConfiguratorFixtures.file("Share-Info.plist"), app: Self.app(identifier))
+    #expect(!plan.changes.contains { $0.kind == .containingAppBundleID })
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-build-setting" })
+    #expect(finding.severity == .error)
+    #expect(finding.file == .containingApp)
+    #expect(finding.keyPath == ["CFBundleIdentifier"])
+    #expect(finding.position.map { [$0.line, $0.column] } == [4, 2])
+    #expect(finding.fix?.hasPrefix("pass --containing-app with the app's bundle ID") == true)
+    let report = ConfigurationReport.text(plan, infoPlistName: "Share/Info.plist", entitlementsName: nil)
+    #expect(
+      report.contains(
+        "App/Info.plist:4:2: error: the containing app's CFBundleIdentifier is \"\(identifier)\""))
+    #expect(!plan.findings.contains { $0.id == "containing-app-unknown" })
+  }
+
+  @Test func containingAppOptionOverridesTheUnexpandedID() throws {
+    let plan = try Self.plan(
+      ConfiguratorFixtures.file("Share-Info.plist"), app: Self.app("$(PRODUCT_BUNDLE_IDENTIFIER)"),
+      containingApp: "com.contoso.notes")
+    #expect(plan.changes.first { $0.kind == .containingAppBundleID }?.summary == "set to com.contoso.notes")
+    #expect(!plan.findings.contains { $0.severity == .error })
+  }
+
+  @Test func anUnexpandedContainingAppOptionIsRefusedToo() throws {
+    let plan = try Self.plan(
+      ConfiguratorFixtures.file("Share-Info.plist"), app: nil, containingApp: "$(PRODUCT_BUNDLE_IDENTIFIER)")
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-build-setting" })
+    #expect(finding.file == .infoPlist)
+    #expect(finding.message.hasPrefix("--containing-app is \"$(PRODUCT_BUNDLE_IDENTIFIER)\""))
+    #expect(plan.changes.filter { $0.kind == .containingAppBundleID }.isEmpty)
+  }
+
+  @Test func anExistingOwnBundleIDReferenceIsReported() throws {
+    let text = try String(contentsOf: Self.share, encoding: .utf8).replacingOccurrences(
+      of: "\t<key>NSExtension</key>",
+      with: "\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ContainingAppBundleId</key>\n"
+        + "\t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t</dict>\n\t<key>NSExtension</key>")
+    let info = try PropertyListFile(data: Data(text.utf8), path: "Share/Info.plist")
+    let unknownApp = try Self.plan(info, app: Self.app("$(PRODUCT_BUNDLE_IDENTIFIER)"))
+    let finding = try #require(unknownApp.findings.first { $0.id == "containing-app-id-build-setting" })
+    #expect(finding.severity == .warning)
+    #expect(finding.position?.line == 9)
+    #expect(finding.fix == "set it to the containing app's bundle ID")
+    #expect(!unknownApp.findings.contains { $0.id == "containing-app-build-setting" })
+    let knownApp = try Self.plan(info, app: Self.app("com.contoso.notes"))
+    #expect(
+      knownApp.findings.filter { $0.id.hasPrefix("containing-app") }.map(\.fix) == [
+        "set it to com.contoso.notes"
+      ])
+  }
+
+  static let openIn = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleDisplayName</key>
+    \t<string>Open in Notes</string>
+    \t<key>IntuneMAMSettings</key>
+    \t<dict>
+    \t\t<key>OpenInActionExtension</key>
+    \t\t<true/>
+    \t</dict>
+    \t<key>NSExtension</key>
+    \t<dict>
+    \t\t<key>NSExtensionPointIdentifier</key>
+    \t\t<string>com.apple.ui-services</string>
+    \t</dict>
+    </dict>
+    </plist>
+
+    """
+
+  @Test func anOpenInRuleNeverCopiesAnUnexpandedDocumentType() throws {
+    let info = try PropertyListFile(data: Data(Self.openIn.utf8), path: "OpenIn/Info.plist")
+    let plan = try Self.plan(
+      info,
+      app: Self.app("com.contoso.notes", documentTypes: ["public.text", "$(PRODUCT_BUNDLE_IDENTIFIER).note"]))
+    #expect(!plan.changes.contains { $0.kind == .openInActivationRule })
+    let finding = try #require(plan.findings.first { $0.id == "open-in-type-build-setting" })
+    #expect(finding.severity == .error)
+    #expect(finding.file == .containingApp)
+    #expect(finding.position?.line == 12)
+    #expect(finding.message.contains("\"$(PRODUCT_BUNDLE_IDENTIFIER).note\""))
+  }
+
+  @Test func anAppGroupSharedOnlyThroughTheBundleIDSettingIsReported() throws {
+    let group = "group.$(PRODUCT_BUNDLE_IDENTIFIER)"
+    let text = Self.openIn.replacingOccurrences(
+      of: "\t\t<key>OpenInActionExtension</key>",
+      with: "\t\t<key>AppGroupIdentifiers</key>\n\t\t<array>\n\t\t\t<string>\(group)</string>\n\t\t</array>\n"
+        + "\t\t<key>OpenInActionExtension</key>")
+    let app: PropertyListValue = .dictionary([
+      "CFBundleIdentifier": .string("com.contoso.notes"),
+      "CFBundleURLTypes": .array([
+        .dictionary(["CFBundleURLSchemes": .array([.string("notes"), .string("notes-intunemam")])])
+      ]),
+      "CFBundleDocumentTypes": .array([.dictionary(["LSItemContentTypes": .array([.string("public.text")])])]
+      ),
+      "IntuneMAMSettings": .dictionary(["AppGroupIdentifiers": .array([.string(group)])]),
+    ])
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "OpenIn/Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
+    let finding = try #require(plan.findings.first { $0.id == "open-in-app-group-build-setting" })
+    #expect(finding.severity == .warning)
+    #expect(finding.message.contains(group))
+  }
+}
+
 @Suite struct EditDistanceTests {
   @Test(arguments: [("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0)])
   func distances(_ a: String, _ b: String, _ expected: Int) {
