@@ -250,13 +250,42 @@ struct Planner {
           edits: edits))
     }
     if !plan.ignoredByIOS.isEmpty {
-      finding(
-        "queried-schemes-over-limit", .warning, at: path,
-        "LSApplicationQueriesSchemes will have \(existing.count + plan.additions.count) entries; the "
-          + "\(plan.limit.source) honours \(plan.limit.maximum), so canOpenURL ignores "
-          + plan.ignoredByIOS.joined(separator: ", "),
-        fix: QueriedSchemesPlan.overLimitRemedy)
+      reportQueriedSchemesOverLimit(plan, existingCount: existing.count, at: path)
     }
+  }
+
+  /// Names what iOS will ignore past the limit, by kind: the app's own entries, fixed Intune entries (which
+  /// only a shorter list of the app's own can make room for), and twins (which the guide lets the app drop).
+  mutating func reportQueriedSchemesOverLimit(
+    _ plan: QueriedSchemesPlan, existingCount: Int, at path: PropertyListPath
+  ) {
+    var parts: [String] = []
+    var fixes: [String] = []
+    if !plan.ignoredExisting.isEmpty {
+      parts.append(
+        "\(plan.ignoredExisting.count) of the app's own (" + plan.ignoredExisting.joined(separator: ", ")
+          + ")")
+    }
+    if !plan.ignoredRequired.isEmpty {
+      parts.append(
+        "\(plan.ignoredRequired.count) Intune entr\(plan.ignoredRequired.count == 1 ? "y" : "ies") the guide "
+          + "requires (" + plan.ignoredRequired.joined(separator: ", ") + ")")
+    }
+    if !plan.ignoredExisting.isEmpty || !plan.ignoredRequired.isEmpty {
+      fixes.append(QueriedSchemesPlan.makeRoomRemedy)
+    }
+    if !plan.ignoredTwins.isEmpty {
+      parts.append(
+        "\(plan.ignoredTwins.count) -intunemam twin\(plan.ignoredTwins.count == 1 ? "" : "s") of the app's "
+          + "schemes (" + plan.ignoredTwins.joined(separator: ", ") + ")")
+      fixes.append(QueriedSchemesPlan.overLimitRemedy)
+    }
+    finding(
+      "queried-schemes-over-limit", .warning, at: path,
+      "LSApplicationQueriesSchemes will have \(existingCount + plan.additions.count) entries; the "
+        + "\(plan.limit.source) honours the first \(plan.limit.maximum), so canOpenURL ignores "
+        + parts.joined(separator: "; "),
+      fix: fixes.joined(separator: "; "))
   }
 
   // MARK: Document types

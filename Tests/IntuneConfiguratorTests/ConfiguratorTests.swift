@@ -93,29 +93,77 @@ enum ConfiguratorFixtures {
   @Test func mailtoBringsOutlook() throws {
     let plan = try plan(IntuneConfiguratorOptions(iosSDKMajor: 27))
     let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
-    #expect(queried.summary.hasSuffix("ms-outlook-intunemam"))
-    // 3 entries + 2 twins + 15 fixed + Outlook = 21: within even iOS 27's limit.
+    #expect(queried.summary.hasSuffix("ms-outlook-intunemam, msauthv2-intunemam, msauthv3-intunemam"))
+    // 3 entries + 15 fixed + Outlook + 2 twins = 21: within even iOS 27's limit.
     #expect(!plan.findings.contains { $0.id == "queried-schemes-over-limit" })
   }
 
-  @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
-    let entries = (1...10).map { "\t\t<string>app\($0)</string>\n" }.joined()
+  static func queriedSchemesApp(_ count: Int) throws -> PropertyListFile {
+    let entries = (1...count).map { "\t\t<string>app\($0)</string>\n" }.joined()
     let text =
       "<plist version=\"1.0\">\n<dict>\n\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n"
       + entries + "\t</array>\n</dict>\n</plist>\n"
-    let file = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+    return try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+  }
+
+  @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
     let plan = try IntuneConfigurator.plan(
-      infoPlist: file, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: 27))
+      infoPlist: Self.queriedSchemesApp(10), entitlements: nil,
+      options: IntuneConfiguratorOptions(iosSDKMajor: 27))
     let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
-    // 10 entries + 10 twins + 15 fixed = 35 against 25.
+    // 10 entries + 15 fixed + 10 twins = 35 against 25: the fixed entries fit, the twins do not.
     #expect(
-      limit.message.hasPrefix("LSApplicationQueriesSchemes will have 35 entries; the iOS 27 SDK honours 25"))
-    #expect(
-      limit.message.hasSuffix(
-        "canOpenURL ignores zips, lacoonsecurity, wandera, lookoutwork-ase, skycure, betteractiveshield, "
-          + "smsec, mvisionmobile, scmx, intunemam-mtd"))
+      limit.message
+        == "LSApplicationQueriesSchemes will have 35 entries; the iOS 27 SDK honours the first 25, so canOpenURL "
+        + "ignores 10 -intunemam twins of the app's schemes ("
+        + (1...10).map { "app\($0)-intunemam" }.joined(separator: ", ") + ")")
     #expect(limit.fix == QueriedSchemesPlan.overLimitRemedy)
     #expect(limit.position?.line == 3)
+  }
+
+  /// The 60-entry list at both limits: the app's entries stay first and untouched, the fixed Intune entries
+  /// follow them, the twins come last; the warning sorts what iOS ignores and gives each kind its remedy.
+  @Test(arguments: [26, 27])
+  func sixtyEntriesKeepTheAppsOwnFirstAndTheFixedBeforeTheTwins(_ sdk: Int) throws {
+    let info = try Self.queriedSchemesApp(22)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: sdk))
+    let configured = try #require(
+      try plan.configuredInfoPlist().value.dictionaryValue?["LSApplicationQueriesSchemes"]?.arrayValue)
+    let schemes = configured.compactMap(\.stringValue)
+    #expect(schemes.count == 59)
+    #expect(schemes.prefix(22).elementsEqual((1...22).map { "app\($0)" }))
+    #expect(schemes[22] == "http-intunemam")
+    #expect(schemes[36] == "intunemam-mtd")
+    #expect(schemes[37] == "app1-intunemam")
+    let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
+    if sdk == 26 {
+      #expect(
+        limit.message.hasPrefix(
+          "LSApplicationQueriesSchemes will have 59 entries; the iOS 15–26 SDK honours the first 50, so "
+            + "canOpenURL ignores 9 -intunemam twins of the app's schemes (app14-intunemam, "))
+      #expect(limit.fix == QueriedSchemesPlan.overLimitRemedy)
+    } else {
+      #expect(
+        limit.message.hasPrefix(
+          "LSApplicationQueriesSchemes will have 59 entries; the iOS 27 SDK honours the first 25, so "
+            + "canOpenURL ignores 12 Intune entries the guide requires (microsoft-edge-https-intunemam, "
+            + "smart-ns, "))
+      #expect(limit.message.contains("; 22 -intunemam twins of the app's schemes (app1-intunemam, "))
+      #expect(limit.fix == QueriedSchemesPlan.makeRoomRemedy + "; " + QueriedSchemesPlan.overLimitRemedy)
+    }
+  }
+
+  @Test func anAppListOverTheLimitByItselfIsNamedFirst() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: Self.queriedSchemesApp(60), entitlements: nil, options: IntuneConfiguratorOptions())
+    let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
+    #expect(
+      limit.message.hasPrefix(
+        "LSApplicationQueriesSchemes will have 135 entries; the iOS 15–26 SDK honours the first 50, so "
+          + "canOpenURL ignores 10 of the app's own (app51, app52, "))
+    #expect(limit.message.contains("; 15 Intune entries the guide requires (http-intunemam, "))
+    #expect(limit.fix?.hasPrefix(QueriedSchemesPlan.makeRoomRemedy) == true)
   }
 
   @Test func olderGuideHasNoFaceIDStepAndAShortList() throws {
@@ -124,8 +172,8 @@ enum ConfiguratorFixtures {
     let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
     #expect(
       queried.summary
-        == "add 5 schemes: msauthv2-intunemam, msauthv3-intunemam, http-intunemam, https-intunemam, "
-        + "ms-outlook-intunemam")
+        == "add 5 schemes: http-intunemam, https-intunemam, ms-outlook-intunemam, msauthv2-intunemam, "
+        + "msauthv3-intunemam")
   }
 }
 
