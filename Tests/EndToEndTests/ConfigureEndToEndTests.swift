@@ -162,6 +162,23 @@ struct ConfigureEndToEndTests {
     return (scratch, share.appendingPathComponent("Info.plist").path)
   }
 
+  @Test func binaryPlistDiffIsReadable() throws {
+    let scratch = try Scratch()
+    let value = try PropertyListSerialization.propertyList(from: try scratch.bytes(scratch.info), format: nil)
+    let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+    try binary.write(to: URL(fileURLWithPath: scratch.info))
+    let result = try UtiCLI.run([
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--diff",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "--- a/\(scratch.info)\t(binary property list, shown as XML; written back as binary)\n"))
+    #expect(result.stdout.contains("\n+\t\t\t\t<string>contoso-notes-intunemam</string>\n"))
+    #expect(!result.stdout.contains("bplist00"))
+    #expect(try scratch.bytes(scratch.info) == binary)
+  }
+
   @Test func extensionFindsItsContainingAppBesideIt() throws {
     let (scratch, share) = try extensionBesideApp(appBundleID: "com.contoso.notes")
     let result = try UtiCLI.run(

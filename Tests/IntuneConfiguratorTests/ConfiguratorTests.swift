@@ -59,6 +59,38 @@ enum ConfiguratorFixtures {
     #expect(after.contains("<!-- Schemes other apps use to open us. Keep in sync with Routes.swift. -->"))
   }
 
+  /// A binary Info.plist's diff compares readable XML renderings, and its header says the file is binary.
+  @Test func binaryInfoPlistDiffsAsXML() throws {
+    let xml = try ConfiguratorFixtures.file("App-Info.plist")
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: xml.value.foundationObject, format: .binary, options: 0)
+    let info = try PropertyListFile(data: binary, path: "Info.plist")
+    #expect(info.format == .binary)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: ConfiguratorFixtures.file("App.entitlements"), options: options)
+    let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
+    try ConfiguratorFixtures.expectGolden(diff, "App-Info.binary.diff")
+    #expect(
+      diff.hasPrefix(
+        "--- a/Info.plist\t(binary property list, shown as XML; written back as binary)\n"
+          + "+++ b/Info.plist\t(binary property list, shown as XML; written back as binary)\n"))
+    #expect(!diff.contains("bplist00"))
+    #expect(try plan.configuredInfoPlist().serialized().starts(with: Array("bplist00".utf8)))
+  }
+
+  @Test func openStepInfoPlistDiffsAsXML() throws {
+    let text =
+      "{\n  CFBundleIdentifier = com.example.notes;\n  CFBundleURLTypes = ({ CFBundleURLSchemes = (notes); });\n}\n"
+    let info = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+    #expect(info.format == .openStep)
+    let plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: nil)
+    let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
+    #expect(
+      diff.hasPrefix("--- a/Info.plist\t(OpenStep property list, shown as XML; written back as OpenStep)\n"))
+    #expect(diff.contains("\n+\t\t\t\t<string>notes-intunemam</string>\n"))
+    #expect(!diff.contains("CFBundleURLSchemes = "))
+  }
+
   @Test func entitlementsGetTheIntuneKeychainGroups() throws {
     let configured = try #require(try plan().configuredEntitlements()?.document).text
     try ConfiguratorFixtures.expectGolden(configured, "App.configured.entitlements")
