@@ -412,6 +412,49 @@ struct ContainingAppBuildSettingTests {
   }
 }
 
+@Suite struct ChangeKindGoldenTests {
+  /// Each golden of a configured fixture and the plan that produced it (the tests beside each fixture
+  /// compare the bytes).
+  static func goldenPlans() throws -> [(golden: String, plan: ConfigurationPlan)] {
+    let app = try ConfiguratorFixtures.file("App-Info.plist")
+    let entitlements = try ConfiguratorFixtures.file("App.entitlements")
+    let withApp = IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes")
+    func plan(_ name: String, _ options: IntuneConfiguratorOptions) throws -> ConfigurationPlan {
+      try IntuneConfigurator.plan(
+        infoPlist: ConfiguratorFixtures.file(name), entitlements: nil, options: options)
+    }
+    return [
+      (
+        "App-Info.configured.plist",
+        try IntuneConfigurator.plan(
+          infoPlist: app, entitlements: entitlements,
+          options: IntuneConfiguratorOptions(fixEntitlements: true))
+      ),
+      ("Share-Info.configured.plist", try plan("Share-Info.plist", withApp)),
+      ("Action-Info.configured.plist", try plan("Action-Info.plist", withApp)),
+      (
+        "OpenIn-Info.configured.plist",
+        try plan("OpenIn-Info.plist", IntuneConfiguratorOptions(containingAppInfoPlist: app.value))
+      ),
+      (
+        "MainInterface-Info.configured.plist",
+        try plan("MainInterface-Info.plist", IntuneConfiguratorOptions(guide: .v2017))
+      ),
+    ]
+  }
+
+  @Test func everyChangeKindHasAMinimalDiffGolden() throws {
+    let plans = try Self.goldenPlans()
+    let covered = Set(plans.flatMap { $0.plan.changes.map(\.kind) })
+    #expect(covered == Set(ConfiguratorChangeKind.allCases))
+    for (golden, _) in plans {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: ConfiguratorFixtures.directory.appendingPathComponent("Golden/\(golden)").path))
+    }
+  }
+}
+
 @Suite struct EditDistanceTests {
   @Test(arguments: [("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0)])
   func distances(_ a: String, _ b: String, _ expected: Int) {
