@@ -168,7 +168,17 @@ struct Planner {
     if target.isExtension { planContainingApp() }
     try planActivationRule()
     if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
-    planKeychainGroups()
+    if entitlementsFile == nil {
+      // IntuneMAMConfigurator's oldest form takes only the Info.plist: say what that leaves unchecked.
+      findings.append(
+        ConfiguratorFinding(
+          id: "entitlements-not-given", .note, at: [],
+          "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
+            + "and the keychain access groups are not checked",
+          fix: "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"))
+    } else {
+      planKeychainGroups()
+    }
     validateSettings()
     checkAuthenticationSettings()
     checkOpenInExtension()
@@ -446,7 +456,6 @@ struct Planner {
   }
 
   mutating func planKeychainGroups() {
-    guard entitlementsFile != nil else { return }
     let path: PropertyListPath = ["keychain-access-groups"]
     let current = entitlements["keychain-access-groups"]
     if let current, current.arrayValue == nil {

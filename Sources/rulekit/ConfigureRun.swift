@@ -10,7 +10,8 @@ import PropertyLists
 /// to swift-argument-parser, so help, errors and rare spellings behave exactly as before.
 struct ConfigureRun: Equatable, ConsoleConfigurable {
   var infoPlist: String
-  var entitlements: String
+  /// `nil` only in IntuneMAMConfigurator's oldest (Xamarin) form, which names no entitlements file.
+  var entitlements: String?
   var output: String?
   var dryRun = false
   var diff = false
@@ -23,13 +24,13 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var quiet = false
   var color: ColorChoice = .auto
 
-  init(infoPlist: String, entitlements: String) {
+  init(infoPlist: String, entitlements: String?) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
   }
 
   /// The run swift-argument-parser parsed.
-  init(_ command: ConfigureCommand) {
+  init(_ command: ConfigureOptions) {
     infoPlist = command.infoPlist
     entitlements = command.entitlements
     output = command.output
@@ -125,7 +126,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     guard !Self.isBlank(infoPlist) else {
       throw CLIExit.fail("-i is empty: pass the path of the Info.plist (in Xcode: INFOPLIST_FILE)", code: 66)
     }
-    guard !Self.isBlank(entitlements) else {
+    if let entitlements, Self.isBlank(entitlements) {
       throw CLIExit.fail(
         "-e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)",
         code: 66)
@@ -137,9 +138,11 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     }
     let info = try readPropertyList(
       infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting")
-    let entitlementsFile = try readPropertyList(
-      entitlements, role: "entitlements file",
-      fix: "check the path, or in Xcode the CODE_SIGN_ENTITLEMENTS build setting")
+    let entitlementsFile = try entitlements.map {
+      try readPropertyList(
+        $0, role: "entitlements file",
+        fix: "check the path, or in Xcode the CODE_SIGN_ENTITLEMENTS build setting")
+    }
     var options = IntuneConfiguratorOptions(
       guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
       fixEntitlements: fixEntitlements)
@@ -183,7 +186,9 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
         files.append((configuredInfo, infoDestination))
       }
-      if let configuredEntitlements, plan.changes.contains(where: { $0.file == .entitlements }) {
+      if let configuredEntitlements, let entitlements,
+        plan.changes.contains(where: { $0.file == .entitlements })
+      {
         files.append((configuredEntitlements, entitlements))
       }
       // Both files or neither: a failure on the second must not leave the first half-configured.
