@@ -14,6 +14,13 @@ enum ConfiguratorFixtures {
     return try PropertyListFile(data: Data(contentsOf: url), path: url.path)
   }
 
+  /// An XML property list from the body of its top-level dictionary (tab-indented entries).
+  static func document(body: String, path: String = "Info.plist") throws -> PropertyListFile {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    return try PropertyListFile(data: Data(text.utf8), path: path)
+  }
+
   static func expectGolden(_ text: String, _ name: String) throws {
     let url = directory.appendingPathComponent("Golden/\(name)")
     if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
@@ -354,29 +361,13 @@ struct ContainingAppBuildSettingTests {
       ])
   }
 
-  static let openIn = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    \t<key>CFBundleDisplayName</key>
-    \t<string>Open in Notes</string>
-    \t<key>IntuneMAMSettings</key>
-    \t<dict>
-    \t\t<key>OpenInActionExtension</key>
-    \t\t<true/>
-    \t</dict>
-    \t<key>NSExtension</key>
-    \t<dict>
-    \t\t<key>NSExtensionPointIdentifier</key>
-    \t\t<string>com.apple.ui-services</string>
-    \t</dict>
-    </dict>
-    </plist>
-
-    """
+  static func openIn(groups: [String] = []) throws -> PropertyListFile {
+    try ConfiguratorFixtures.document(
+      body: GuideRequirementTests.openInExtension(groups: groups), path: "OpenIn/Info.plist")
+  }
 
   @Test func anOpenInRuleNeverCopiesAnUnexpandedDocumentType() throws {
-    let info = try PropertyListFile(data: Data(Self.openIn.utf8), path: "OpenIn/Info.plist")
+    let info = try Self.openIn()
     let plan = try Self.plan(
       info,
       app: Self.app("com.contoso.notes", documentTypes: ["public.text", "$(PRODUCT_BUNDLE_IDENTIFIER).note"]))
@@ -390,10 +381,6 @@ struct ContainingAppBuildSettingTests {
 
   @Test func anAppGroupSharedOnlyThroughTheBundleIDSettingIsReported() throws {
     let group = "group.$(PRODUCT_BUNDLE_IDENTIFIER)"
-    let text = Self.openIn.replacingOccurrences(
-      of: "\t\t<key>OpenInActionExtension</key>",
-      with: "\t\t<key>AppGroupIdentifiers</key>\n\t\t<array>\n\t\t\t<string>\(group)</string>\n\t\t</array>\n"
-        + "\t\t<key>OpenInActionExtension</key>")
     let app: PropertyListValue = .dictionary([
       "CFBundleIdentifier": .string("com.contoso.notes"),
       "CFBundleURLTypes": .array([
@@ -404,7 +391,7 @@ struct ContainingAppBuildSettingTests {
       "IntuneMAMSettings": .dictionary(["AppGroupIdentifiers": .array([.string(group)])]),
     ])
     let plan = try IntuneConfigurator.plan(
-      infoPlist: PropertyListFile(data: Data(text.utf8), path: "OpenIn/Info.plist"), entitlements: nil,
+      infoPlist: Self.openIn(groups: [group]), entitlements: nil,
       options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
     let finding = try #require(plan.findings.first { $0.id == "open-in-app-group-build-setting" })
     #expect(finding.severity == .warning)

@@ -6,9 +6,7 @@ import Testing
 
 /// An XML property list from the body of its top-level dictionary (tab-indented entries).
 private func plist(_ body: String, path: String = "Info.plist") throws -> PropertyListFile {
-  let text =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
-  return try PropertyListFile(data: Data(text.utf8), path: path)
+  try ConfiguratorFixtures.document(body: body, path: path)
 }
 
 private func plan(
