@@ -75,10 +75,25 @@ extension Planner {
       return
     }
     var contentTypes: [String] = []
-    for documentType in app["CFBundleDocumentTypes"]?.arrayValue ?? [] {
-      contentTypes +=
-        documentType.dictionaryValue?["LSItemContentTypes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    var unexpanded = false
+    for (typeIndex, documentType) in (app["CFBundleDocumentTypes"]?.arrayValue ?? []).enumerated() {
+      let identifiers = documentType.dictionaryValue?["LSItemContentTypes"]?.arrayValue ?? []
+      for (index, identifier) in identifiers.enumerated() {
+        guard let identifier = identifier.stringValue else { continue }
+        contentTypes.append(identifier)
+        // Xcode expands the extension's Info.plist with the extension's settings: a type such as
+        // $(PRODUCT_BUNDLE_IDENTIFIER).note copied into its rule would name another type there.
+        guard let setting = URLSchemeValidator.buildSetting(in: identifier) else { continue }
+        unexpanded = true
+        finding(
+          "open-in-type-build-setting", .error, .containingApp,
+          at: ["CFBundleDocumentTypes", .index(typeIndex), "LSItemContentTypes", .index(index)],
+          "the document type \"\(identifier)\" uses the build setting \(setting); the Open-In rule cannot "
+            + "copy it, because the extension's build would expand it with the extension's own settings",
+          fix: "write the expanded type identifier in the app's LSItemContentTypes, then run again")
+      }
     }
+    guard !unexpanded else { return }
     guard let text = OpenInRuleGenerator.text(contentTypes: contentTypes),
       let wanted = OpenInRuleGenerator.predicate(contentTypes: contentTypes)
     else {

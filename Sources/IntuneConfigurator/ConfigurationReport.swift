@@ -35,6 +35,10 @@ public enum ConfigurationReport {
   }
 
   /// The unified diff of every file the plan changes.
+  ///
+  /// A binary or OpenStep file is compared as the XML rendering of its values, and its header lines say so
+  /// after a tab (where `patch` expects a timestamp): its bytes would be unreadable, or in a syntax nobody
+  /// reviews. The file itself is written back in its own format.
   public static func diff(
     _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?
   ) throws(PropertyListError) -> String {
@@ -44,11 +48,24 @@ public enum ConfigurationReport {
       (plan.entitlements, try plan.configuredEntitlements(), entitlementsName),
     ]
     for case (let before?, let after?, let name?) in pairs {
-      let old = String(decoding: try before.serialized(), as: UTF8.self)
-      let new = String(decoding: try after.serialized(), as: UTF8.self)
-      output += UnifiedDiff.make(from: old, to: new, oldName: "a/\(name)", newName: "b/\(name)")
+      let note: String
+      switch before.format {
+      case .xml: note = ""
+      case .binary: note = "\t(binary property list, shown as XML; written back as binary)"
+      case .openStep: note = "\t(OpenStep property list, shown as XML; written back as OpenStep)"
+      }
+      output += UnifiedDiff.make(
+        from: try readable(before), to: try readable(after), oldName: "a/\(name)\(note)",
+        newName: "b/\(name)\(note)")
     }
     return output
+  }
+
+  /// The text a diff compares: an XML file's own bytes, or the XML rendering of any other file's value.
+  static func readable(_ file: PropertyListFile) throws(PropertyListError) -> String {
+    file.format == .xml
+      ? String(decoding: try file.serialized(), as: UTF8.self)
+      : PropertyListSerializer.xmlDocument(file.value)
   }
 
   /// The plan as a JSON document: `{"schemaVersion", "target", "changes": […], "findings": […], "written": […]}`.

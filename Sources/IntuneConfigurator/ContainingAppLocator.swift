@@ -12,6 +12,12 @@ public enum ContainingAppLocator {
   public static func locate(forExtensionAt extensionInfoPlistPath: String) -> (
     path: String, value: PropertyListValue
   )? {
+    locateFile(forExtensionAt: extensionInfoPlistPath).flatMap { file in file.path.map { ($0, file.value) } }
+  }
+
+  /// The containing app's Info.plist file, as read (its ``PropertyListFile/path`` is where it was found),
+  /// for the extension whose Info.plist is at `extensionInfoPlistPath`.
+  public static func locateFile(forExtensionAt extensionInfoPlistPath: String) -> PropertyListFile? {
     let fileManager = FileManager.default
     let extensionURL = URL(fileURLWithPath: extensionInfoPlistPath).standardizedFileURL
     let folder = extensionURL.deletingLastPathComponent()
@@ -23,16 +29,15 @@ public enum ContainingAppLocator {
         if candidate.path != extensionURL.path { candidates.append(candidate) }
       }
     }
-    var apps: [(String, PropertyListValue)] = []
+    var apps: [PropertyListFile] = []
     for candidate in candidates where fileManager.fileExists(atPath: candidate.path) {
       guard let data = fileManager.contents(atPath: candidate.path),
         let file = try? PropertyListFile(data: data, path: candidate.path),
         case .dictionary(let dictionary) = file.value,
         dictionary["NSExtension"] == nil, dictionary["CFBundleIdentifier"] != nil
       else { continue }
-      apps.append((candidate.path, file.value))
+      apps.append(file)
     }
-    guard apps.count == 1, let app = apps.first else { return nil }
-    return (app.0, app.1)
+    return apps.count == 1 ? apps.first : nil
   }
 }

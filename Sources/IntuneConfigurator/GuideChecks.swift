@@ -103,6 +103,16 @@ extension Planner {
       entitlements["com.apple.security.application-groups"]?.arrayValue?.compactMap(\.stringValue) ?? []
     let extensionGroups = Set(
       (settings["AppGroupIdentifiers"]?.arrayValue?.compactMap(\.stringValue) ?? []) + entitlementGroups)
+    let shared = appGroups.intersection(extensionGroups)
+    if !shared.isEmpty, shared.allSatisfy(Self.refersToOwnBundleID) {
+      // The same text, but each target expands it with its own bundle ID: two different groups.
+      finding(
+        "open-in-app-group-build-setting", .warning, at: [Self.settingsKey, "AppGroupIdentifiers"],
+        "the app group the extension and the containing app both list, "
+          + shared.sorted().joined(separator: ", ")
+          + ", expands to a different group in each target (each has its own PRODUCT_BUNDLE_IDENTIFIER)",
+        fix: "name the shared app group literally (group.…) in both targets' entitlements")
+    }
     if appGroups.isDisjoint(with: extensionGroups) {
       finding(
         "open-in-no-shared-app-group", .error, at: [Self.settingsKey, "AppGroupIdentifiers"],

@@ -14,6 +14,8 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
   public var containingAppInfoPlist: PropertyListValue?
   /// Where ``containingAppInfoPlist`` came from; reports name findings about the app by it.
   public var containingAppInfoPlistPath: String?
+  /// The containing app's Info.plist text when it is XML, so findings about the app carry a line and column.
+  public var containingAppInfoPlistBytes: [UInt8]?
   /// Add missing keychain access groups to the entitlements file instead of only reporting them.
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
@@ -34,6 +36,14 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
     self.containingAppInfoPlist = containingAppInfoPlist
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
+  }
+
+  /// Uses `file` as the containing app's Info.plist: its value, `path` (as reports should name it) and,
+  /// for an XML file, its text for positions.
+  public mutating func useContainingAppInfoPlist(_ file: PropertyListFile, path: String?) {
+    containingAppInfoPlist = file.value
+    containingAppInfoPlistPath = path
+    containingAppInfoPlistBytes = file.document?.bytes
   }
 }
 
@@ -123,7 +133,14 @@ struct Planner {
   func position(_ path: PropertyListPath, in file: ConfiguredFile = .infoPlist) -> PropertyLists
     .PropertyListPosition?
   {
-    let document = file == .entitlements ? entitlementsFile?.document : infoFile.document
+    let document: PropertyListDocument? =
+      switch file {
+      case .infoPlist: infoFile.document
+      case .entitlements: entitlementsFile?.document
+      // Parsed again only here, for the rare finding about the app.
+      case .containingApp:
+        options.containingAppInfoPlistBytes.flatMap { try? PropertyListDocument(bytes: $0) }
+      }
     // A finding about a dictionary entry points at its key, where a reader looks for it.
     if case .key(let key) = path.components.last,
       let entry = document?.node(at: path.parent)?.entry(forKey: key)
@@ -151,7 +168,17 @@ struct Planner {
     if target.isExtension { planContainingApp() }
     try planActivationRule()
     if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
-    planKeychainGroups()
+    if entitlementsFile == nil {
+      // IntuneMAMConfigurator's oldest form takes only the Info.plist: say what that leaves unchecked.
+      findings.append(
+        ConfiguratorFinding(
+          id: "entitlements-not-given", .note, at: [],
+          "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
+            + "and the keychain access groups are not checked",
+          fix: "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"))
+    } else {
+      planKeychainGroups()
+    }
     validateSettings()
     checkAuthenticationSettings()
     checkOpenInExtension()
@@ -233,13 +260,42 @@ struct Planner {
           edits: edits))
     }
     if !plan.ignoredByIOS.isEmpty {
-      finding(
-        "queried-schemes-over-limit", .warning, at: path,
-        "LSApplicationQueriesSchemes will have \(existing.count + plan.additions.count) entries; the "
-          + "\(plan.limit.source) honours \(plan.limit.maximum), so canOpenURL ignores "
-          + plan.ignoredByIOS.joined(separator: ", "),
-        fix: QueriedSchemesPlan.overLimitRemedy)
+      reportQueriedSchemesOverLimit(plan, existingCount: existing.count, at: path)
     }
+  }
+
+  /// Names what iOS will ignore past the limit, by kind: the app's own entries, fixed Intune entries (which
+  /// only a shorter list of the app's own can make room for), and twins (which the guide lets the app drop).
+  mutating func reportQueriedSchemesOverLimit(
+    _ plan: QueriedSchemesPlan, existingCount: Int, at path: PropertyListPath
+  ) {
+    var parts: [String] = []
+    var fixes: [String] = []
+    if !plan.ignoredExisting.isEmpty {
+      parts.append(
+        "\(plan.ignoredExisting.count) of the app's own (" + plan.ignoredExisting.joined(separator: ", ")
+          + ")")
+    }
+    if !plan.ignoredRequired.isEmpty {
+      parts.append(
+        "\(plan.ignoredRequired.count) Intune entr\(plan.ignoredRequired.count == 1 ? "y" : "ies") the guide "
+          + "requires (" + plan.ignoredRequired.joined(separator: ", ") + ")")
+    }
+    if !plan.ignoredExisting.isEmpty || !plan.ignoredRequired.isEmpty {
+      fixes.append(QueriedSchemesPlan.makeRoomRemedy)
+    }
+    if !plan.ignoredTwins.isEmpty {
+      parts.append(
+        "\(plan.ignoredTwins.count) -intunemam twin\(plan.ignoredTwins.count == 1 ? "" : "s") of the app's "
+          + "schemes (" + plan.ignoredTwins.joined(separator: ", ") + ")")
+      fixes.append(QueriedSchemesPlan.overLimitRemedy)
+    }
+    finding(
+      "queried-schemes-over-limit", .warning, at: path,
+      "LSApplicationQueriesSchemes will have \(existingCount + plan.additions.count) entries; the "
+        + "\(plan.limit.source) honours the first \(plan.limit.maximum), so canOpenURL ignores "
+        + parts.joined(separator: "; "),
+      fix: fixes.joined(separator: "; "))
   }
 
   // MARK: Document types
@@ -304,22 +360,40 @@ struct Planner {
           + " from com.apple.security.application-groups", edits: edits))
   }
 
-  /// The containing app's bundle ID: from the options, else from the containing app's Info.plist.
-  var containingAppBundleID: String? {
+  /// The containing app's bundle ID as written: from the options, else from the containing app's Info.plist.
+  /// It may be an unexpanded build setting; ``containingAppBundleID`` is the usable one.
+  var writtenContainingAppBundleID: String? {
     options.containingAppBundleID
       ?? options.containingAppInfoPlist?.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+  }
+
+  /// The containing app's bundle ID, or `nil` when it is unknown or a build-setting reference such as
+  /// `$(PRODUCT_BUNDLE_IDENTIFIER)`: Xcode expands that in each target's own build, so in the extension it
+  /// would name the extension, not the app.
+  var containingAppBundleID: String? {
+    writtenContainingAppBundleID.flatMap { URLSchemeValidator.buildSetting(in: $0) == nil ? $0 : nil }
   }
 
   mutating func planContainingApp() {
     let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
     let known = containingAppBundleID
     if let existing = settings["ContainingAppBundleId"] {
-      if let known, existing.stringValue != known {
+      if let text = existing.stringValue, Self.refersToOwnBundleID(text) {
+        finding(
+          "containing-app-id-build-setting", .warning, at: path,
+          "ContainingAppBundleId is \"\(text)\", which Xcode expands in this extension's build to the "
+            + "extension's own bundle ID, not the containing app's",
+          fix: "set it to " + (known ?? "the containing app's bundle ID"))
+      } else if let known, existing.stringValue != known {
         finding(
           "containing-app-mismatch", .warning, at: path,
           "ContainingAppBundleId is \"\(existing.stringValue ?? "not a string")\" but the containing app is "
             + "\"\(known)\"", fix: "set it to \(known)")
       }
+      return
+    }
+    if let written = writtenContainingAppBundleID, known == nil {
+      reportUnexpandedContainingAppID(written)
       return
     }
     guard let known else {
@@ -332,6 +406,31 @@ struct Planner {
     changes.append(
       ConfiguratorChange(
         .containingAppBundleID, at: path, "set to \(known)", edits: [.set(path, .string(known))]))
+  }
+
+  /// The containing app's bundle ID is a build-setting reference: copied into the extension it would be
+  /// expanded in the extension's build (the same class of mistake as Intune SDK issue #579), so nothing is
+  /// copied and the user is asked for the real ID.
+  mutating func reportUnexpandedContainingAppID(_ written: String) {
+    let setting = URLSchemeValidator.buildSetting(in: written) ?? written
+    let fix = "pass --containing-app with the app's bundle ID (the value of \(setting) in the app target)"
+    if options.containingAppBundleID != nil {
+      finding(
+        "containing-app-build-setting", .error, at: [Self.settingsKey, "ContainingAppBundleId"],
+        "--containing-app is \"\(written)\", an unexpanded build setting; in the extension's build it "
+          + "would not name the containing app", fix: fix)
+    } else {
+      finding(
+        "containing-app-build-setting", .error, .containingApp, at: ["CFBundleIdentifier"],
+        "the containing app's CFBundleIdentifier is \"\(written)\"; Xcode expands \(setting) in each "
+          + "target's own build, so copied into the extension's ContainingAppBundleId it would name the "
+          + "extension, not the app", fix: fix)
+    }
+  }
+
+  /// Whether `value` uses `PRODUCT_BUNDLE_IDENTIFIER`, which in an extension's Info.plist is its own ID.
+  static func refersToOwnBundleID(_ value: String) -> Bool {
+    value.contains("$(PRODUCT_BUNDLE_IDENTIFIER") || value.contains("${PRODUCT_BUNDLE_IDENTIFIER")
   }
 
   // MARK: Face ID
@@ -357,7 +456,6 @@ struct Planner {
   }
 
   mutating func planKeychainGroups() {
-    guard entitlementsFile != nil else { return }
     let path: PropertyListPath = ["keychain-access-groups"]
     let current = entitlements["keychain-access-groups"]
     if let current, current.arrayValue == nil {

@@ -31,6 +31,13 @@ public enum QueriedSchemeReason: Sendable, Hashable, Codable {
 public struct QueriedSchemeAddition: Sendable, Hashable {
   public var scheme: String
   public var reason: QueriedSchemeReason
+
+  /// Whether the guide lets the app drop this entry when the list runs out of room (§3.3): only the
+  /// `-intunemam` twins of the app's own schemes, never the fixed Intune and mobile-threat-defense entries.
+  public var isDroppableTwin: Bool {
+    if case .twinOf = reason { return true }
+    return false
+  }
 }
 
 /// An existing scheme entry that is not a valid scheme: reported and left alone.
@@ -43,28 +50,50 @@ public struct SchemeFinding: Sendable, Hashable {
 
 /// The outcome of planning `LSApplicationQueriesSchemes`.
 public struct QueriedSchemesPlan: Sendable, Hashable {
-  /// Entries to append, in order, after everything the app already lists. Never removals or reorderings.
+  /// Entries to append, in order, after everything the app already lists: the guide's fixed entries first,
+  /// then the twins of the app's own schemes, so that past the limit iOS ignores twins before fixed
+  /// entries. Never removals or reorderings.
   public var additions: [QueriedSchemeAddition]
   /// Existing entries that are not valid schemes.
   public var problems: [SchemeFinding]
   /// Entries beyond the platform limit once the additions are made: iOS will ignore them.
   public var ignoredByIOS: [String]
   public var limit: QueriedSchemeLimit
+  /// How many of ``ignoredByIOS`` the app listed itself (they come first).
+  public var ignoredExistingCount: Int
+
+  /// The ignored entries the app listed itself.
+  public var ignoredExisting: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
+
+  /// The ignored additions that are fixed Intune entries, which the guide never lets the app drop.
+  public var ignoredRequired: [String] { ignoredAdditions.filter { !$0.isDroppableTwin }.map(\.scheme) }
+
+  /// The ignored additions that are twins of the app's own schemes.
+  public var ignoredTwins: [String] { ignoredAdditions.filter(\.isDroppableTwin).map(\.scheme) }
+
+  private var ignoredAdditions: ArraySlice<QueriedSchemeAddition> {
+    additions.suffix(ignoredByIOS.count - ignoredExistingCount)
+  }
 
   /// The remedy the 2023 guide gives when the list runs out of room.
   public static let overLimitRemedy =
     "remove the -intunemam twins of apps known to integrate the Intune SDK and check those URLs with "
     + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL"
+
+  /// What to do when the app's own entries leave no room for the fixed Intune entries.
+  public static let makeRoomRemedy =
+    "remove queried schemes the app no longer calls canOpenURL with, so that the Intune entries fit"
 }
 
 /// Plans the `LSApplicationQueriesSchemes` entries the Intune guide asks for.
 public enum QueriedSchemesPlanner {
   /// Computes what to append to `existing`.
   ///
-  /// - Every valid entry gets its `-intunemam` twin, except entries that are twins already, entries on the
-  ///   fixed list (mobile-threat-defense partner schemes are listed as they are), and `mailto`, which Intune
-  ///   routes through `ms-outlook-intunemam` instead.
-  /// - Then every fixed-list scheme that is missing, then `ms-outlook-intunemam` when it applies.
+  /// - Every fixed-list scheme that is missing, then `ms-outlook-intunemam` when it applies.
+  /// - Then the `-intunemam` twin of every valid entry, except entries that are twins already, entries on
+  ///   the fixed list (mobile-threat-defense partner schemes are listed as they are), and `mailto`, which
+  ///   Intune routes through `ms-outlook-intunemam` instead. Twins come last because iOS ignores entries past
+  ///   its limit and the guide lets an app drop twins, never the fixed entries (§3.3).
   /// - Comparisons ignore case, as iOS does for schemes.
   public static func plan(
     existing: [String], guide: IntuneGuideVersion = .newest,
@@ -81,6 +110,13 @@ public enum QueriedSchemesPlanner {
       additions.append(QueriedSchemeAddition(scheme: scheme, reason: reason))
     }
 
+    for scheme in fixed { add(scheme, .fixedList(guide)) }
+    let usesMailto = existing.contains { $0.lowercased() == "mailto" }
+    switch guide.outlookSchemeCondition {
+    case .always: add("ms-outlook-intunemam", .outlook(.always))
+    case .whenAppUsesMailto where usesMailto: add("ms-outlook-intunemam", .outlook(.whenAppUsesMailto))
+    case .whenAppUsesMailto: break
+    }
     for (index, scheme) in existing.enumerated() {
       if let problem = URLSchemeValidator.problem(with: scheme) {
         problems.append(SchemeFinding(index: index, scheme: scheme, problem: problem))
@@ -92,16 +128,11 @@ public enum QueriedSchemesPlanner {
       }
       add(IntuneSchemes.twin(of: scheme), .twinOf(scheme))
     }
-    for scheme in fixed { add(scheme, .fixedList(guide)) }
-    let usesMailto = existing.contains { $0.lowercased() == "mailto" }
-    switch guide.outlookSchemeCondition {
-    case .always: add("ms-outlook-intunemam", .outlook(.always))
-    case .whenAppUsesMailto where usesMailto: add("ms-outlook-intunemam", .outlook(.whenAppUsesMailto))
-    case .whenAppUsesMailto: break
-    }
 
     let final = existing + additions.map(\.scheme)
     let ignored = final.count > limit.maximum ? Array(final[limit.maximum...]) : []
-    return QueriedSchemesPlan(additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit)
+    return QueriedSchemesPlan(
+      additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit,
+      ignoredExistingCount: max(0, existing.count - limit.maximum))
   }
 }

@@ -72,6 +72,16 @@ public enum AtomicFileWriter {
     let target = try resolvingSymbolicLinks(path)
     let directory = (target as NSString).deletingLastPathComponent
     let directoryPath = directory.isEmpty ? "." : directory
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory) {
+      throw PropertyListError(
+        .io, "cannot write: the directory \(directoryPath) does not exist", path: path,
+        hint: "create it first (mkdir -p \(directoryPath)) or write to a directory that exists")
+    } else if !isDirectory.boolValue {
+      throw PropertyListError(
+        .io, "cannot write: \(directoryPath) is a file, not a directory", path: path,
+        hint: "check the path; a file cannot hold another file")
+    }
     let attributes = try? FileManager.default.attributesOfItem(atPath: target)
     // The permissions of the file being replaced, so the new file has the same; none for a new file.
     let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value

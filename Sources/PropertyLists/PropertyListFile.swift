@@ -114,6 +114,13 @@ public struct PropertyListFile: Sendable {
       throw PropertyListError(
         .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
     }
+    if let kind = nonRegularFileKind(path) {
+      // A FIFO would block the read (or fail with a misleading "Permission denied"), and a file written
+      // back in place must be a regular file.
+      throw PropertyListError(
+        .io, "cannot read: it is not a regular file but \(kind)", path: path,
+        hint: "pass the path of the property list file itself")
+    }
     // Refuse an oversized file before reading it, so a 100 MB file costs a stat, not a read.
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
       size.intValue > PropertyListLimits.maximumFileBytes
@@ -127,6 +134,20 @@ public struct PropertyListFile: Sendable {
       throw PropertyListError(.io, "cannot read: \(AtomicFileWriter.reason(error))", path: path)
     }
     return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
+  }
+
+  /// What `path` is when it exists and is neither a regular file nor a directory ("a named pipe (FIFO)",
+  /// "a socket", "a character device", "a block device"), following symbolic links; `nil` otherwise.
+  static func nonRegularFileKind(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    default: return nil
+    }
   }
 
   /// The format from the first bytes: `bplist` is binary, markup is XML, anything else OpenStep.

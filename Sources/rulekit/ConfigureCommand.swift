@@ -23,6 +23,23 @@ struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
           -e Examples/SampleApp/App/App.entitlements --dry-run --format json
       """)
 
+  @OptionGroup var options: ConfigureOptions
+
+  /// `--format`'s values.
+  enum ReportFormat: String, ExpressibleByArgument {
+    case text, json
+  }
+
+  var consoleSettings: ConsoleSettings { ConfigureRun(options).consoleSettings }
+
+  func run() throws {
+    try ConfigureRun(options).execute()
+  }
+}
+
+/// The options of `rulekit configure`, shared by the command run under IntuneMAMConfigurator's name
+/// (``IntuneMAMConfiguratorCommand``), so the two take exactly the same flags.
+struct ConfigureOptions: ParsableArguments {
   @Option(
     name: .customShort("i"), help: ArgumentHelp("The Info.plist to configure.", valueName: "Info.plist"))
   var infoPlist: String
@@ -43,7 +60,7 @@ struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
   var diff = false
 
   @Option(help: "Report format: text or json.")
-  var format: ReportFormat = .text
+  var format: ConfigureCommand.ReportFormat = .text
 
   @Option(help: "Intune guide edition whose requirements apply (2016, 2017, 2018, 2020, 2023).")
   var sdkVersion: IntuneGuideVersion = .newest
@@ -62,16 +79,6 @@ struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
-
-  enum ReportFormat: String, ExpressibleByArgument {
-    case text, json
-  }
-
-  var consoleSettings: ConsoleSettings { ConfigureRun(self).consoleSettings }
-
-  func run() throws {
-    try ConfigureRun(self).execute()
-  }
 }
 
 extension IntuneGuideVersion: ExpressibleByArgument {}

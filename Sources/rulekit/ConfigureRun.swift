@@ -10,7 +10,8 @@ import PropertyLists
 /// to swift-argument-parser, so help, errors and rare spellings behave exactly as before.
 struct ConfigureRun: Equatable, ConsoleConfigurable {
   var infoPlist: String
-  var entitlements: String
+  /// `nil` only in IntuneMAMConfigurator's oldest (Xamarin) form, which names no entitlements file.
+  var entitlements: String?
   var output: String?
   var dryRun = false
   var diff = false
@@ -23,13 +24,13 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var quiet = false
   var color: ColorChoice = .auto
 
-  init(infoPlist: String, entitlements: String) {
+  init(infoPlist: String, entitlements: String?) {
     self.infoPlist = infoPlist
     self.entitlements = entitlements
   }
 
   /// The run swift-argument-parser parsed.
-  init(_ command: ConfigureCommand) {
+  init(_ command: ConfigureOptions) {
     infoPlist = command.infoPlist
     entitlements = command.entitlements
     output = command.output
@@ -125,30 +126,39 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   }
 
   func execute() throws {
-    guard !infoPlist.isEmpty else {
-      throw CLIExit.fail("-i is empty: pass the path of the Info.plist", code: 66)
+    // A blank path is what an unset build setting gives a wrapper (`-e "$(CODE_SIGN_ENTITLEMENTS)"`, #26).
+    guard !Self.isBlank(infoPlist) else {
+      throw CLIExit.fail("-i is empty: pass the path of the Info.plist (in Xcode: INFOPLIST_FILE)", code: 66)
     }
-    guard !entitlements.isEmpty else {
+    if let entitlements, Self.isBlank(entitlements) {
       throw CLIExit.fail(
         "-e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)",
         code: 66)
     }
-    let info = try readPropertyList(infoPlist, role: "Info.plist")
-    let entitlementsFile = try readPropertyList(entitlements, role: "entitlements file")
+    if let output, Self.isBlank(output) {
+      throw CLIExit.fail(
+        "-o is empty: pass the path to write the configured Info.plist to, or leave -o out to edit in place",
+        code: 2)
+    }
+    let info = try readPropertyList(
+      infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting")
+    let entitlementsFile = try entitlements.map {
+      try readPropertyList(
+        $0, role: "entitlements file",
+        fix: "check the path, or in Xcode the CODE_SIGN_ENTITLEMENTS build setting")
+    }
     var options = IntuneConfiguratorOptions(
       guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
       fixEntitlements: fixEntitlements)
     if let containingAppPlist {
-      options.containingAppInfoPlist = try readPropertyList(
-        containingAppPlist, role: "containing app Info.plist"
-      )
-      .value
-      options.containingAppInfoPlistPath = containingAppPlist
+      let app = try readPropertyList(
+        containingAppPlist, role: "containing app Info.plist",
+        fix: "check the path given to --containing-app-plist")
+      options.useContainingAppInfoPlist(app, path: containingAppPlist)
     } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
-      let located = ContainingAppLocator.locate(forExtensionAt: infoPlist)
+      let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
     {
-      options.containingAppInfoPlist = located.value
-      options.containingAppInfoPlistPath = Self.displayPath(located.path)
+      options.useContainingAppInfoPlist(located, path: located.path.map(Self.displayPath))
     }
 
     let plan: ConfigurationPlan
@@ -180,7 +190,9 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
         files.append((configuredInfo, infoDestination))
       }
-      if let configuredEntitlements, plan.changes.contains(where: { $0.file == .entitlements }) {
+      if let configuredEntitlements, let entitlements,
+        plan.changes.contains(where: { $0.file == .entitlements })
+      {
         files.append((configuredEntitlements, entitlements))
       }
       // Both files or neither: a failure on the second must not leave the first half-configured.
@@ -237,12 +249,18 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     return kept.joined(separator: "\n")
   }
 
-  private func readPropertyList(_ path: String, role: String) throws -> PropertyListFile {
+  /// Whether `path` is empty or only white space.
+  static func isBlank(_ path: String) -> Bool {
+    path.allSatisfy(\.isWhitespace)
+  }
+
+  /// Reads the file at `path`; `role` names it in messages and `fix` says what to check when it is missing.
+  private func readPropertyList(_ path: String, role: String, fix: String) throws -> PropertyListFile {
     do {
       return try PropertyListFile.read(contentsOf: path)
     } catch {
       switch error.kind {
-      case .fileNotFound: throw CLIExit.fail("\(path): no such file (the \(role))", code: 66)
+      case .fileNotFound: throw CLIExit.fail("\(path): no such file (the \(role)); \(fix)", code: 66)
       case .io: throw CLIExit.fail(error.rendered(source: []), code: 74)
       default:
         // The source line and a caret under the column, then the hint, when the error has a position.

@@ -37,39 +37,71 @@ struct RuleKitCommand: ParsableCommand {
 
   /// Runs the command line with DESIGN.md's exit codes: swift-argument-parser reports a usage error as 64
   /// (EX_USAGE); the contract says 2, like most Unix tools. The parsed subcommand's output settings go to
-  /// ``Console`` before it runs, and JSON diagnostics are written once, however the command ends.
+  /// ``Console`` before it runs, and JSON diagnostics are written once, however the command ends. Under the
+  /// closed tool's name the process is ``IntuneMAMConfiguratorCommand``.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if IntuneMAMConfiguratorCommand.isInvoked(as: CommandLine.arguments.first) {
+      runReportingErrors(IntuneMAMConfiguratorCommand.self, arguments: arguments) {
+        switch IntuneMAMConfiguratorCommand.invocation(
+          arguments, environment: EnvironmentVariables.values(of: ConfigureRun.environmentVariables))
+        {
+        case .run(let configure):
+          Console.configure(configure.consoleSettings)
+          try configure.execute()
+        case .unsupported(let message):
+          throw CLIExit.fail(message, code: 2)
+        case .parse:
+          try run(IntuneMAMConfiguratorCommand.parseAsRoot(arguments))
+        }
+      }
+      return
+    }
     if let unknown = unknownSubcommand(in: arguments) {
       FileHandle.standardError.write(Data((unknown + "\n").utf8))
       Foundation.exit(2)
     }
-    do {
+    runReportingErrors(RuleKitCommand.self, arguments: arguments) {
       if let configure = ConfigureRun.parse(
         arguments, environment: EnvironmentVariables.values(of: ConfigureRun.environmentVariables))
       {
         Console.configure(configure.consoleSettings)
         try configure.execute()
       } else {
-        var command = try DirectDispatch.parse(arguments) ?? parseAsRoot(arguments)
-        if let configurable = command as? any ConsoleConfigurable {
-          Console.configure(configurable.consoleSettings)
-        }
-        try command.run()
+        try run(DirectDispatch.parse(arguments) ?? parseAsRoot(arguments))
       }
+    }
+  }
+
+  /// Hands a parsed command's output settings to ``Console`` and runs it.
+  static func run(_ parsed: any ParsableCommand) throws {
+    var command = parsed
+    if let configurable = command as? any ConsoleConfigurable {
+      Console.configure(configurable.consoleSettings)
+    }
+    try command.run()
+  }
+
+  /// Runs `body`, then ends the process as the contract says for whatever it threw; `root` words the usage
+  /// errors (its name is the one in their usage lines).
+  static func runReportingErrors<Root: ParsableCommand>(
+    _ root: Root.Type, arguments: [String], _ body: () throws -> Void
+  ) {
+    do {
+      try body()
       Console.finish()
     } catch {
-      let code = exitCode(for: error)
+      let code = root.exitCode(for: error)
       guard code == .validationFailure else {
         Console.finish()
-        exit(withError: error)
+        root.exit(withError: error)
       }
       if Console.argumentsRequestJSON(arguments) {
         Console.configure(ConsoleSettings(json: true))
-        Console.error("", message: message(for: error))
+        Console.error("", message: root.message(for: error))
         Console.finish()
       } else {
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
       }
       Foundation.exit(2)
     }

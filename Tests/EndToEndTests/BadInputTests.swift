@@ -147,6 +147,8 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
       try Data(bytes).write(to: url)
     case "directory":
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    case "fifo":
+      guard mkfifo(url.path, 0o644) == 0 else { throw GenerateError(kind: kind) }
     default:
       throw GenerateError(kind: kind)
     }

@@ -144,26 +144,73 @@ struct ConfigureEndToEndTests {
     #expect((configured["LSApplicationQueriesSchemes"] as? [String])?.contains("intunemam-mtd") == true)
   }
 
-  @Test func extensionFindsItsContainingAppBesideIt() throws {
+  /// A share extension in `Share/`, the app fixture moved to `App/` beside it, its CFBundleIdentifier set to
+  /// `identifier`.
+  func extensionBesideApp(appBundleID identifier: String) throws -> (scratch: Scratch, share: String) {
     let scratch = try Scratch()
     let share = scratch.folder.appendingPathComponent("Share")
     let app = scratch.folder.appendingPathComponent("App")
     try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-    try FileManager.default.moveItem(
-      atPath: scratch.info, toPath: app.appendingPathComponent("Info.plist").path)
+    let text = try String(contentsOfFile: scratch.info, encoding: .utf8).replacingOccurrences(
+      of: "<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>", with: "<string>\(identifier)</string>")
+    try Data(text.utf8).write(to: app.appendingPathComponent("Info.plist"))
+    try FileManager.default.removeItem(atPath: scratch.info)
     try FileManager.default.copyItem(
       at: Self.fixtures.appendingPathComponent("Share-Info.plist"),
       to: share.appendingPathComponent("Info.plist"))
+    return (scratch, share.appendingPathComponent("Info.plist").path)
+  }
+
+  @Test func binaryPlistDiffIsReadable() throws {
+    let scratch = try Scratch()
+    let value = try PropertyListSerialization.propertyList(from: try scratch.bytes(scratch.info), format: nil)
+    let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+    try binary.write(to: URL(fileURLWithPath: scratch.info))
+    let result = try UtiCLI.run([
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--diff",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "--- a/\(scratch.info)\t(binary property list, shown as XML; written back as binary)\n"))
+    #expect(result.stdout.contains("\n+\t\t\t\t<string>contoso-notes-intunemam</string>\n"))
+    #expect(!result.stdout.contains("bplist00"))
+    #expect(try scratch.bytes(scratch.info) == binary)
+  }
+
+  @Test func extensionFindsItsContainingAppBesideIt() throws {
+    let (scratch, share) = try extensionBesideApp(appBundleID: "com.contoso.notes")
     let result = try UtiCLI.run(
-      [
-        "configure", "-i", share.appendingPathComponent("Info.plist").path, "-e", scratch.entitlements,
-        "--dry-run",
-      ])
+      ["configure", "-i", share, "-e", scratch.entitlements, "--dry-run"])
     #expect(result.status == 0)
     #expect(
       result.stderr.contains(
-        "containing-app-bundle-id  IntuneMAMSettings › ContainingAppBundleId: set to $(PRODUCT_BUNDLE_IDENTIFIER)"
-      ))
+        "containing-app-bundle-id  IntuneMAMSettings › ContainingAppBundleId: set to com.contoso.notes"))
+  }
+
+  /// Xcode's default `$(PRODUCT_BUNDLE_IDENTIFIER)` is expanded in each target's own build: copied into the
+  /// extension it would name the extension. The run stops at the app's key and asks for --containing-app.
+  @Test func anUnexpandedAppBundleIDIsNotCopiedIntoTheExtension() throws {
+    let (scratch, share) = try extensionBesideApp(appBundleID: "$(PRODUCT_BUNDLE_IDENTIFIER)")
+    let before = try scratch.bytes(share)
+    let result = try UtiCLI.run(["configure", "-i", share, "-e", scratch.entitlements])
+    #expect(result.status == 1)
+    let app = scratch.folder.appendingPathComponent("App/Info.plist").path
+    let message: String =
+      "\(app):5:2: error: the containing app's CFBundleIdentifier is \"$(PRODUCT_BUNDLE_IDENTIFIER)\"; "
+      + "Xcode expands $(PRODUCT_BUNDLE_IDENTIFIER) in each target's own build, so copied into the "
+      + "extension's ContainingAppBundleId it would name the extension, not the app "
+      + "[containing-app-build-setting]\n"
+    let fix: String =
+      "  fix: pass --containing-app with the app's bundle ID (the value of $(PRODUCT_BUNDLE_IDENTIFIER) in "
+      + "the app target)\n"
+    #expect(result.stderr.contains(message + fix), "\(result.stderr)")
+    #expect(!result.stderr.contains("ContainingAppBundleId: set to"))
+    #expect(try scratch.bytes(share) == before)
+    let fixed = try UtiCLI.run(
+      ["configure", "-i", share, "-e", scratch.entitlements, "--containing-app", "com.contoso.notes"])
+    #expect(fixed.status == 0)
+    #expect(try String(contentsOfFile: share, encoding: .utf8).contains("<string>com.contoso.notes</string>"))
   }
 }

@@ -21,6 +21,9 @@ struct ConfigureFastPathTests {
     ],
     // Errors: the run fails the same way (the direct reader passes these on, or the run itself fails).
     ["-i", "App/Info.plist", "-e", ""],
+    ["-i", "App/Info.plist", "-e", " "],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "-o", ""],
+    ["-i", "App/Info.plist", "-e", "App/App.entitlements", "-o", "nodir/Out.plist"],
     ["-i", "Missing.plist", "-e", "App/App.entitlements"],
     ["-i", "App/Info.plist"],
     ["-i", "App/Info.plist", "-e", "App/App.entitlements", "--format", "yaml"],
@@ -39,13 +42,16 @@ struct ConfigureFastPathTests {
     var files: [String: Data]
   }
 
-  func run(_ line: [String], fullParser: Bool) throws -> Result {
+  /// `rulekit configure LINE` on a copy of the sample app, or `IntuneMAMConfigurator LINE` with
+  /// `closedToolName`.
+  static func run(_ line: [String], fullParser: Bool, closedToolName: Bool = false) throws -> Result {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-fast-\(UUID())")
     try FileManager.default.copyItem(at: ConfiguredSampleApp.example, to: folder)
     defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try RuleKitBinary.run(
-      ["configure"] + line, currentDirectory: folder,
-      environment: fullParser ? ["RULEKIT_FULL_PARSER": "1"] : [:])
+      closedToolName ? line : ["configure"] + line, currentDirectory: folder,
+      environment: fullParser ? ["RULEKIT_FULL_PARSER": "1"] : [:],
+      executable: closedToolName ? try ClosedToolBinary.get() : nil)
     var files: [String: Data] = [:]
     for name in ConfiguredSampleApp.files + ["Out.plist"] {
       files[name] = try? Data(contentsOf: folder.appendingPathComponent(name))
@@ -57,8 +63,19 @@ struct ConfigureFastPathTests {
 
   @Test(arguments: lines)
   func sameOutcome(_ line: [String]) throws {
-    let direct = try run(line, fullParser: false)
-    let full = try run(line, fullParser: true)
+    let direct = try Self.run(line, fullParser: false)
+    let full = try Self.run(line, fullParser: true)
+    #expect(direct.status == full.status)
+    #expect(direct.standardOutput == full.standardOutput)
+    #expect(direct.standardError == full.standardError)
+    #expect(direct.files == full.files)
+  }
+
+  /// The same property under the closed tool's name, where the lines go to the same two readers.
+  @Test(arguments: lines)
+  func sameOutcomeUnderTheClosedToolsName(_ line: [String]) throws {
+    let direct = try Self.run(line, fullParser: false, closedToolName: true)
+    let full = try Self.run(line, fullParser: true, closedToolName: true)
     #expect(direct.status == full.status)
     #expect(direct.standardOutput == full.standardOutput)
     #expect(direct.standardError == full.standardError)

@@ -33,13 +33,14 @@ struct RuleKitBinary {
   }
 
   /// Runs `rulekit` with `arguments`, in `currentDirectory` when given (relative paths then print as given).
-  /// `environment` entries are added to this process's environment.
+  /// `environment` entries are added to this process's environment. `executable` runs another copy of the
+  /// binary (under another name).
   static func run(
     _ arguments: [String], standardInput: String? = nil, currentDirectory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], executable: URL? = nil
   ) throws -> Outcome {
     let process = Process()
-    process.executableURL = try locate()
+    process.executableURL = try executable ?? locate()
     process.arguments = arguments
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     if !environment.isEmpty {

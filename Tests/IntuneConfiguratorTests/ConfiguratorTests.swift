@@ -14,6 +14,13 @@ enum ConfiguratorFixtures {
     return try PropertyListFile(data: Data(contentsOf: url), path: url.path)
   }
 
+  /// An XML property list from the body of its top-level dictionary (tab-indented entries).
+  static func document(body: String, path: String = "Info.plist") throws -> PropertyListFile {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    return try PropertyListFile(data: Data(text.utf8), path: path)
+  }
+
   static func expectGolden(_ text: String, _ name: String) throws {
     let url = directory.appendingPathComponent("Golden/\(name)")
     if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
@@ -59,6 +66,38 @@ enum ConfiguratorFixtures {
     #expect(after.contains("<!-- Schemes other apps use to open us. Keep in sync with Routes.swift. -->"))
   }
 
+  /// A binary Info.plist's diff compares readable XML renderings, and its header says the file is binary.
+  @Test func binaryInfoPlistDiffsAsXML() throws {
+    let xml = try ConfiguratorFixtures.file("App-Info.plist")
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: xml.value.foundationObject, format: .binary, options: 0)
+    let info = try PropertyListFile(data: binary, path: "Info.plist")
+    #expect(info.format == .binary)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: ConfiguratorFixtures.file("App.entitlements"), options: options)
+    let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
+    try ConfiguratorFixtures.expectGolden(diff, "App-Info.binary.diff")
+    #expect(
+      diff.hasPrefix(
+        "--- a/Info.plist\t(binary property list, shown as XML; written back as binary)\n"
+          + "+++ b/Info.plist\t(binary property list, shown as XML; written back as binary)\n"))
+    #expect(!diff.contains("bplist00"))
+    #expect(try plan.configuredInfoPlist().serialized().starts(with: Array("bplist00".utf8)))
+  }
+
+  @Test func openStepInfoPlistDiffsAsXML() throws {
+    let text =
+      "{\n  CFBundleIdentifier = com.example.notes;\n  CFBundleURLTypes = ({ CFBundleURLSchemes = (notes); });\n}\n"
+    let info = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+    #expect(info.format == .openStep)
+    let plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: nil)
+    let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
+    #expect(
+      diff.hasPrefix("--- a/Info.plist\t(OpenStep property list, shown as XML; written back as OpenStep)\n"))
+    #expect(diff.contains("\n+\t\t\t\t<string>notes-intunemam</string>\n"))
+    #expect(!diff.contains("CFBundleURLSchemes = "))
+  }
+
   @Test func entitlementsGetTheIntuneKeychainGroups() throws {
     let configured = try #require(try plan().configuredEntitlements()?.document).text
     try ConfiguratorFixtures.expectGolden(configured, "App.configured.entitlements")
@@ -93,29 +132,77 @@ enum ConfiguratorFixtures {
   @Test func mailtoBringsOutlook() throws {
     let plan = try plan(IntuneConfiguratorOptions(iosSDKMajor: 27))
     let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
-    #expect(queried.summary.hasSuffix("ms-outlook-intunemam"))
-    // 3 entries + 2 twins + 15 fixed + Outlook = 21: within even iOS 27's limit.
+    #expect(queried.summary.hasSuffix("ms-outlook-intunemam, msauthv2-intunemam, msauthv3-intunemam"))
+    // 3 entries + 15 fixed + Outlook + 2 twins = 21: within even iOS 27's limit.
     #expect(!plan.findings.contains { $0.id == "queried-schemes-over-limit" })
   }
 
-  @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
-    let entries = (1...10).map { "\t\t<string>app\($0)</string>\n" }.joined()
+  static func queriedSchemesApp(_ count: Int) throws -> PropertyListFile {
+    let entries = (1...count).map { "\t\t<string>app\($0)</string>\n" }.joined()
     let text =
       "<plist version=\"1.0\">\n<dict>\n\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n"
       + entries + "\t</array>\n</dict>\n</plist>\n"
-    let file = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+    return try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
+  }
+
+  @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
     let plan = try IntuneConfigurator.plan(
-      infoPlist: file, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: 27))
+      infoPlist: Self.queriedSchemesApp(10), entitlements: nil,
+      options: IntuneConfiguratorOptions(iosSDKMajor: 27))
     let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
-    // 10 entries + 10 twins + 15 fixed = 35 against 25.
+    // 10 entries + 15 fixed + 10 twins = 35 against 25: the fixed entries fit, the twins do not.
     #expect(
-      limit.message.hasPrefix("LSApplicationQueriesSchemes will have 35 entries; the iOS 27 SDK honours 25"))
-    #expect(
-      limit.message.hasSuffix(
-        "canOpenURL ignores zips, lacoonsecurity, wandera, lookoutwork-ase, skycure, betteractiveshield, "
-          + "smsec, mvisionmobile, scmx, intunemam-mtd"))
+      limit.message
+        == "LSApplicationQueriesSchemes will have 35 entries; the iOS 27 SDK honours the first 25, so canOpenURL "
+        + "ignores 10 -intunemam twins of the app's schemes ("
+        + (1...10).map { "app\($0)-intunemam" }.joined(separator: ", ") + ")")
     #expect(limit.fix == QueriedSchemesPlan.overLimitRemedy)
     #expect(limit.position?.line == 3)
+  }
+
+  /// The 60-entry list at both limits: the app's entries stay first and untouched, the fixed Intune entries
+  /// follow them, the twins come last; the warning sorts what iOS ignores and gives each kind its remedy.
+  @Test(arguments: [26, 27])
+  func sixtyEntriesKeepTheAppsOwnFirstAndTheFixedBeforeTheTwins(_ sdk: Int) throws {
+    let info = try Self.queriedSchemesApp(22)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: sdk))
+    let configured = try #require(
+      try plan.configuredInfoPlist().value.dictionaryValue?["LSApplicationQueriesSchemes"]?.arrayValue)
+    let schemes = configured.compactMap(\.stringValue)
+    #expect(schemes.count == 59)
+    #expect(schemes.prefix(22).elementsEqual((1...22).map { "app\($0)" }))
+    #expect(schemes[22] == "http-intunemam")
+    #expect(schemes[36] == "intunemam-mtd")
+    #expect(schemes[37] == "app1-intunemam")
+    let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
+    if sdk == 26 {
+      #expect(
+        limit.message.hasPrefix(
+          "LSApplicationQueriesSchemes will have 59 entries; the iOS 15–26 SDK honours the first 50, so "
+            + "canOpenURL ignores 9 -intunemam twins of the app's schemes (app14-intunemam, "))
+      #expect(limit.fix == QueriedSchemesPlan.overLimitRemedy)
+    } else {
+      #expect(
+        limit.message.hasPrefix(
+          "LSApplicationQueriesSchemes will have 59 entries; the iOS 27 SDK honours the first 25, so "
+            + "canOpenURL ignores 12 Intune entries the guide requires (microsoft-edge-https-intunemam, "
+            + "smart-ns, "))
+      #expect(limit.message.contains("; 22 -intunemam twins of the app's schemes (app1-intunemam, "))
+      #expect(limit.fix == QueriedSchemesPlan.makeRoomRemedy + "; " + QueriedSchemesPlan.overLimitRemedy)
+    }
+  }
+
+  @Test func anAppListOverTheLimitByItselfIsNamedFirst() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: Self.queriedSchemesApp(60), entitlements: nil, options: IntuneConfiguratorOptions())
+    let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
+    #expect(
+      limit.message.hasPrefix(
+        "LSApplicationQueriesSchemes will have 135 entries; the iOS 15–26 SDK honours the first 50, so "
+          + "canOpenURL ignores 10 of the app's own (app51, app52, "))
+    #expect(limit.message.contains("; 15 Intune entries the guide requires (http-intunemam, "))
+    #expect(limit.fix?.hasPrefix(QueriedSchemesPlan.makeRoomRemedy) == true)
   }
 
   @Test func olderGuideHasNoFaceIDStepAndAShortList() throws {
@@ -124,8 +211,8 @@ enum ConfiguratorFixtures {
     let queried = try #require(plan.changes.first { $0.kind == .queriedScheme })
     #expect(
       queried.summary
-        == "add 5 schemes: msauthv2-intunemam, msauthv3-intunemam, http-intunemam, https-intunemam, "
-        + "ms-outlook-intunemam")
+        == "add 5 schemes: http-intunemam, https-intunemam, ms-outlook-intunemam, msauthv2-intunemam, "
+        + "msauthv3-intunemam")
   }
 }
 
@@ -179,6 +266,179 @@ enum ConfiguratorFixtures {
     #expect(change.summary == "set to com.contoso.settings")
     let text = try #require(try plan.configuredInfoPlist().document).text
     #expect(text.contains("\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ContainingAppBundleId</key>"))
+  }
+}
+
+/// The containing app's bundle ID is copied from one plist into another, so a build-setting reference in it
+/// would be expanded in the wrong target's build.
+@Suite("Build-setting references are never copied from the app into an extension")
+struct ContainingAppBuildSettingTests {
+  static let share = ConfiguratorFixtures.directory.appendingPathComponent("Fixtures/Share-Info.plist")
+
+  /// An app Info.plist whose CFBundleIdentifier is `identifier`, as XML read from `App/Info.plist`.
+  static func app(_ identifier: String, documentTypes: [String] = ["public.text"]) throws -> PropertyListFile
+  {
+    let types = documentTypes.map { "\t\t\t\t<string>\($0)</string>\n" }.joined()
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>CFBundleIdentifier</key>
+      \t<string>\(identifier)</string>
+      \t<key>CFBundleDocumentTypes</key>
+      \t<array>
+      \t\t<dict>
+      \t\t\t<key>LSItemContentTypes</key>
+      \t\t\t<array>
+      \(types)\t\t\t</array>
+      \t\t</dict>
+      \t</array>
+      </dict>
+      </plist>
+
+      """
+    return try PropertyListFile(data: Data(text.utf8), path: "App/Info.plist")
+  }
+
+  static func plan(
+    _ extensionInfo: PropertyListFile, app: PropertyListFile?, containingApp: String? = nil
+  ) throws -> ConfigurationPlan {
+    var options = IntuneConfiguratorOptions(containingAppBundleID: containingApp)
+    if let app { options.useContainingAppInfoPlist(app, path: "App/Info.plist") }
+    return try IntuneConfigurator.plan(infoPlist: extensionInfo, entitlements: nil, options: options)
+  }
+
+  @Test(arguments: ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}", "$(APP_ID).notes"])
+  func anUnexpandedAppIDIsAnErrorAtTheAppsKeyAndNothingIsCopied(_ identifier: String) throws {
+    let plan = try Self.plan(ConfiguratorFixtures.file("Share-Info.plist"), app: Self.app(identifier))
+    #expect(!plan.changes.contains { $0.kind == .containingAppBundleID })
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-build-setting" })
+    #expect(finding.severity == .error)
+    #expect(finding.file == .containingApp)
+    #expect(finding.keyPath == ["CFBundleIdentifier"])
+    #expect(finding.position.map { [$0.line, $0.column] } == [4, 2])
+    #expect(finding.fix?.hasPrefix("pass --containing-app with the app's bundle ID") == true)
+    let report = ConfigurationReport.text(plan, infoPlistName: "Share/Info.plist", entitlementsName: nil)
+    #expect(
+      report.contains(
+        "App/Info.plist:4:2: error: the containing app's CFBundleIdentifier is \"\(identifier)\""))
+    #expect(!plan.findings.contains { $0.id == "containing-app-unknown" })
+  }
+
+  @Test func containingAppOptionOverridesTheUnexpandedID() throws {
+    let plan = try Self.plan(
+      ConfiguratorFixtures.file("Share-Info.plist"), app: Self.app("$(PRODUCT_BUNDLE_IDENTIFIER)"),
+      containingApp: "com.contoso.notes")
+    #expect(plan.changes.first { $0.kind == .containingAppBundleID }?.summary == "set to com.contoso.notes")
+    #expect(!plan.findings.contains { $0.severity == .error })
+  }
+
+  @Test func anUnexpandedContainingAppOptionIsRefusedToo() throws {
+    let plan = try Self.plan(
+      ConfiguratorFixtures.file("Share-Info.plist"), app: nil, containingApp: "$(PRODUCT_BUNDLE_IDENTIFIER)")
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-build-setting" })
+    #expect(finding.file == .infoPlist)
+    #expect(finding.message.hasPrefix("--containing-app is \"$(PRODUCT_BUNDLE_IDENTIFIER)\""))
+    #expect(plan.changes.filter { $0.kind == .containingAppBundleID }.isEmpty)
+  }
+
+  @Test func anExistingOwnBundleIDReferenceIsReported() throws {
+    let text = try String(contentsOf: Self.share, encoding: .utf8).replacingOccurrences(
+      of: "\t<key>NSExtension</key>",
+      with: "\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ContainingAppBundleId</key>\n"
+        + "\t\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t</dict>\n\t<key>NSExtension</key>")
+    let info = try PropertyListFile(data: Data(text.utf8), path: "Share/Info.plist")
+    let unknownApp = try Self.plan(info, app: Self.app("$(PRODUCT_BUNDLE_IDENTIFIER)"))
+    let finding = try #require(unknownApp.findings.first { $0.id == "containing-app-id-build-setting" })
+    #expect(finding.severity == .warning)
+    #expect(finding.position?.line == 9)
+    #expect(finding.fix == "set it to the containing app's bundle ID")
+    #expect(!unknownApp.findings.contains { $0.id == "containing-app-build-setting" })
+    let knownApp = try Self.plan(info, app: Self.app("com.contoso.notes"))
+    #expect(
+      knownApp.findings.filter { $0.id.hasPrefix("containing-app") }.map(\.fix) == [
+        "set it to com.contoso.notes"
+      ])
+  }
+
+  static func openIn(groups: [String] = []) throws -> PropertyListFile {
+    try ConfiguratorFixtures.document(
+      body: GuideRequirementTests.openInExtension(groups: groups), path: "OpenIn/Info.plist")
+  }
+
+  @Test func anOpenInRuleNeverCopiesAnUnexpandedDocumentType() throws {
+    let info = try Self.openIn()
+    let plan = try Self.plan(
+      info,
+      app: Self.app("com.contoso.notes", documentTypes: ["public.text", "$(PRODUCT_BUNDLE_IDENTIFIER).note"]))
+    #expect(!plan.changes.contains { $0.kind == .openInActivationRule })
+    let finding = try #require(plan.findings.first { $0.id == "open-in-type-build-setting" })
+    #expect(finding.severity == .error)
+    #expect(finding.file == .containingApp)
+    #expect(finding.position?.line == 12)
+    #expect(finding.message.contains("\"$(PRODUCT_BUNDLE_IDENTIFIER).note\""))
+  }
+
+  @Test func anAppGroupSharedOnlyThroughTheBundleIDSettingIsReported() throws {
+    let group = "group.$(PRODUCT_BUNDLE_IDENTIFIER)"
+    let app: PropertyListValue = .dictionary([
+      "CFBundleIdentifier": .string("com.contoso.notes"),
+      "CFBundleURLTypes": .array([
+        .dictionary(["CFBundleURLSchemes": .array([.string("notes"), .string("notes-intunemam")])])
+      ]),
+      "CFBundleDocumentTypes": .array([.dictionary(["LSItemContentTypes": .array([.string("public.text")])])]
+      ),
+      "IntuneMAMSettings": .dictionary(["AppGroupIdentifiers": .array([.string(group)])]),
+    ])
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: Self.openIn(groups: [group]), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
+    let finding = try #require(plan.findings.first { $0.id == "open-in-app-group-build-setting" })
+    #expect(finding.severity == .warning)
+    #expect(finding.message.contains(group))
+  }
+}
+
+@Suite struct ChangeKindGoldenTests {
+  /// Each golden of a configured fixture and the plan that produced it (the tests beside each fixture
+  /// compare the bytes).
+  static func goldenPlans() throws -> [(golden: String, plan: ConfigurationPlan)] {
+    let app = try ConfiguratorFixtures.file("App-Info.plist")
+    let entitlements = try ConfiguratorFixtures.file("App.entitlements")
+    let withApp = IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes")
+    func plan(_ name: String, _ options: IntuneConfiguratorOptions) throws -> ConfigurationPlan {
+      try IntuneConfigurator.plan(
+        infoPlist: ConfiguratorFixtures.file(name), entitlements: nil, options: options)
+    }
+    return [
+      (
+        "App-Info.configured.plist",
+        try IntuneConfigurator.plan(
+          infoPlist: app, entitlements: entitlements,
+          options: IntuneConfiguratorOptions(fixEntitlements: true))
+      ),
+      ("Share-Info.configured.plist", try plan("Share-Info.plist", withApp)),
+      ("Action-Info.configured.plist", try plan("Action-Info.plist", withApp)),
+      (
+        "OpenIn-Info.configured.plist",
+        try plan("OpenIn-Info.plist", IntuneConfiguratorOptions(containingAppInfoPlist: app.value))
+      ),
+      (
+        "MainInterface-Info.configured.plist",
+        try plan("MainInterface-Info.plist", IntuneConfiguratorOptions(guide: .v2017))
+      ),
+    ]
+  }
+
+  @Test func everyChangeKindHasAMinimalDiffGolden() throws {
+    let plans = try Self.goldenPlans()
+    let covered = Set(plans.flatMap { $0.plan.changes.map(\.kind) })
+    #expect(covered == Set(ConfiguratorChangeKind.allCases))
+    for (golden, _) in plans {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: ConfiguratorFixtures.directory.appendingPathComponent("Golden/\(golden)").path))
+    }
   }
 }
 

@@ -6,9 +6,7 @@ import Testing
 
 /// An XML property list from the body of its top-level dictionary (tab-indented entries).
 private func plist(_ body: String, path: String = "Info.plist") throws -> PropertyListFile {
-  let text =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
-  return try PropertyListFile(data: Data(text.utf8), path: path)
+  try ConfiguratorFixtures.document(body: body, path: path)
 }
 
 private func plan(
@@ -64,6 +62,36 @@ struct GuideRequirementTests {
     // Idempotent: the second run finds the keys moved.
     let second = try IntuneConfigurator.plan(
       infoPlist: configured, entitlements: nil, options: IntuneConfiguratorOptions(guide: guide))
+    #expect(second.changes.isEmpty)
+  }
+
+  /// The change kind's minimal-diff golden: the keys leave the top level (their comment stays) and their
+  /// values appear in the existing IntuneMAMSettings; nothing else changes.
+  @Test func mainInterfaceMoveIsAMinimalEdit() throws {
+    let info = try ConfiguratorFixtures.file("MainInterface-Info.plist")
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: nil, options: IntuneConfiguratorOptions(guide: .v2017))
+    #expect(plan.changes.map(\.kind) == [.mainInterfaceMove, .mainInterfaceMove, .mainInterfaceMove])
+    #expect(plan.findings.filter { $0.severity >= .warning }.isEmpty)
+    let before = try #require(info.document).text
+    let configured = try plan.configuredInfoPlist()
+    let after = try #require(configured.document).text
+    try ConfiguratorFixtures.expectGolden(after, "MainInterface-Info.configured.plist")
+    let diff = UnifiedDiff.make(from: before, to: after, oldName: "a/Info.plist", newName: "b/Info.plist")
+    try ConfiguratorFixtures.expectGolden(diff, "MainInterface-Info.diff")
+    // The only removed lines are the moved keys and their values, each of which is added back.
+    let removed = diff.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }
+    let added = diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }
+    #expect(removed.count == 6)
+    let addedText = Set(added.map { $0.dropFirst().trimmingCharacters(in: .whitespaces) })
+    for line in removed where line.contains("<string>") {
+      #expect(addedText.contains(line.dropFirst().trimmingCharacters(in: .whitespaces)), "\(line) is lost")
+    }
+    #expect(
+      after.contains("<!-- The phone and tablet interfaces; the 2017 guide hands them to the Intune SDK. -->")
+    )
+    let second = try IntuneConfigurator.plan(
+      infoPlist: configured, entitlements: nil, options: IntuneConfiguratorOptions(guide: .v2017))
     #expect(second.changes.isEmpty)
   }
 

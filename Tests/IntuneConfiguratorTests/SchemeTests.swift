@@ -42,18 +42,25 @@ import Testing
 }
 
 @Suite struct QueriedSchemesPlannerTests {
-  @Test func twinsUserEntriesThenFixedListInGuideOrder() {
+  @Test func fixedListInGuideOrderThenTwinsOfUserEntries() {
     let plan = QueriedSchemesPlanner.plan(existing: ["msauth", "companyportal"])
     #expect(
       plan.additions.map(\.scheme) == [
-        "msauth-intunemam", "companyportal-intunemam", "http-intunemam", "https-intunemam",
-        "microsoft-edge-http-intunemam", "microsoft-edge-https-intunemam", "smart-ns", "zips",
-        "lacoonsecurity", "wandera", "lookoutwork-ase", "skycure", "betteractiveshield", "smsec",
-        "mvisionmobile", "scmx", "intunemam-mtd",
+        "http-intunemam", "https-intunemam", "microsoft-edge-http-intunemam",
+        "microsoft-edge-https-intunemam",
+        "smart-ns", "zips", "lacoonsecurity", "wandera", "lookoutwork-ase", "skycure", "betteractiveshield",
+        "smsec", "mvisionmobile", "scmx", "intunemam-mtd", "msauth-intunemam", "companyportal-intunemam",
       ])
-    #expect(plan.additions[0].reason == .twinOf("msauth"))
+    #expect(plan.additions[0].reason == .fixedList(.v2023))
+    #expect(plan.additions[15].reason == .twinOf("msauth"))
     #expect(plan.problems.isEmpty)
     #expect(plan.ignoredByIOS.isEmpty)
+  }
+
+  @Test func outlookComesWithTheFixedEntriesBeforeTheTwins() {
+    let plan = QueriedSchemesPlanner.plan(existing: ["mailto", "msauth"])
+    #expect(plan.additions.map(\.scheme).suffix(2) == ["ms-outlook-intunemam", "msauth-intunemam"])
+    #expect(plan.additions.filter(\.isDroppableTwin).map(\.scheme) == ["msauth-intunemam"])
   }
 
   @Test func idempotentOnItsOwnOutput() {
@@ -96,54 +103,44 @@ import Testing
   @Test func namesWhatIOSWillIgnoreOverTheLimit() {
     let existing = (1...20).map { "app\($0)" }
     let plan = QueriedSchemesPlanner.plan(existing: existing, limit: .forIOSSDK(major: 27))
-    // 20 entries + 20 twins + 15 fixed = 55; iOS 27 honours 25.
+    // 20 entries + 15 fixed + 20 twins = 55; iOS 27 honours 25: 10 fixed entries and every twin are ignored.
     #expect(plan.limit.maximum == 25)
     #expect(plan.ignoredByIOS.count == 55 - 25)
-    #expect(plan.ignoredByIOS.first == "app6-intunemam")
+    #expect(plan.ignoredByIOS.first == "zips")
+    #expect(plan.ignoredExisting.isEmpty)
+    #expect(plan.ignoredRequired.count == 10)
+    #expect(plan.ignoredTwins == existing.map { $0 + "-intunemam" })
     #expect(QueriedSchemesPlanner.plan(existing: existing).ignoredByIOS.count == 5)
   }
-}
 
-@Suite struct KeychainGroupsPlannerTests {
-  @Test func emptyListGetsBundleIDFirstThenIntuneGroups() {
-    let plan = KeychainGroupsPlanner.plan(existing: [], bundleID: "com.contoso.app")
-    #expect(plan.bundleGroupToPrepend == "$(AppIdentifierPrefix)com.contoso.app")
-    #expect(
-      plan.additions == [
-        "$(AppIdentifierPrefix)com.microsoft.intune.mam", "$(AppIdentifierPrefix)com.microsoft.adalcache",
-      ])
-    #expect(!plan.bundleIDNotFirst)
+  /// 22 of the app's own schemes make 59 entries with the 15 fixed ones and 22 twins. Past the limit iOS
+  /// ignores twins first: at 50 only twins; at 25 (iOS 27) the app's own list leaves room for 3 fixed entries.
+  @Test(arguments: [(26, 50, 0, 9), (27, 25, 12, 22)])
+  func aboutSixtyEntriesLoseTwinsBeforeFixedEntries(
+    _ sdk: Int, _ limit: Int, _ requiredIgnored: Int, _ twinsIgnored: Int
+  ) {
+    let existing = (1...22).map { "app\($0)" }
+    let plan = QueriedSchemesPlanner.plan(existing: existing, limit: .forIOSSDK(major: sdk))
+    #expect(existing.count + plan.additions.count == 59)
+    #expect(plan.limit.maximum == limit)
+    #expect(plan.ignoredExisting.isEmpty)
+    #expect(plan.ignoredRequired.count == requiredIgnored)
+    #expect(plan.ignoredTwins.count == twinsIgnored)
+    #expect(plan.ignoredTwins == Array(existing.suffix(twinsIgnored).map { $0 + "-intunemam" }))
+    let honoured = Array((existing + plan.additions.map(\.scheme)).prefix(limit))
+    #expect(honoured.prefix(existing.count).elementsEqual(existing))
   }
 
-  @Test func recognisesPrefixedAndTeamIDGroups() {
-    let plan = KeychainGroupsPlanner.plan(
-      existing: ["$(AppIdentifierPrefix)com.contoso.app", "ABCDE12345.com.microsoft.intune.mam"],
-      bundleID: "com.contoso.app")
-    #expect(plan.additions == ["$(AppIdentifierPrefix)com.microsoft.adalcache"])
-    #expect(plan.bundleGroupToPrepend == nil)
-    #expect(!plan.bundleIDNotFirst)
-  }
-
-  @Test func reportsBundleIDNotFirst() {
-    let plan = KeychainGroupsPlanner.plan(
-      existing: ["$(AppIdentifierPrefix)com.microsoft.intune.mam", "$(AppIdentifierPrefix)com.contoso.app"],
-      bundleID: "com.contoso.app")
-    #expect(plan.bundleIDNotFirst)
-  }
-}
-
-@Suite struct SettingsSchemaTests {
-  @Test(arguments: [("#1A2B3C", true), ("1a2b3c", true), ("#12345", false), ("#GGGGGG", false), ("", false)])
-  func colours(_ text: String, _ valid: Bool) {
-    #expect(IntuneMAMSettingsSchema.isValidColor(text) == valid)
-  }
-
-  @Test func versionsOfTheTable() throws {
-    let debug = try #require(IntuneMAMSettingsSchema.definition(of: "DebugSettingsEnabled"))
-    #expect(debug.isListed(in: .v2020))
-    #expect(!debug.isListed(in: .v2023))
-    let finish = try #require(IntuneMAMSettingsSchema.definition(of: "FinishLaunchingAtStartup"))
-    #expect(!finish.isListed(in: .v2020))
-    #expect(IntuneMAMSettingsSchema.definition(of: "AppGroupIdentitifiers") == nil)
+  /// 60 schemes of the app's own: the list is over either limit before anything is added, so everything
+  /// added is ignored; the app's entries are still never removed or reordered.
+  @Test(arguments: [(26, 10), (27, 35)])
+  func sixtyOwnSchemesAreKeptAndTheOverflowNamed(_ sdk: Int, _ ownIgnored: Int) {
+    let existing = (1...60).map { "app\($0)" }
+    let plan = QueriedSchemesPlanner.plan(existing: existing, limit: .forIOSSDK(major: sdk))
+    #expect(plan.ignoredExisting.count == ownIgnored)
+    #expect(plan.ignoredExisting.last == "app60")
+    #expect(plan.ignoredRequired.count == 15)
+    #expect(plan.ignoredTwins.count == 60)
+    #expect(plan.ignoredByIOS.count == ownIgnored + 75)
   }
 }

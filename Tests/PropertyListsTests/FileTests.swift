@@ -148,9 +148,38 @@ struct FileTests {
     let output = input + "/out.plist"
     let error = try #require(throws: PropertyListError.self) { try file.write(to: output) }
     #expect(error.kind == .io)
-    #expect(error.description == "\(output): error: cannot write: Not a directory")
+    #expect(error.description == "\(output): error: cannot write: \(input) is a file, not a directory")
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Info.plist"])
+  }
+
+  @Test("a missing output directory is named, with how to create it; nothing is written")
+  func missingDirectory() throws {
+    let directory = try TemporaryDirectory()
+    let input = directory.path("Info.plist")
+    try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("app-info.plist"))
+      .write(to: URL(fileURLWithPath: input))
+    let file = try PropertyListFile.read(contentsOf: input)
+    let output = directory.path("nodir/Out.plist")
+    let error = try #require(throws: PropertyListError.self) { try file.write(to: output) }
+    #expect(error.kind == .io)
+    #expect(
+      error.rendered(source: [])
+        == "\(output): error: cannot write: the directory \(directory.path("nodir")) does not exist\n"
+        + "hint: create it first (mkdir -p \(directory.path("nodir"))) or write to a directory that exists")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Info.plist"])
+  }
+
+  @Test("a named pipe is refused before reading: it would block, and it cannot be edited in place")
+  func namedPipeIsNotRead() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("Info.plist")
+    #expect(mkfifo(path, 0o644) == 0)
+    let error = try #require(throws: PropertyListError.self) { try PropertyListFile.read(contentsOf: path) }
+    #expect(error.kind == .io)
+    #expect(
+      error.description == "\(path): error: cannot read: it is not a regular file but a named pipe (FIFO)")
+    #expect(error.hint == "pass the path of the property list file itself")
   }
 
   @Test(

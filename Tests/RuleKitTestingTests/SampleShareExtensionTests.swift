@@ -13,7 +13,7 @@ struct SampleShareExtensionTests {
 
   @Test(
     "activates for the hosts it is meant for",
-    arguments: [HostPreset.safariPage, .photos(count: 1), .photos(count: 5), .filesPDF, .intuneManagedApp])
+    arguments: [HostPreset.safariPage, .photos(count: 1), .photos(count: 5), .filesPDF])
   func activates(for preset: HostPreset) {
     expectActivation(share, for: preset)
   }
@@ -23,6 +23,13 @@ struct SampleShareExtensionTests {
     arguments: [HostPreset.photos(count: 6), .firefoxURLText, .mail])
   func staysHidden(for preset: HostPreset) {
     expectNoActivation(share, for: preset)
+  }
+
+  /// The sample ships its rule as written before Intune: only `rulekit configure` adds the
+  /// `com.microsoft.intune.mam.` twins that managed apps share (SampleAppConfigureTests checks that).
+  @Test("managed apps share twin types, which the rule accepts only once configured")
+  func refusesManagedAppsBeforeConfigure() {
+    expectNoActivation(share, for: .intuneManagedApp)
   }
 
   @Test("a web link and a PDF in one item activate it; an empty item does not")

@@ -16,10 +16,31 @@ struct ShareExtensionRuleTests {
   }
 
   @Test(
-    "shows up for web pages, a few photos, PDFs and managed apps",
-    arguments: [HostPreset.safariPage, .photos(count: 3), .filesPDF, .intuneManagedApp])
+    "shows up for web pages, a few photos and PDFs",
+    arguments: [HostPreset.safariPage, .photos(count: 3), .filesPDF])
   func activates(for host: HostPreset) {
     expectActivation(share, for: host)
+  }
+
+  /// The shipped rule predates Intune; configured through the library, it accepts the twin types managed
+  /// apps share, and still everything it accepted before.
+  @Test("once configured for Intune, it also shows up for managed apps")
+  func configuredRuleAcceptsManagedApps() throws {
+    let extensionFolder = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().appendingPathComponent("../../../SampleApp/ShareExtension")
+      .standardizedFileURL.path
+    let info = try PropertyListFile.read(contentsOf: "\(extensionFolder)/Info.plist")
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: info, entitlements: nil,
+      options: IntuneConfiguratorOptions(containingAppBundleID: "com.example.notes"))
+    let rulePath: PropertyListPath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
+    let rule = try #require(try plan.configuredInfoPlist().value.value(at: rulePath)?.stringValue)
+    let configured = try RuleUnderTest(predicate: rule)
+    expectNoActivation(share, for: .intuneManagedApp)
+    expectActivation(configured, for: .intuneManagedApp)
+    for host in [HostPreset.safariPage, .photos(count: 3), .filesPDF] {
+      expectActivation(configured, for: host)
+    }
   }
 
   @Test("stays hidden for six photos and for text", arguments: [HostPreset.photos(count: 6), .mail])
