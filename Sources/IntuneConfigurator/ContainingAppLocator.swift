@@ -15,7 +15,7 @@ public enum ContainingAppLocator {
     locateFile(forExtensionAt: extensionInfoPlistPath).flatMap { file in file.path.map { ($0, file.value) } }
   }
 
-  /// The containing app's Info.plist file, as read (its ``PropertyListFile/path`` is where it was found),
+  /// The containing app's Info.plist file, as read (its `PropertyListFile.path` is where it was found),
   /// for the extension whose Info.plist is at `extensionInfoPlistPath`.
   public static func locateFile(forExtensionAt extensionInfoPlistPath: String) -> PropertyListFile? {
     let fileManager = FileManager.default
