@@ -1,12 +1,12 @@
+import CLITestSupport
 import Foundation
 import Testing
 
 /// Runs Examples/Xcode/rulekit-build-phase.sh with the environment an Xcode Run Script phase gets, on a
-/// scratch copy of Examples/SampleApp, using the built `rulekit` (`swift test` builds it).
+/// scratch copy of Examples/SampleApp, using the `rulekit` built with the tests (``RuleKitBinary``).
 @Suite("Xcode build phase script")
 struct XcodeBuildPhaseTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = RuleKitBinary.packageRoot
 
   struct Run {
     let status: Int32
@@ -48,7 +48,7 @@ struct XcodeBuildPhaseTests {
           "PATH": "/usr/bin:/bin", "SRCROOT": root.path, "INFOPLIST_FILE": "App/Info.plist",
           "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
           "SCRIPT_INPUT_FILE_LIST_0": root.appendingPathComponent("lint-resolved.xcfilelist").path,
-          "SCRIPT_OUTPUT_FILE_0": stamp.path, "RULEKIT": try rulekit ?? XcodeBuildPhaseTests.binary().path,
+          "SCRIPT_OUTPUT_FILE_0": stamp.path, "RULEKIT": try rulekit ?? RuleKitBinary.locate().path,
         ].merging(extra) { $1 }
       let pipe = Pipe()
       process.standardOutput = pipe
@@ -60,18 +60,6 @@ struct XcodeBuildPhaseTests {
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
-  }
-
-  static func binary() throws -> URL {
-    let build = packageRoot.appendingPathComponent(".build")
-    let candidates =
-      [build.appendingPathComponent("debug/rulekit")]
-      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
-        build.appendingPathComponent("\($0)/debug/rulekit")
-      }
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "build rulekit first: swift build")
   }
 
   @Test("clean rules pass, the app is configured once, and the stamp is written")
