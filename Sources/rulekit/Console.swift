@@ -125,6 +125,11 @@ enum Console {
     write(colored ? DiagnosticStyle.highlight(text) : text, to: .standardError)
   }
 
+  /// An error, about an input or none: compiler-style text, or a record in JSON mode.
+  static func report(_ diagnostic: InputDiagnostic) {
+    Console.diagnostic(diagnostic.rendered, records: [diagnostic.record])
+  }
+
   /// An error without a position: `text` as printed in text mode, `message` in the JSON record.
   static func error(_ text: String, message: String, file: String? = nil) {
     var record: [String: Any] = ["severity": "error", "message": message]

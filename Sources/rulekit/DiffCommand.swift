@@ -59,7 +59,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
         keep: show)
     } catch {
       throw RulesCLI.fail(
-        "error: \(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
+        "\(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
     }
     switch format {
     case .json:
@@ -91,11 +91,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   private func load(_ path: String) throws -> (RuleFile, ActivationRule) {
-    let file = try RulesCLI.readRuleFile(path)
-    do {
-      return (file, try ActivationRule(file: file))
-    } catch {
-      throw RulesCLI.report(error, file: file)
-    }
+    let source = try RuleSource.read(path)
+    return (source.file, try source.rule())
   }
 }

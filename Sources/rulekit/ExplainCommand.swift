@@ -19,7 +19,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
           --input Examples/SampleApp/attachments/url-and-pdf.json --format json
       """)
 
-  @OptionGroup var source: RuleInputOptions
+  @OptionGroup var source: RuleInput
   @OptionGroup var context: ContextInputOptions
 
   @Option(help: "How a dictionary rule is read: apple or intune.")
@@ -36,14 +36,14 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    if let input = context.input, InputFile.isStandardInput(input), source.rule == nil,
-      source.predicate == nil
-    {
+    if let input = context.input, InputFile.isStandardInput(input), source.readsStandardInput {
       throw RulesCLI.fail(
         "--input \(input) reads standard input, so give the rule with --rule or --predicate",
         code: RulesCLI.Exit.usage)
     }
-    let (file, rule) = try source.load()
+    let input = try source.read()
+    let file = input.file
+    let rule = try input.rule()
     let sharedContext = try context.load()
     let tree: PredicateNode
     let text: String

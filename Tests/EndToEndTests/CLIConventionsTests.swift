@@ -70,7 +70,7 @@ struct CLIConventionsTests {
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
-  private static func listedSubcommands(_ help: String) -> [String] {
+  static func listedSubcommands(_ help: String) -> [String] {
     guard let section = help.components(separatedBy: "SUBCOMMANDS:\n").last, help.contains("SUBCOMMANDS:")
     else { return [] }
     // The list ends at the first blank line; "See 'rulekit help <subcommand>'…" follows it.
