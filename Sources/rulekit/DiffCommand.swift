@@ -33,7 +33,8 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text or json.") var format: RulesOutputFormat = .text
+  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
+  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
@@ -42,7 +43,8 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    ConsoleSettings(
+      json: format == .json, quiet: quietOption.quiet, color: colorOption.color, xcode: format == .xcode)
   }
 
   func run() throws {

@@ -24,7 +24,8 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
 
   @Option(help: "How a dictionary rule is read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text or json.") var format: RulesOutputFormat = .text
+  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
+  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
@@ -32,7 +33,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color)
+    ConsoleSettings(json: format == .json, color: colorOption.color, xcode: format == .xcode)
   }
 
   func run() throws {

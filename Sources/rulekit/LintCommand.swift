@@ -10,8 +10,8 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
       + "redundant clauses, dictionary key problems and missing Intune twins.",
     discussion: """
       Reads the FILEs, the rule --rule or --predicate gives, or (with none of them) standard input. Exit \
-      status 1 when any error or warning is found. --format xcode suits a build phase; --quiet drops the \
-      'no problems found' line.
+      status 1 when any error or warning is found. --format xcode suits a build phase: findings and errors \
+      alike are file:line:column: severity: message lines. --quiet drops the 'no problems found' line.
 
       Examples:
         rulekit lint Examples/SampleApp/ShareExtension/Info.plist \\
@@ -31,13 +31,15 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
 
   @OptionGroup var input: RuleInput
 
-  @Option(help: "text, json or xcode.") var format: RulesOutputFormat = .text
+  @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
+  var format: RulesOutputFormat = .text
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    ConsoleSettings(
+      json: format == .json, quiet: quietOption.quiet, color: colorOption.color, xcode: format == .xcode)
   }
 
   func run() throws {

@@ -67,7 +67,8 @@ struct RuleKitCommand: ParsableCommand {
         Console.error("", message: message(for: error))
         Console.finish()
       } else {
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        let text = Console.usageError(fullMessage(for: error), arguments: arguments)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
       }
       Foundation.exit(2)
     }

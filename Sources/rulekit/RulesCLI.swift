@@ -124,8 +124,10 @@ struct InputDiagnostic {
   }
 
   /// The compiler-style text: `file:line:column: error: message` with the source line and a caret when the
-  /// position is known, otherwise `rulekit: error: file: message`. The hint follows on a line of its own.
-  var rendered: String {
+  /// position is known; otherwise `rulekit: error: file: message`, or in Xcode's form (`xcode`)
+  /// `file:1:1: error: message` (Xcode files an issue under a file only with a line) and `error: message`.
+  /// The hint follows on a line of its own.
+  func rendered(xcode: Bool) -> String {
     var text: String
     if let file, let position {
       // PropertyLists renders the header, the source line (shortened when very long) and the caret.
@@ -133,6 +135,9 @@ struct InputDiagnostic {
         .malformed, message, path: file,
         position: PropertyListPosition(line: position.line, column: position.column, offset: 0))
       text = source.isEmpty ? located.description : located.rendered(source: source)
+    } else if xcode {
+      // Xcode files an issue for `error: message`, under the file when the line starts with file:line:column.
+      text = (file.map { "\($0):1:1: " } ?? "") + "error: \(message)"
     } else {
       text = "rulekit: error: " + (file.map { "\($0): " } ?? "") + message
     }
