@@ -40,9 +40,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    let input = try source.read()
-    let file = input.file
-    let rule = try input.rule()
+    let (file, rule) = try source.read().parsed()
     let text: String
     var isDictionary = false
     switch rule {

@@ -43,8 +43,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(
-      json: format == .json, quiet: quietOption.quiet, color: colorOption.color, xcode: format == .xcode)
+    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
   }
 
   func run() throws {
@@ -93,7 +92,6 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   private func load(_ path: String) throws -> (RuleFile, ActivationRule) {
-    let source = try RuleSource.read(path)
-    return (source.file, try source.rule())
+    try RuleSource.read(path).parsed()
   }
 }

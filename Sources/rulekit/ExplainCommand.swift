@@ -33,7 +33,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color, xcode: format == .xcode)
+    ConsoleSettings(format: format, color: colorOption.color)
   }
 
   func run() throws {
@@ -42,9 +42,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
         "--input \(input) reads standard input, so give the rule with --rule or --predicate",
         code: RulesCLI.Exit.usage)
     }
-    let input = try source.read()
-    let file = input.file
-    let rule = try input.rule()
+    let (file, rule) = try source.read().parsed()
     let sharedContext = try context.load()
     let tree: PredicateNode
     let text: String

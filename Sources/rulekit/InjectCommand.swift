@@ -38,9 +38,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    let input = try source.read()
-    let file = input.file
-    let rule = try input.rule()
+    let (file, rule) = try source.read().parsed()
     let output: String
     var fileContents: String?
     var addedTwins: [String]?

@@ -38,8 +38,7 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(
-      json: format == .json, quiet: quietOption.quiet, color: colorOption.color, xcode: format == .xcode)
+    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
   }
 
   func run() throws {

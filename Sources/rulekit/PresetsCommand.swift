@@ -24,7 +24,7 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color, xcode: format == .xcode)
+    ConsoleSettings(format: format, color: colorOption.color)
   }
 
   func run() throws {
@@ -54,4 +54,11 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
 /// `file:line:column: warning: message`, and every subcommand that offers it writes its errors in that form.
 enum RulesOutputFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json, xcode
+}
+
+extension ConsoleSettings {
+  /// The settings of a subcommand whose `--format` is text, json or xcode.
+  init(format: RulesOutputFormat, quiet: Bool = false, color: ColorChoice) {
+    self.init(json: format == .json, quiet: quiet, color: color, xcode: format == .xcode)
+  }
 }

@@ -125,11 +125,11 @@ struct RuleSource {
   /// The text diagnostics quote: the whole plist when the rule came from one.
   var quotedText: String { ruleFile?.contents ?? text }
 
-  /// The rule parsed by ActivationRules, for the subcommands that convert, edit, explain or compare it. A
-  /// syntax error is printed positioned in the file (inside the plist for a plist) and exits 65.
-  func rule() throws -> ActivationRule {
+  /// The file and its rule parsed by ActivationRules, for the subcommands that convert, edit, explain or
+  /// compare it. A syntax error is printed positioned in the file (inside the plist for a plist) and exits 65.
+  func parsed() throws -> (file: RuleFile, rule: ActivationRule) {
     do {
-      return try ActivationRule(file: file)
+      return (file, try ActivationRule(file: file))
     } catch {
       throw RulesCLI.report(error, in: file)
     }

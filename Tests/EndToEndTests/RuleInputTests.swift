@@ -123,7 +123,9 @@ struct RuleInputTests {
       "\(run.standardError)")
   }
 
-  @Test("with nothing given on a terminal, a usage error instead of waiting", .enabled(if: canFakeTerminal))
+  @Test(
+    "with nothing given on a terminal, a usage error instead of waiting",
+    .enabled(if: CLIConventionsTests.canFakeTerminal))
   func terminalIsNotRead() throws {
     let binary = try RuleKitBinary.locate().path
     for (arguments, operands) in [("lint", "FILE…, "), ("format", ""), ("explain --preset photos", "")] {
@@ -137,15 +139,6 @@ struct RuleInputTests {
             + "into standard input"), "\(arguments): \(run.standardOutput)")
     }
   }
-
-  /// `script` gives the command a terminal; only util-linux's takes `-qec COMMAND FILE`.
-  static let canFakeTerminal: Bool = {
-    #if os(Linux)
-      return FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
-    #else
-      return false
-    #endif
-  }()
 }
 
 @Suite("rulekit lint takes FILE…, --rule, --predicate and standard input")
