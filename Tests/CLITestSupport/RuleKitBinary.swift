@@ -97,7 +97,11 @@ public enum RuleKitBinary {
     process.standardError = errors
     process.standardInput = input
     try process.run()
-    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    // The queue keeps a cancelled item until its deadline: holding the process weakly lets the process and
+    // its pipes go when the run ends, instead of keeping their descriptors open for `timeout` seconds.
+    let watchdog = DispatchWorkItem { [weak process] in
+      if let process, process.isRunning { process.terminate() }
+    }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     let errorData = PipeReader(errors.fileHandleForReading)
     if let standardInput { input.fileHandleForWriting.write(Data(standardInput.utf8)) }
@@ -105,10 +109,12 @@ public enum RuleKitBinary {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     watchdog.cancel()
+    let errorText = String(decoding: errorData.wait(), as: UTF8.self)
+    try output.fileHandleForReading.close()
+    try errors.fileHandleForReading.close()
     return Outcome(
       status: process.terminationStatus, reason: process.terminationReason,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData.wait(), as: UTF8.self))
+      standardOutput: String(decoding: outputData, as: UTF8.self), standardError: errorText)
   }
 }
 
