@@ -79,13 +79,18 @@ let package = Package(
     ),
     .testTarget(
       name: "ActivationRulesTests",
-      dependencies: ["ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
+      dependencies: [
+        "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes", "CLITestSupport",
+      ],
       exclude: ["Goldens"]),
-    // Runs the built `rulekit` binary (swift test builds it); depends on no module on purpose.
+    // Runs the built `rulekit` binary (swift test builds it); depends on no RuleKit module on purpose.
     .testTarget(
       name: "EndToEndTests",
+      dependencies: ["CLITestSupport"],
       exclude: ["Golden", "BadInput"]
     ),
+    // Finds and runs the `rulekit` built beside the test bundle, for every test that runs the CLI.
+    .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .executableTarget(
       name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],

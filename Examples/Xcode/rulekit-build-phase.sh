@@ -34,23 +34,27 @@ status=0
 if [ "${RULEKIT_LINT:-lint}" != skip ] && [ -n "${SCRIPT_INPUT_FILE_LIST_0:-}" ] \
   && [ -f "$SCRIPT_INPUT_FILE_LIST_0" ]; then
   findings=$(mktemp "${TMPDIR:-/tmp}/rulekit-lint.XXXXXX")
+  errors=$(mktemp "${TMPDIR:-/tmp}/rulekit-lint-errors.XXXXXX")
   lint_status=0
   # The resolved file list holds one path per line; blank lines and # comments are skipped.
   grep -v -e '^[[:space:]]*$' -e '^[[:space:]]*#' "$SCRIPT_INPUT_FILE_LIST_0" | {
     set --
     while IFS= read -r plist; do set -- "$@" "$plist"; done
     [ "$#" -eq 0 ] || "$rulekit" lint --format xcode "$@"
-  } >"$findings" || lint_status=$?
-  cat "$findings"
+  } >"$findings" 2>"$errors" || lint_status=$?
+  cat "$findings" "$errors"
   if [ "$lint_status" -gt 1 ]; then
-    echo "error: rulekit lint could not read the rules (exit status ${lint_status})"
+    # A file that cannot be read: rulekit's own `file:line:column: error:` line above says which and why.
+    # Only when it printed none (it crashed, say) does the phase say something itself.
+    grep -q 'error: ' "$errors" ||
+      echo "error: rulekit lint failed without a message (exit status ${lint_status})"
     status=1
   elif grep -q ': error: ' "$findings"; then
     status=1
   elif [ "${RULEKIT_LINT_STRICT:-0}" = 1 ] && grep -q ': warning: ' "$findings"; then
     status=1
   fi
-  rm -f "$findings"
+  rm -f "$findings" "$errors"
 fi
 
 # 2. Configure the target's Info.plist for Intune.
@@ -64,10 +68,19 @@ if [ "$mode" != skip ] && [ -n "${INFOPLIST_FILE:-}" ]; then
   entitlements=$(in_project "$CODE_SIGN_ENTITLEMENTS")
   if [ "$mode" = check ]; then
     # A dry run prints the diff of what configure would change; any diff means the plist is out of date.
-    pending=$("$rulekit" configure -i "$info" -e "$entitlements" --dry-run --diff 2>/dev/null) || {
-      echo "error: rulekit configure cannot plan ${info}; run it in a terminal to see why"
+    # Its report (standard error) is wanted only when it fails: then it says why.
+    report=$(mktemp "${TMPDIR:-/tmp}/rulekit-configure.XXXXXX")
+    configure_status=0
+    pending=$("$rulekit" configure -i "$info" -e "$entitlements" --dry-run --diff 2>"$report") ||
+      configure_status=$?
+    if [ "$configure_status" -ne 0 ]; then
+      cat "$report"
+      grep -q 'error: ' "$report" ||
+        echo "${info}:1:1: error: rulekit configure cannot plan the changes (exit status ${configure_status}); the lines above say why"
+      rm -f "$report"
       exit 1
-    }
+    fi
+    rm -f "$report"
     if [ -n "$pending" ]; then
       echo "${info}:1:1: warning: not configured for Intune; run: rulekit configure -i ${info} -e ${entitlements}"
     fi

@@ -37,6 +37,8 @@ struct ConsoleSettings: Sendable {
   var json = false
   var quiet = false
   var color: ColorChoice = .auto
+  /// `--format xcode`: errors about inputs are `file:line:column: error: message`, as Xcode files issues.
+  var xcode = false
 }
 
 /// A subcommand whose output settings `main` hands to ``Console`` before running it, so no subcommand
@@ -70,8 +72,10 @@ enum Console {
       $0.settings = settings
       $0.colorOutput = usesColor(
         settings.color, isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-      $0.colorErrors = usesColor(
-        settings.color, isTerminal: isatty(STDERR_FILENO) == 1, environment: environment)
+      // Xcode reads the errors of --format xcode itself: never coloured.
+      $0.colorErrors =
+        !settings.xcode
+        && usesColor(settings.color, isTerminal: isatty(STDERR_FILENO) == 1, environment: environment)
     }
   }
 
@@ -129,6 +133,13 @@ enum Console {
     write(colored ? DiagnosticStyle.highlight(text) : text, to: .standardError)
   }
 
+  /// An error, about an input or none: compiler-style text (in Xcode's form with `--format xcode`), or a
+  /// record in JSON mode.
+  static func report(_ diagnostic: InputDiagnostic) {
+    let xcode = state.read { $0.settings.xcode }
+    Console.diagnostic(diagnostic.rendered(xcode: xcode), records: [diagnostic.record])
+  }
+
   /// An error without a position: `text` as printed in text mode, `message` in the JSON record.
   static func error(_ text: String, message: String, file: String? = nil) {
     var record: [String: Any] = ["severity": "error", "message": message]
@@ -164,8 +175,19 @@ enum Console {
   /// Whether a command line asked for JSON; used only for usage errors, which happen before any subcommand
   /// exists to say so.
   static func argumentsRequestJSON(_ arguments: [String]) -> Bool {
-    arguments.contains("--format=json")
-      || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+    request(format: "json", in: arguments)
+  }
+
+  private static func request(format: String, in arguments: [String]) -> Bool {
+    arguments.contains("--format=\(format)")
+      || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == format }
+  }
+
+  /// swift-argument-parser's usage error `text` as printed: with `--format xcode` its `Error:` is `error:`,
+  /// which Xcode files as an issue (it looks for a lowercase `error:`).
+  static func usageError(_ text: String, arguments: [String]) -> String {
+    guard request(format: "xcode", in: arguments), text.hasPrefix("Error: ") else { return text }
+    return "error: " + text.dropFirst("Error: ".count)
   }
 
   private enum Stream { case standardOutput, standardError }

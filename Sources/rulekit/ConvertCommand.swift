@@ -19,7 +19,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
           --single-line --format json
       """)
 
-  @OptionGroup var source: RuleInputOptions
+  @OptionGroup var source: RuleInput
 
   @Option(help: "intune or apple.")
   var style: DictionaryConversionStyle = .intune
@@ -40,7 +40,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    let (file, rule) = try source.load()
+    let (file, rule) = try source.read().parsed()
     let text: String
     var isDictionary = false
     switch rule {
@@ -52,8 +52,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     }
     var written: [String] = []
     if inPlace {
-      guard let path = source.rule, !InputFile.isStandardInput(path),
-        let contents = file.contents(replacingRuleWith: text)
+      guard let path = source.editablePath, let contents = file.contents(replacingRuleWith: text)
       else {
         throw RulesCLI.fail(
           "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)

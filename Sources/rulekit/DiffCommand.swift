@@ -33,7 +33,8 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text or json.") var format: RulesOutputFormat = .text
+  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
+  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
@@ -42,7 +43,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
   }
 
   func run() throws {
@@ -59,7 +60,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
         keep: show)
     } catch {
       throw RulesCLI.fail(
-        "error: \(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
+        "\(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
     }
     switch format {
     case .json:
@@ -91,11 +92,6 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   private func load(_ path: String) throws -> (RuleFile, ActivationRule) {
-    let file = try RulesCLI.readRuleFile(path)
-    do {
-      return (file, try ActivationRule(file: file))
-    } catch {
-      throw RulesCLI.report(error, file: file)
-    }
+    try RuleSource.read(path).parsed()
   }
 }

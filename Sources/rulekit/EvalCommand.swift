@@ -57,15 +57,15 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
     if input != nil && !attachment.isEmpty {
       problems.append("give either --input or --attachment, not both")
     }
-    if let input, InputFile.isStandardInput(input), source.rule == nil, source.predicate == nil {
+    if let input, InputFile.isStandardInput(input), source.readsStandardInput {
       problems.append("--input \(input) reads standard input, so give the rule with --rule or --predicate")
     }
     for variable in variables where !variable.contains("=") || variable.hasPrefix("=") {
       problems.append("--var needs name=value, found '\(variable)'")
     }
     guard problems.isEmpty else {
-      for problem in problems { CommandOutput.error(problem) }
-      throw ExitCode(2)
+      for problem in problems { _ = RulesCLI.fail(problem, code: RulesCLI.Exit.usage) }
+      throw RulesCLI.Exit.usage
     }
   }
 
@@ -104,16 +104,16 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
   /// The object from --input, from --attachment, or an empty object.
   private func evaluatedObject() throws -> PredicateValue {
     if let input {
-      let file = try RuleInput.load(path: input)
+      let data = try RulesCLI.read(input)
       do {
         // From the bytes, so invalid UTF-8 and the size limit are errors rather than silently replaced.
-        return try PredicateValue(jsonUTF8: file.bytes)
+        return try PredicateValue(jsonUTF8: Array(data))
       } catch {
         let position = error.position
         let diagnostic = PredicateDiagnostic(
           severity: .error, message: error.message, range: SourceRange(start: position, end: position))
-        report(diagnostic, in: file.text, file: file.displayName)
-        throw ExitCode(65)
+        report(diagnostic, in: String(decoding: data, as: UTF8.self), file: RulesCLI.displayName(input))
+        throw RulesCLI.Exit.invalidInput
       }
     }
     guard !attachment.isEmpty else { return .dictionary([:]) }

@@ -19,12 +19,13 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
           --input Examples/SampleApp/attachments/url-and-pdf.json --format json
       """)
 
-  @OptionGroup var source: RuleInputOptions
+  @OptionGroup var source: RuleInput
   @OptionGroup var context: ContextInputOptions
 
   @Option(help: "How a dictionary rule is read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text or json.") var format: RulesOutputFormat = .text
+  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
+  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
@@ -32,18 +33,16 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color)
+    ConsoleSettings(format: format, color: colorOption.color)
   }
 
   func run() throws {
-    if let input = context.input, InputFile.isStandardInput(input), source.rule == nil,
-      source.predicate == nil
-    {
+    if let input = context.input, InputFile.isStandardInput(input), source.readsStandardInput {
       throw RulesCLI.fail(
         "--input \(input) reads standard input, so give the rule with --rule or --predicate",
         code: RulesCLI.Exit.usage)
     }
-    let (file, rule) = try source.load()
+    let (file, rule) = try source.read().parsed()
     let sharedContext = try context.load()
     let tree: PredicateNode
     let text: String

@@ -38,7 +38,7 @@ struct FormatCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func validate() throws {
-    if inPlace && (input.rule.map(InputFile.isStandardInput) ?? true) {
+    if inPlace && input.editablePath == nil {
       throw ValidationError("--in-place needs --rule FILE.")
     }
   }

@@ -17,7 +17,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         rulekit inject --rule Examples/IntuneGuide/rule-B.predicate --format json
       """)
 
-  @OptionGroup var source: RuleInputOptions
+  @OptionGroup var source: RuleInput
 
   @Option(help: "How a dictionary rule is converted first: apple (keeps its meaning) or intune.")
   var style: DictionaryConversionStyle = .apple
@@ -38,7 +38,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   func run() throws {
-    let (file, rule) = try source.load()
+    let (file, rule) = try source.read().parsed()
     let output: String
     var fileContents: String?
     var addedTwins: [String]?
@@ -52,7 +52,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         do {
           result = try TwinInjector.inject(text: text)
         } catch {
-          throw RulesCLI.report(error, file: file)
+          throw RulesCLI.report(error, in: file)
         }
         output = result.text
         fileContents = file.contents(inserting: result.insertions)
@@ -68,7 +68,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     }
     var written: [String] = []
     if inPlace {
-      guard let path = source.rule, !InputFile.isStandardInput(path), let fileContents else {
+      guard let path = source.editablePath, let fileContents else {
         throw RulesCLI.fail(
           "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
       }

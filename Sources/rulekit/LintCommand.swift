@@ -9,8 +9,9 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
     abstract: "Check rules for App Store rejections, rules that never or always activate, unknown types, "
       + "redundant clauses, dictionary key problems and missing Intune twins.",
     discussion: """
-      Exit status 1 when any error or warning is found. --format xcode suits a build phase; --quiet drops the \
-      'no problems found' line.
+      Reads the FILEs, the rule --rule or --predicate gives, or (with none of them) standard input. Exit \
+      status 1 when any error or warning is found. --format xcode suits a build phase: findings and errors \
+      alike are file:line:column: severity: message lines. --quiet drops the 'no problems found' line.
 
       Examples:
         rulekit lint Examples/SampleApp/ShareExtension/Info.plist \\
@@ -19,27 +20,31 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
         # exit 1: a syntax error
         rulekit lint \\
           Examples/rules-with-errors/intune-guide-2018-open-in-rule.predicate
+        # exit 1: the App Store rejects a rule that activates for everything
+        rulekit lint --predicate TRUEPREDICATE
       """)
 
-  @Argument(help: "Predicate files, rule plists or extension Info.plists.")
-  var files: [String]
+  @Argument(
+    help: "Predicate files, rule plists or extension Info.plists ('-' reads standard input).",
+    completion: .file())
+  var files: [String] = []
 
-  @Option(help: "text, json or xcode.") var format: RulesOutputFormat = .text
+  @OptionGroup var input: RuleInput
+
+  @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
+  var format: RulesOutputFormat = .text
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
   }
 
   func run() throws {
-    guard !files.isEmpty else { throw RulesCLI.fail("give at least one file", code: RulesCLI.Exit.usage) }
-    var findings: [LintFinding] = []
-    for path in files {
-      let file = try RulesCLI.readRuleFile(path)
-      findings += RuleLinter().lint(file)
-    }
+    let sources = try input.read(operands: files, operandSyntax: "FILE…")
+    let findings = sources.flatMap { RuleLinter().lint($0.file) }
+    let files = sources.map(\.displayName)
     switch format {
     case .json:
       Console.json(["files": files, "findings": try Console.jsonObject(findings)])

@@ -15,7 +15,7 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
         rulekit presets firefox-url-text safari-page --format json
       """)
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text, json or xcode (text, with errors as Xcode issues).")
   var format: RulesOutputFormat = .text
 
   @Argument(help: "Show only these presets.")
@@ -24,7 +24,7 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
   @OptionGroup var colorOption: ColorOption
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color)
+    ConsoleSettings(format: format, color: colorOption.color)
   }
 
   func run() throws {
@@ -50,7 +50,15 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
   }
 }
 
-/// Output formats of the rule subcommands; `xcode` is `file:line:column: warning: message` for build phases.
+/// Output formats of the rule subcommands. `xcode` is for build phases: `lint` prints its findings as
+/// `file:line:column: warning: message`, and every subcommand that offers it writes its errors in that form.
 enum RulesOutputFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json, xcode
+}
+
+extension ConsoleSettings {
+  /// The settings of a subcommand whose `--format` is text, json or xcode.
+  init(format: RulesOutputFormat, quiet: Bool = false, color: ColorChoice) {
+    self.init(json: format == .json, quiet: quiet, color: color, xcode: format == .xcode)
+  }
 }

@@ -3,91 +3,137 @@ import ArgumentParser
 import Foundation
 import PredicateSyntax
 
-/// The options every subcommand that reads one rule shares: `--rule FILE`, `--predicate TEXT`, or standard
-/// input when neither is given.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--rule FILE` | `--predicate TEXT` | standard input: how every subcommand that reads one rule takes it
+/// (DESIGN.md, "The CLI contract"). `format`, `parse`, `eval`, `convert`, `inject`, `explain` and `lint`
+/// all read it through ``read(operands:)`` and ``RuleSource/read(_:)``, so a rule file, a failure and its
+/// message are the same whichever of them reads it.
 struct RuleInput: ParsableArguments {
   @Option(
-    name: .long, help: "A predicate file, a rule plist, or an extension Info.plist.", completion: .file())
+    help: ArgumentHelp(
+      "A predicate file, a rule plist, or an extension Info.plist ('-' reads standard input).",
+      valueName: "FILE"),
+    completion: .file())
   var rule: String?
 
-  @Option(name: .long, help: "The predicate text itself.")
+  @Option(help: ArgumentHelp("The predicate text itself.", valueName: "TEXT"))
   var predicate: String?
 
   func validate() throws {
     if rule != nil && predicate != nil {
-      throw ValidationError("Give either --rule or --predicate, not both.")
+      throw ValidationError(
+        "Give --rule FILE or --predicate TEXT, not both (with neither, the rule is read from standard input)."
+      )
     }
   }
 
-  /// Reads the rule's text from wherever it was given.
+  /// Whether the rule comes from standard input: neither option, or `--rule -`.
+  var readsStandardInput: Bool { predicate == nil && (rule.map(InputFile.isStandardInput) ?? true) }
+
+  /// `--rule FILE` when FILE is a file that `--in-place` can write back (not standard input).
+  var editablePath: String? { rule.flatMap { InputFile.isStandardInput($0) ? nil : $0 } }
+
+  /// The rule, from `--rule`, `--predicate` or standard input.
   func read() throws -> RuleSource {
-    if let predicate {
-      return RuleSource(bytes: Array(predicate.utf8), displayName: "<predicate>", fileURL: nil)
-    }
-    guard let rule else {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      return RuleSource(bytes: Array(data), displayName: "<stdin>", fileURL: nil)
-    }
-    return try Self.loadRule(path: rule)
+    guard let only = try read(operands: []).first else { throw RulesCLI.Exit.usage }
+    return only
   }
 
-  /// Reads `--rule FILE`: predicate text as it is; from a plist, the rule at `NSExtension ›
-  /// NSExtensionAttributes › NSExtensionActivationRule` (or a rule plist), a dictionary rule as the
-  /// predicate Apple evaluates for it. Diagnostics then point into the plist.
-  static func loadRule(path: String) throws -> RuleSource {
-    var source = try load(path: path)
+  /// The rules `operands` (files, `-` for standard input: `lint FILE…`, written `operandSyntax` in messages)
+  /// name, then the one `--rule` or `--predicate` gives; standard input when there is nothing else. Standard
+  /// input on a terminal is then a usage error rather than a silent wait for typing (`--rule -` reads it).
+  func read(operands: [String], operandSyntax: String? = nil) throws -> [RuleSource] {
+    var sources = try operands.map(RuleSource.read)
+    if let rule { sources.append(try RuleSource.read(rule)) }
+    if let predicate { sources.append(RuleSource(predicate: predicate)) }
+    guard sources.isEmpty else { return sources }
+    guard isatty(STDIN_FILENO) != 1 else {
+      throw RulesCLI.fail(
+        "no rule given: pass " + (operandSyntax.map { "\($0), " } ?? "")
+          + "--rule FILE or --predicate TEXT, or pipe the rule into standard input",
+        code: RulesCLI.Exit.usage)
+    }
+    return [try RuleSource.read("-")]
+  }
+}
+
+/// A rule as read from `--rule`, `--predicate`, standard input or a file operand.
+struct RuleSource {
+  /// The rule as its file holds it: a predicate file's text, or the plist and where the rule is in it.
+  let file: RuleFile
+  /// The file the rule came from (`--in-place` writes it back); `nil` for standard input and `--predicate`.
+  let fileURL: URL?
+  /// The predicate text the predicate subcommands (`format`, `parse`, `eval`) parse: a predicate file's own
+  /// bytes (so invalid UTF-8 is reported, not replaced), a plist's rule string, or a dictionary rule as the
+  /// predicate Apple evaluates for it.
+  let bytes: [UInt8]
+
+  /// `--predicate TEXT`.
+  init(predicate: String) {
+    file = RuleFile(path: "<predicate>", predicate: predicate)
+    fileURL = nil
+    bytes = Array(predicate.utf8)
+  }
+
+  /// Reads the rule in `path` (`-` is standard input): a predicate file, a rule plist, or an extension
+  /// Info.plist (`NSExtension › NSExtensionAttributes › NSExtensionActivationRule`), whichever the bytes
+  /// are. A missing file exits 66, an unreadable one 74, a malformed plist or one without a rule 65.
+  static func read(_ path: String) throws -> RuleSource {
+    let name = RulesCLI.displayName(path)
+    let data = try RulesCLI.read(path)
     let file: RuleFile
     do {
-      file = try RuleFile(path: path, data: Data(source.bytes))
+      file = try RuleFile(path: name, data: data)
     } catch {
-      throw RulesCLI.report(error, file: nil, path: path)
+      throw RulesCLI.report(error, path: name, data: data)
     }
-    guard file.form != .predicateFile else { return source }
-    source.ruleFile = file
-    switch file.value {
-    case .predicate(let text):
-      source.bytes = Array(text.utf8)
-    case .dictionary(let dictionary):
-      let predicate = DictionaryConverter.predicate(for: dictionary, style: .apple)
-      source.bytes = Array(PredicatePrinter.pretty(predicate).utf8)
+    let source = RuleSource(
+      file: file, fileURL: InputFile.isStandardInput(path) ? nil : URL(fileURLWithPath: path), data: data)
+    // ActivationRules reads predicate files as text, replacing invalid UTF-8; the parser reads the bytes and
+    // says which byte is wrong, for every subcommand alike.
+    if file.form == .predicateFile, Array(file.contents.utf8) != source.bytes {
+      try ParsingOptions.parse(source, lenient: false)
     }
     return source
   }
 
-  /// Reads `--rule FILE`. A plain predicate file is its own rule; this is the one place that learns to find
-  /// the rule inside a plist.
-  static func load(path: String) throws -> RuleSource {
-    let url = URL(fileURLWithPath: path)
-    switch InputFile.read(path) {
-    case .success(let data):
-      return RuleSource(
-        bytes: Array(data), displayName: InputFile.isStandardInput(path) ? "<stdin>" : path,
-        fileURL: InputFile.isStandardInput(path) ? nil : url)
-    case .failure(.missing):
-      CommandOutput.error("\(path): no such file")
-      throw ExitCode(66)
-    case .failure(.unreadable(let reason)):
-      CommandOutput.error("\(path): cannot read: \(reason)")
-      throw ExitCode(74)
+  private init(file: RuleFile, fileURL: URL?, data: Data) {
+    self.file = file
+    self.fileURL = fileURL
+    switch file.value {
+    case .predicate(let text): bytes = file.form == .predicateFile ? Array(data) : Array(text.utf8)
+    case .dictionary(let dictionary):
+      bytes = Array(
+        PredicatePrinter.pretty(DictionaryConverter.predicate(for: dictionary, style: .apple)).utf8)
     }
   }
-}
 
-/// Rule text and where it came from.
-struct RuleSource {
-  var bytes: [UInt8]
   /// The name diagnostics print: the path, `<stdin>` or `<predicate>`.
-  var displayName: String
-  /// The file, when the rule came from one (`--in-place` writes it back).
-  var fileURL: URL?
+  var displayName: String { file.path }
+
   /// The plist the rule was found in; `nil` for predicate text.
-  var ruleFile: RuleFile?
+  var ruleFile: RuleFile? { file.form == .predicateFile ? nil : file }
 
   /// The predicate text.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// The text diagnostics quote: the whole plist when the rule came from one.
   var quotedText: String { ruleFile?.contents ?? text }
+
+  /// The file and its rule parsed by ActivationRules, for the subcommands that convert, edit, explain or
+  /// compare it. A syntax error is printed positioned in the file (inside the plist for a plist) and exits 65.
+  func parsed() throws -> (file: RuleFile, rule: ActivationRule) {
+    do {
+      return (file, try ActivationRule(file: file))
+    } catch {
+      throw RulesCLI.report(error, in: file)
+    }
+  }
 
   /// `diagnostic` with its positions in the file the user gave (the plist, not the decoded predicate).
   func located(_ diagnostic: PredicateDiagnostic) -> PredicateDiagnostic {
@@ -127,6 +173,11 @@ struct ParsingOptions: ParsableArguments {
 
   /// Parses the rule, printing warnings and errors the chosen way; a syntax error exits with 65.
   func parse(_ source: RuleSource) throws -> PredicateNode {
+    try Self.parse(source, lenient: lenient)
+  }
+
+  @discardableResult
+  static func parse(_ source: RuleSource, lenient: Bool) throws -> PredicateNode {
     let options = PredicateParser.Options(lenient: lenient)
     do {
       let result = try PredicateParser.parse(utf8: source.bytes, options: options)
@@ -134,22 +185,18 @@ struct ParsingOptions: ParsableArguments {
       return result.predicate
     } catch {
       report(error.warnings + [error.diagnostic], source: source)
-      throw ExitCode(65)
+      throw RulesCLI.Exit.invalidInput
     }
   }
 
-  private func report(_ diagnostics: [PredicateDiagnostic], source: RuleSource) {
+  private static func report(_ diagnostics: [PredicateDiagnostic], source: RuleSource) {
     CommandOutput.report(
       diagnostics.map(source.located), source: source.quotedText, fileName: source.displayName)
   }
 }
 
-/// Errors of the predicate subcommands (`format`, `parse`, `eval`), written through ``Console``.
+/// Predicate diagnostics, written through ``Console``.
 enum CommandOutput {
-  static func error(_ message: String) {
-    Console.error("rulekit: error: \(message)", message: message)
-  }
-
   /// Predicate diagnostics: compiler-style in text mode, records in JSON mode.
   static func report(_ diagnostics: [PredicateDiagnostic], source text: String, fileName: String) {
     guard !diagnostics.isEmpty else { return }

@@ -101,7 +101,8 @@ struct RuleKitCommand: ParsableCommand {
         Console.error("", message: root.message(for: error))
         Console.finish()
       } else {
-        FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
+        let text = Console.usageError(root.fullMessage(for: error), arguments: arguments)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
       }
       Foundation.exit(2)
     }

@@ -2,6 +2,7 @@ import ActivationRules
 import ArgumentParser
 import Foundation
 import PredicateSyntax
+import PropertyLists
 
 /// Shared plumbing of the rule subcommands: exit codes and diagnostics as DESIGN.md's CLI contract says.
 enum RulesCLI {
@@ -14,38 +15,176 @@ enum RulesCLI {
     static let ioError = ExitCode(74)
   }
 
-  /// Prints `message` as an error (text or JSON, as ``Console`` is set) and returns `code` to throw.
+  /// Prints `message` as an error about no file in particular (`rulekit: error: message`, or a JSON record)
+  /// and returns `code` to throw.
   static func fail(_ message: String, code: ExitCode) -> ExitCode {
-    Console.error("rulekit: \(message)", message: message)
+    Console.report(InputDiagnostic(message: message))
     return code
   }
 
-  /// `file:line:column: severity: message`, then the source line and a caret under the column.
-  static func diagnostic(
-    file: String, position: SourcePosition, severity: String, message: String, source: String
-  ) -> String {
-    var lines = ["\(file):\(position.line):\(position.column): \(severity): \(message)"]
-    var line = TextPositions.line(position.line, in: source)
-    var column = position.column
-    // A very long line is shown as 120 scalars around the column, as the predicate diagnostics do.
-    let scalars = Array(line.unicodeScalars)
-    if scalars.count > 400 {
-      let lower = Swift.min(Swift.max(column - 1 - 60, 0), scalars.count - 120)
-      let upper = lower + 120
-      var shown = String.UnicodeScalarView()
-      if lower > 0 { shown.append("…") }
-      shown.append(contentsOf: scalars[lower..<upper])
-      if upper < scalars.count { shown.append("…") }
-      line = String(shown)
-      column -= lower - (lower > 0 ? 1 : 0)
+  /// Prints `diagnostic` and returns `code` to throw.
+  static func fail(_ diagnostic: InputDiagnostic, code: ExitCode) -> ExitCode {
+    Console.report(diagnostic)
+    return code
+  }
+
+  /// Reads an input file (`-` is standard input, shown as `<stdin>`). A missing file exits 66 and an
+  /// unreadable one 74, with the same message whichever subcommand or option named the file.
+  static func read(_ path: String) throws -> Data {
+    switch InputFile.read(path) {
+    case .success(let data): return data
+    case .failure(.missing):
+      throw fail(
+        InputDiagnostic(
+          message: "no such file; check the path (relative paths start at the current directory)",
+          file: displayName(path)), code: Exit.missingInput)
+    case .failure(.unreadable(let reason)):
+      throw fail(
+        InputDiagnostic(message: "cannot read: \(reason)", file: displayName(path)), code: Exit.ioError)
     }
-    if !line.isEmpty {
-      lines.append(line)
-      let prefix = line.unicodeScalars.prefix(Swift.max(column - 1, 0)).map {
-        $0 == "\t" ? "\t" : " "
+  }
+
+  /// The name messages use for an input: the path as given, or `<stdin>` for standard input.
+  static func displayName(_ path: String) -> String {
+    InputFile.isStandardInput(path) ? "<stdin>" : path
+  }
+
+  /// Prints an ``ActivationRuleError`` about the input `path` (whose bytes are `data`) and returns the exit
+  /// code it maps to: 66 missing, 74 unreadable, 65 anything malformed.
+  ///
+  /// Problems in a plist point at what is wrong (`file:line:column`): the syntax error's position, the value
+  /// that is neither a string nor a dictionary, or, for an Info.plist without a rule, the deepest of
+  /// `NSExtension › NSExtensionAttributes` it has (the root dictionary when it has neither).
+  static func report(_ error: ActivationRuleError, path: String, data: Data) -> ExitCode {
+    var diagnostic = InputDiagnostic(message: error.description, file: path, source: [UInt8](data))
+    var code = Exit.invalidInput
+    switch error {
+    case .propertyList(let plistError):
+      diagnostic.message = plistError.message
+      diagnostic.hint = plistError.hint
+      diagnostic.position = plistError.position.map { ($0.line, $0.column) }
+      if plistError.kind == .fileNotFound { code = Exit.missingInput }
+      if plistError.kind == .io { code = Exit.ioError }
+    case .jsonSyntax(_, let position):
+      diagnostic.position = (position.line, position.column)
+    case .ruleNotFound, .unexpectedRuleValue, .malformedPropertyList:
+      diagnostic.position = RulePlacement.position(of: error, in: data).map { ($0.line, $0.column) }
+    case .missingFile:
+      code = Exit.missingInput
+    case .inputOutput(_, let message):
+      diagnostic.message = message
+      code = Exit.ioError
+    case .malformedJSON, .syntax, .editVerificationFailed:
+      break
+    }
+    return fail(diagnostic, code: code)
+  }
+
+  /// Prints an error in the rule `file` holds (a syntax error, an edit that does not verify), positioned in
+  /// the file where the error has a position, and returns exit code 65.
+  static func report(_ error: ActivationRuleError, in file: RuleFile) -> ExitCode {
+    var diagnostic = InputDiagnostic(
+      message: error.description, file: file.path, source: Array(file.contents.utf8))
+    if let position = error.position {
+      let filePosition = file.filePosition(ofPredicateOffset: position.offset)
+      diagnostic.position = (filePosition.line, filePosition.column)
+    }
+    return fail(diagnostic, code: Exit.invalidInput)
+  }
+
+  /// Writes `text` to `path` atomically, keeping the file's permissions and following symbolic links;
+  /// failures map to exit code 74 and leave the file as it was.
+  static func write(_ text: String, to path: String) throws {
+    do {
+      try AtomicFileWriter.write(Data(text.utf8), to: path)
+    } catch {
+      throw fail(
+        InputDiagnostic(message: "cannot write: \(error.description)", file: path), code: Exit.ioError)
+    }
+  }
+}
+
+/// An error, about an input or none, printed as the running subcommand's `--format` asks (see ``Console/report(_:)``).
+struct InputDiagnostic {
+  /// What is wrong, and how to fix it where a hint does not say so.
+  var message: String
+  /// The input it is about: a path, `<stdin>` or `<predicate>`; `nil` for an error about no input.
+  var file: String?
+  /// Where in `file` (1-based line and column), when known.
+  var position: (line: Int, column: Int)?
+  /// The file's bytes, for the source line and caret under a positioned message.
+  var source: [UInt8] = []
+  /// How to fix it, when that is a sentence of its own.
+  var hint: String?
+
+  init(message: String, file: String? = nil, source: [UInt8] = []) {
+    self.message = message
+    self.file = file
+    self.source = source
+  }
+
+  /// The compiler-style text: `file:line:column: error: message` with the source line and a caret when the
+  /// position is known; otherwise `rulekit: error: file: message`, or in Xcode's form (`xcode`)
+  /// `file:1:1: error: message` (Xcode files an issue under a file only with a line) and `error: message`.
+  /// The hint follows on a line of its own.
+  func rendered(xcode: Bool) -> String {
+    var text: String
+    if let file, let position {
+      // PropertyLists renders the header, the source line (shortened when very long) and the caret.
+      let located = PropertyListError(
+        .malformed, message, path: file,
+        position: PropertyListPosition(line: position.line, column: position.column, offset: 0))
+      text = source.isEmpty ? located.description : located.rendered(source: source)
+    } else if xcode {
+      // Xcode files an issue for `error: message`, under the file when the line starts with file:line:column.
+      text = (file.map { "\($0):1:1: " } ?? "") + "error: \(message)"
+    } else {
+      text = "rulekit: error: " + (file.map { "\($0): " } ?? "") + message
+    }
+    if let hint { text += "\nhint: \(hint)" }
+    return text
+  }
+
+  /// The JSON record (docs/json-output.md, the diagnostics document).
+  var record: [String: Any] {
+    var record: [String: Any] = ["severity": "error", "message": message]
+    if let file { record["file"] = file }
+    if let position {
+      record["line"] = position.line
+      record["column"] = position.column
+    }
+    if let hint { record["hint"] = hint }
+    return record
+  }
+}
+
+/// Where in a plist an ``ActivationRuleError`` about the rule's place is: ActivationRules reports these
+/// without a position, and Xcode and editors need one.
+enum RulePlacement {
+  static func position(of error: ActivationRuleError, in data: Data) -> PropertyListPosition? {
+    guard let document = try? PropertyListDocument(data: data, duplicateKeys: .keepLast) else { return nil }
+    let root = document.root
+    switch error {
+    case .ruleNotFound:
+      // The deepest of NSExtension › NSExtensionAttributes that is there, else the root dictionary.
+      var path: PropertyListPath = []
+      var found: PropertyListNodeEntry?
+      for key in ["NSExtension", "NSExtensionAttributes"] {
+        path = path.appending(.key(key))
+        guard let entry = document.entry(at: path) else { break }
+        found = entry
       }
-      lines.append(prefix.joined() + "^")
+      return found?.keyPosition ?? root.position
+    case .unexpectedRuleValue:
+      let places: [PropertyListPath] = [
+        ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"], ["NSExtensionActivationRule"],
+      ]
+      return places.lazy.compactMap { document.node(at: $0)?.position }.first ?? root.position
+    case .malformedPropertyList:
+      // The root that is not a dictionary; Foundation's other refusals have no position.
+      return root.kind == .dictionary ? nil : root.position
+    default:
+      return nil
     }
-    return lines.joined(separator: "\n")
   }
 }

@@ -38,17 +38,12 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
 
   func run() throws {
     let url = URL(fileURLWithPath: expectations)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw RulesCLI.fail("no such file: \(expectations)", code: RulesCLI.Exit.missingInput)
-    }
+    let data = try RulesCLI.read(expectations)
     let suite: ExpectationsFile
     do {
-      suite = try ExpectationsFile(json: Data(contentsOf: url))
-    } catch let error as ActivationRuleError {
-      throw RulesCLI.report(error, file: nil, path: expectations)
+      suite = try ExpectationsFile(json: data)
     } catch {
-      throw RulesCLI.fail(
-        "cannot read \(expectations): \(error.localizedDescription)", code: RulesCLI.Exit.ioError)
+      throw RulesCLI.report(error, path: expectations, data: data)
     }
     let style = self.style
     let registry = TypeRegistry.system.withTwinPolicy(twinPolicy.policy)

@@ -1,10 +1,11 @@
+import CLITestSupport
 import Foundation
 import Testing
 
 @testable import ActivationRules
 
-/// End-to-end runs of the built `rulekit` binary. `swift test` builds every product first, so the binary is
-/// found under `.build/<triple>/debug/rulekit` (or `.build/debug/rulekit`).
+/// End-to-end runs of the `rulekit` built with the tests (CLITestSupport's ``RuleKitBinary``), beside the
+/// library code they check it against.
 @Suite struct CLITests {
   struct Run {
     var status: Int32
@@ -12,39 +13,11 @@ import Testing
     var errors: String
   }
 
-  static let binary: URL? = {
-    let build = Fixtures.packageRoot.appendingPathComponent(".build")
-    let candidates =
-      [build.appendingPathComponent("debug/rulekit")]
-      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
-        build.appendingPathComponent("\($0)/debug/rulekit")
-      }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
-
   static func run(_ arguments: [String], input: String? = nil, in directory: URL = Fixtures.packageRoot)
     throws -> Run
   {
-    let binary = try #require(Self.binary, "build the package first: swift build")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe()
-    let errors = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
-    try standardInput.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      errors: String(decoding: err, as: UTF8.self))
+    let outcome = try RuleKitBinary.run(arguments, standardInput: input, currentDirectory: directory)
+    return Run(status: outcome.status, output: outcome.standardOutput, errors: outcome.standardError)
   }
 
   static func temporaryFile(_ name: String, _ contents: String) throws -> URL {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -172,6 +173,15 @@ struct BadInputTests {
     #expect(cases.filter { $0.name.hasPrefix("entitlements-") }.count >= 8)
   }
 
+  /// Under `swift test --sanitize=address --scratch-path .build-asan` that is the instrumented `rulekit`, so
+  /// the corpus runs under AddressSanitizer, not `.build/debug/rulekit`.
+  @Test("the cases run the rulekit built beside these tests")
+  func runsTheBinaryBuiltWithTheTests() throws {
+    let products = try #require(RuleKitBinary.productsDirectory, "the test bundle's folder is unknown")
+    let binary = try RuleKitBinary.locate()
+    #expect(binary.deletingLastPathComponent().path == products.path, "ran \(binary.path)")
+  }
+
   @Test("exit status and standard error match the golden", arguments: BadInputCase.all())
   func badInput(_ badCase: BadInputCase) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -208,58 +218,9 @@ struct BadInputTests {
       .replacingOccurrences(of: directory.resolvingSymlinksInPath().path, with: "$TMP")
   }
 
-  struct Outcome {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var standardOutput: String
-    var standardError: String
-  }
-
-  /// Runs `rulekit` in `directory`. A watchdog kills it after 120 s so a hang fails the case instead of
-  /// the whole run; the duration itself is never asserted.
-  static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
-    let process = Process()
-    process.executableURL = try RuleKitBinary.locate()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let error = Pipe()
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-    // Standard output is read on another thread so neither pipe can fill up and block rulekit.
-    let outputData = OutputBox()
-    let reader = Thread { outputData.set(output.fileHandleForReading.readDataToEndOfFile()) }
-    reader.start()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    watchdog.cancel()
-    return Outcome(
-      status: process.terminationStatus, reason: process.terminationReason,
-      standardOutput: String(decoding: outputData.wait(), as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
-  }
-}
-
-/// Standard output read on a helper thread, handed back once the pipe closes.
-private final class OutputBox: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var data: Data?
-
-  func set(_ value: Data) {
-    condition.lock()
-    data = value
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  func wait() -> Data {
-    condition.lock()
-    defer { condition.unlock() }
-    while data == nil { condition.wait() }
-    return data ?? Data()
+  /// Runs `rulekit` in `directory`; ``RuleKitBinary/run`` kills it after 120 s so a hang fails the case
+  /// instead of the whole run (the duration itself is never asserted).
+  static func run(_ arguments: [String], in directory: URL) throws -> RuleKitBinary.Outcome {
+    try RuleKitBinary.run(arguments, currentDirectory: directory)
   }
 }

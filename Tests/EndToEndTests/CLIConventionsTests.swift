@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -11,8 +12,7 @@ private struct CLIRun {
   static let escape = "\u{1B}["
 
   init(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws {
-    try self.init(
-      executable: RuleKitBinary.locate(), arguments: arguments, input: input, environment: environment)
+    try self.init(RuleKitBinary.run(arguments, standardInput: input, environment: environment))
   }
 
   /// Runs `line` through `/bin/sh`, with the built `rulekit` first on `PATH`: what a reader of the help does.
@@ -20,35 +20,14 @@ private struct CLIRun {
     let directory = try RuleKitBinary.locate().deletingLastPathComponent().path
     let path = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     try self.init(
-      executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", line], input: "",
-      environment: ["PATH": path])
+      RuleKitBinary.run(
+        ["-c", line], environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh")))
   }
 
-  private init(executable: URL, arguments: [String], input: String, environment: [String: String]) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = RuleKitBinary.packageRoot
-    // Help wraps to COLUMNS; NO_COLOR from the caller's shell would hide what the colour tests look for.
-    var base = ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" && $0.key != "NO_COLOR" }
-    base.merge(environment) { $1 }
-    process.environment = base
-    let output = Pipe()
-    let errors = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data(input.utf8))
-    try standardInput.fileHandleForWriting.close()
-    // Read standard error on another thread so neither pipe fills up while the other is drained.
-    let errorData = ErrorReader(errors.fileHandleForReading)
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    status = process.terminationStatus
-    self.output = String(decoding: outputData, as: UTF8.self)
-    self.errors = String(decoding: errorData.wait(), as: UTF8.self)
+  private init(_ outcome: RuleKitBinary.Outcome) {
+    status = outcome.status
+    output = outcome.standardOutput
+    errors = outcome.standardError
   }
 
   /// The output parsed as one JSON object.
@@ -59,24 +38,6 @@ private struct CLIRun {
   /// Standard error parsed as one JSON object.
   var errorJSON: [String: Any]? {
     try? JSONSerialization.jsonObject(with: Data(errors.utf8)) as? [String: Any]
-  }
-}
-
-/// Reads a pipe to its end on a background thread.
-private final class ErrorReader: @unchecked Sendable {
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    Thread.detachNewThread { [self] in
-      data = handle.readDataToEndOfFile()
-      done.signal()
-    }
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
   }
 }
 
@@ -109,7 +70,7 @@ struct CLIConventionsTests {
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
-  private static func listedSubcommands(_ help: String) -> [String] {
+  static func listedSubcommands(_ help: String) -> [String] {
     guard let section = help.components(separatedBy: "SUBCOMMANDS:\n").last, help.contains("SUBCOMMANDS:")
     else { return [] }
     // The list ends at the first blank line; "See 'rulekit help <subcommand>'…" follows it.

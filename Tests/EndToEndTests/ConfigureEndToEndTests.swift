@@ -1,9 +1,11 @@
+import CLITestSupport
 import Foundation
 import Testing
 
 @Suite("rulekit configure (end to end)")
 struct ConfigureEndToEndTests {
-  static let fixtures = UtiCLI.packageRoot.appendingPathComponent("Tests/IntuneConfiguratorTests/Fixtures")
+  static let fixtures = RuleKitBinary.packageRoot.appendingPathComponent(
+    "Tests/IntuneConfiguratorTests/Fixtures")
 
   /// A scratch folder holding copies of the app fixtures.
   struct Scratch {
@@ -47,7 +49,7 @@ struct ConfigureEndToEndTests {
     #expect(first.stderr.contains("wrote \(scratch.entitlements)"))
     let configured = try scratch.bytes(scratch.info)
     let golden = try Data(
-      contentsOf: UtiCLI.packageRoot.appendingPathComponent(
+      contentsOf: RuleKitBinary.packageRoot.appendingPathComponent(
         "Tests/IntuneConfiguratorTests/Golden/App-Info.configured.plist"))
     #expect(configured == golden)
     let second = try UtiCLI.run([

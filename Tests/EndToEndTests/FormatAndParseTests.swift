@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -87,12 +88,16 @@ import Testing
   @Test func missingFileExits66() throws {
     let outcome = try RuleKitBinary.run(["format", "--rule", "/nonexistent/rule.predicate"])
     #expect(outcome.status == 66)
-    #expect(outcome.standardError == "rulekit: error: /nonexistent/rule.predicate: no such file\n")
+    #expect(
+      outcome.standardError
+        == "rulekit: error: /nonexistent/rule.predicate: no such file; check the path (relative paths start "
+        + "at the current directory)\n")
   }
 
   @Test func usageErrorExits2() throws {
     let outcome = try RuleKitBinary.run(["format", "--rule", "a", "--predicate", "b"])
-    #expect(outcome.status == 64 || outcome.status == 2)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.hasPrefix("Error: Give --rule FILE or --predicate TEXT, not both"))
   }
 
   @Test func inPlaceRewritesTheFile() throws {

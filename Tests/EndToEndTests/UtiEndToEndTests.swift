@@ -1,11 +1,10 @@
+import CLITestSupport
 import Foundation
 import Testing
 
-/// Runs the built `rulekit` binary (`swift test` builds it with the tests; `swift build` first otherwise).
+/// Runs the `rulekit` built with the tests (``RuleKitBinary``) and reads the `uti` goldens.
 enum UtiCLI {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let golden = packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden/uti")
+  static let golden = RuleKitBinary.testDirectory.appendingPathComponent("Golden/uti")
 
   struct Result {
     let status: Int32
@@ -13,36 +12,9 @@ enum UtiCLI {
     let stderr: String
   }
 
-  static func binary() throws -> URL {
-    let build = packageRoot.appendingPathComponent(".build")
-    let candidates =
-      [build.appendingPathComponent("debug/rulekit")]
-      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
-        build.appendingPathComponent("\($0)/debug/rulekit")
-      }
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "build rulekit first: swift build")
-  }
-
   static func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = try binary()
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
-    // Help text wraps to the terminal width; without a terminal and COLUMNS it is a fixed 80 columns.
-    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    let outcome = try RuleKitBinary.run(arguments)
+    return Result(status: outcome.status, stdout: outcome.standardOutput, stderr: outcome.standardError)
   }
 
   static func expected(_ name: String) throws -> String {

@@ -1,12 +1,12 @@
+import CLITestSupport
 import Foundation
 import Testing
 
 /// Runs Examples/Xcode/rulekit-build-phase.sh with the environment an Xcode Run Script phase gets, on a
-/// scratch copy of Examples/SampleApp, using the built `rulekit` (`swift test` builds it).
+/// scratch copy of Examples/SampleApp, using the `rulekit` built with the tests (``RuleKitBinary``).
 @Suite("Xcode build phase script")
 struct XcodeBuildPhaseTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = RuleKitBinary.packageRoot
 
   struct Run {
     let status: Int32
@@ -17,7 +17,9 @@ struct XcodeBuildPhaseTests {
   struct Project {
     let root: URL
 
-    init(extraRule: String? = nil) throws {
+    /// `extraRule` is written to `broken.predicate` and listed; `listed` (paths relative to the project) are
+    /// listed as they are, whether they exist or not.
+    init(extraRule: String? = nil, listed: [String] = []) throws {
       root = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-xcode-\(UUID())")
       try FileManager.default.copyItem(
         at: XcodeBuildPhaseTests.packageRoot.appendingPathComponent("Examples/SampleApp"), to: root)
@@ -29,6 +31,7 @@ struct XcodeBuildPhaseTests {
         try Data(extraRule.utf8).write(to: path)
         plists.append(path.path)
       }
+      plists += listed.map { root.appendingPathComponent($0).path }
       // Xcode hands the script the list with build settings already expanded.
       try Data(("# resolved\n" + plists.joined(separator: "\n") + "\n").utf8)
         .write(to: root.appendingPathComponent("lint-resolved.xcfilelist"))
@@ -48,7 +51,7 @@ struct XcodeBuildPhaseTests {
           "PATH": "/usr/bin:/bin", "SRCROOT": root.path, "INFOPLIST_FILE": "App/Info.plist",
           "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
           "SCRIPT_INPUT_FILE_LIST_0": root.appendingPathComponent("lint-resolved.xcfilelist").path,
-          "SCRIPT_OUTPUT_FILE_0": stamp.path, "RULEKIT": try rulekit ?? XcodeBuildPhaseTests.binary().path,
+          "SCRIPT_OUTPUT_FILE_0": stamp.path, "RULEKIT": try rulekit ?? RuleKitBinary.locate().path,
         ].merging(extra) { $1 }
       let pipe = Pipe()
       process.standardOutput = pipe
@@ -60,18 +63,6 @@ struct XcodeBuildPhaseTests {
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
-  }
-
-  static func binary() throws -> URL {
-    let build = packageRoot.appendingPathComponent(".build")
-    let candidates =
-      [build.appendingPathComponent("debug/rulekit")]
-      + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).sorted().map {
-        build.appendingPathComponent("\($0)/debug/rulekit")
-      }
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "build rulekit first: swift build")
   }
 
   @Test("clean rules pass, the app is configured once, and the stamp is written")
@@ -117,6 +108,40 @@ struct XcodeBuildPhaseTests {
     #expect(skipped.status == 0)
     #expect(!skipped.output.contains("error:"))
     #expect(FileManager.default.fileExists(atPath: project.stamp.path))
+  }
+
+  @Test(
+    "a rule file lint cannot read fails the phase with rulekit's own message, in Xcode's form",
+    arguments: [
+      ("App/Info.plist", "App/Info.plist:4:1: error: no NSExtension › NSExtensionAttributes"),
+      ("Missing/Info.plist", "Missing/Info.plist:1:1: error: no such file; check the path"),
+    ])
+  func unreadableRule(_ listed: String, _ message: String) throws {
+    let project = try Project(listed: [listed])
+    defer { project.remove() }
+    let run = try project.run(["RULEKIT_CONFIGURE": "skip"])
+    #expect(run.status == 1)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix(project.root.path + "/" + message) }, "\(run.output)")
+    // Nothing generic papers over it.
+    #expect(lines.filter { $0.contains("error: ") }.count == 1, "\(run.output)")
+    #expect(!FileManager.default.fileExists(atPath: project.stamp.path))
+  }
+
+  @Test("check mode shows why configure cannot plan, and fails the phase")
+  func checkModeFailure() throws {
+    let project = try Project()
+    defer { project.remove() }
+    let run = try project.run([
+      "RULEKIT_CONFIGURE": "check", "RULEKIT_LINT": "skip",
+      "CODE_SIGN_ENTITLEMENTS": "App/Missing.entitlements",
+    ])
+    #expect(run.status == 1)
+    // configure's own message, then the phase's issue for Xcode, which that message has no `error:` for.
+    #expect(run.output.contains("App/Missing.entitlements: no such file"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "\(project.appInfo.path):1:1: error: rulekit configure cannot plan the changes (exit status 66)"))
   }
 
   @Test("without rulekit the phase warns and lets the build go on")
