@@ -47,17 +47,8 @@ struct UtiOptions: ParsableArguments {
   func registry() throws -> TypeRegistry {
     let system = TypeRegistry.system.withTwinPolicy(twinPolicy.policy)
     guard let declarationsPath else { return system }
-    guard FileManager.default.fileExists(atPath: declarationsPath) else {
-      UtiDiagnosticPrinter.printError(file: declarationsPath, "no such file")
-      throw ExitCode(66)
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: declarationsPath))
-    } catch {
-      UtiDiagnosticPrinter.printError(file: declarationsPath, "cannot read the file: \(error)")
-      throw ExitCode(74)
-    }
+    // The message and exit status every subcommand gives for a missing (66) or unreadable (74) file.
+    let data = try RulesCLI.read(declarationsPath)
     let declarations: AppTypeDeclarations
     do {
       declarations = try AppTypeDeclarations(propertyListData: data)

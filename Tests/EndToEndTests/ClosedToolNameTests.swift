@@ -103,7 +103,7 @@ struct ClosedToolNameTests {
     #expect(renamed.status == 2)
     #expect(
       renamed.standardError
-        == "rulekit: -generateOpenInIcons is not supported by rulekit, which does not render images: make "
+        == "rulekit: error: -generateOpenInIcons is not supported by rulekit, which does not render images: make "
         + "the Open-In extension's template icons by hand, as the Intune guide describes\n")
     #expect(renamed.standardOutput.isEmpty)
     for (name, data) in renamed.files {

@@ -92,11 +92,11 @@ struct ConfigureEndToEndTests {
     arguments: [
       (
         ["-i", "/nonexistent/Info.plist", "-e", "E"], Int32(66),
-        "rulekit: /nonexistent/Info.plist: no such file (the Info.plist)"
+        "rulekit: error: /nonexistent/Info.plist: no such file (the Info.plist)"
       ),
       (
         ["-i", "INFO", "-e", ""], 66,
-        "rulekit: -e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)"
+        "rulekit: error: -e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)"
       ),
       (["-i", "INFO"], 2, "Error: Missing expected argument '-e <entitlements>'"),
     ])

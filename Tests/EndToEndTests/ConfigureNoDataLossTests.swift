@@ -42,7 +42,7 @@ struct ConfigureNoDataLossTests {
     #expect(result.status == 74)
     #expect(
       result.stderr.hasSuffix(
-        "rulekit: \(scratch.entitlements): error: cannot write: the file is read-only\n"
+        "rulekit: error: \(scratch.entitlements): cannot write: the file is read-only\n"
           + "hint: make it writable (chmod u+w) or write the result elsewhere\n"))
     #expect(!result.stderr.contains("wrote "))
     #expect(try scratch.bytes(scratch.info) == info)
@@ -63,7 +63,8 @@ struct ConfigureNoDataLossTests {
       "configure", "-i", scratch.info, "-e", scratch.entitlements, "--fix-entitlements", "-o", output,
     ])
     #expect(result.status == 74)
-    #expect(result.stderr.contains("error: cannot write: the directory \(locked.path) is read-only"))
+    #expect(result.stderr.hasPrefix("rulekit: error: "))
+    #expect(result.stderr.contains(": cannot write: the directory \(locked.path) is read-only"))
     #expect(try scratch.bytes(scratch.info) == info)
     #expect(try scratch.bytes(scratch.entitlements) == entitlements)
     #expect(try entries(locked) == [])
@@ -75,7 +76,7 @@ struct ConfigureNoDataLossTests {
     try chmod(scratch.info, 0o444)
     let result = try UtiCLI.run(["configure", "-i", scratch.info, "-e", scratch.entitlements])
     #expect(result.status == 74)
-    #expect(result.stderr.contains("rulekit: \(scratch.info): error: cannot write: the file is read-only"))
+    #expect(result.stderr.contains("rulekit: error: \(scratch.info): cannot write: the file is read-only"))
     #expect(try scratch.bytes(scratch.info) == info)
     #expect(try entries(scratch.folder) == ["App.entitlements", "Info.plist"])
   }

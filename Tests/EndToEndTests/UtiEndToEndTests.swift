@@ -133,6 +133,9 @@ struct UtiEndToEndTests {
       "uti", "ancestors", "public.jpeg", "--declarations", "Tests/no-such-Info.plist",
     ])
     #expect(result.status == 66)
-    #expect(result.stderr == "Tests/no-such-Info.plist: error: no such file\n")
+    #expect(
+      result.stderr
+        == "rulekit: error: Tests/no-such-Info.plist: no such file; check the path (relative paths start at "
+        + "the current directory)\n")
   }
 }
