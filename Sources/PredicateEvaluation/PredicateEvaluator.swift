@@ -38,6 +38,24 @@ public enum PredicateEvaluator {
     CompiledPredicate(predicate, registry: registry)
   }
 
+  /// Whether `predicate` calls a function whose answer changes from one evaluation to the next:
+  /// `random`, `random:`, `randomn:` or `now`, in call form (`now()`) or as `FUNCTION(…, 'now')`.
+  ///
+  /// Two evaluations of such a predicate may rightly disagree, so it cannot be cached or compared across
+  /// evaluators. Only calls count: a key or string that merely spells a name (`known`, `"now"`) does not.
+  public static func callsNondeterministicFunction(_ predicate: PredicateNode) -> Bool {
+    predicate.containsExpression { expression in
+      switch expression.kind {
+      case .function(let name, _):
+        return PredicateFunctions.function(callFormName: name)?.isNondeterministic ?? false
+      case .functionCall(_, let selector, _):
+        return PredicateFunctions.Function(rawValue: selector)?.isNondeterministic ?? false
+      default:
+        return false
+      }
+    }
+  }
+
   static func evaluate(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue],
     oracle: TypeOracle
