@@ -128,7 +128,8 @@ extension PredicateParser {
     throw PredicateSyntaxError(
       .inputTooLarge,
       "the predicate is \(bytes.count) bytes, more than the limit of \(limit) bytes "
-        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule, or raise the limit",
+        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule: a real rule is a few "
+        + "hundred bytes to a few kilobytes",
       at: SourceRange(start: start, end: end))
   }
 }
