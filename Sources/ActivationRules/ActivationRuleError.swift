@@ -10,6 +10,9 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
   case missingFile(String)
   /// The file exists but cannot be read or written.
   case inputOutput(path: String, message: String)
+  /// The file is larger than the most RuleKit reads for its kind; it was refused after reading at most one
+  /// byte past the limit. `message` gives its size, the limit and what file was expected.
+  case fileTooLarge(path: String, message: String)
   /// The bytes are not a property list Foundation can read.
   case malformedPropertyList(message: String)
   /// The JSON is not an extension context (or an expectations file).
@@ -31,7 +34,7 @@ public enum ActivationRuleError: Error, Sendable, Hashable, CustomStringConverti
   public var description: String {
     switch self {
     case .missingFile(let path): "no such file: \(path)"
-    case .inputOutput(let path, let message): "\(path): \(message)"
+    case .inputOutput(let path, let message), .fileTooLarge(let path, let message): "\(path): \(message)"
     case .malformedPropertyList(let message): "malformed property list: \(message)"
     case .malformedJSON(let message): "malformed JSON: \(message)"
     case .jsonSyntax(let message, _): "malformed JSON: \(message)"

@@ -1,5 +1,6 @@
 import Foundation
 import PredicateEvaluation
+import PropertyLists
 import UniformTypes
 
 /// What a host app hands a share or action extension: the object `NSExtensionActivationRule` is evaluated
@@ -172,13 +173,15 @@ extension IntuneTwin {
 
 extension ExtensionContext {
   /// Reads a context JSON file.
+  ///
+  /// A file larger than `PredicateValue.JSONLimits.maximumBytes` is refused before it is read
+  /// (``ActivationRuleError/fileTooLarge(path:message:)``).
   public static func load(_ url: URL) throws(ActivationRuleError) -> ExtensionContext {
-    guard FileManager.default.fileExists(atPath: url.path) else { throw .missingFile(url.path) }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .inputOutput(path: url.path, message: error.localizedDescription)
+    let limit = PredicateValue.JSONLimits.maximumBytes
+    let data = try FileLoading.data(at: url, limit: limit) { size in
+      "the extension context \(size.exceeding(limit: limit)) (16 MiB, PredicateValue.JSONLimits.maximumBytes); "
+        + #"check that this is the context you meant: {"extensionItems":[{"attachments":[…]}]}, "#
+        + "a few hundred bytes"
     }
     return try ExtensionContext(json: data)
   }

@@ -278,8 +278,10 @@ public struct RuleLinter: Sendable {
     var enumerator = ContextEnumerator(
       shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
     // A rule naming many types makes the enumeration explode: check fewer attachments, and say so.
-    let requested = enumerator.count
-    while enumerator.count > ContextEnumerator.maximumContexts, enumerator.maximumAttachments > 0 {
+    let requested = enumerator.size.contexts
+    while enumerator.size.contexts.exceeds(ContextEnumerator.maximumContexts),
+      enumerator.maximumAttachments > 0
+    {
       enumerator.maximumAttachments -= 1
     }
     if enumerator.maximumAttachments < bounds.maximumAttachments {

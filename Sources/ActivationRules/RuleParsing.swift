@@ -1,5 +1,6 @@
 import Foundation
 import PredicateSyntax
+import PropertyLists
 
 extension ActivationRuleError {
   /// The error for a predicate that does not parse, positioned in the predicate text.
@@ -31,14 +32,21 @@ extension ActivationRule {
     }
   }
 
+  /// The largest rule file read: a property list's limit, which is above a predicate's, so either kind
+  /// fits. A predicate file past `PredicateParser.Options.defaultMaximumInputBytes` is then refused by the
+  /// parser with a position.
+  public static let maximumFileBytes = Swift.max(
+    PropertyListLimits.maximumFileBytes, PredicateParser.Options.defaultMaximumInputBytes)
+
   /// Reads a rule file (predicate, rule plist or extension Info.plist) from disk.
+  ///
+  /// A file larger than ``maximumFileBytes`` is refused before it is read
+  /// (``ActivationRuleError/fileTooLarge(path:message:)``).
   public static func load(_ url: URL) throws(ActivationRuleError) -> (file: RuleFile, rule: ActivationRule) {
-    guard FileManager.default.fileExists(atPath: url.path) else { throw .missingFile(url.path) }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .inputOutput(path: url.path, message: error.localizedDescription)
+    let data = try FileLoading.data(at: url, limit: maximumFileBytes) { size in
+      "the rule file \(size.exceeding(limit: maximumFileBytes)) (16 MiB, ActivationRule.maximumFileBytes); "
+        + "check that this is the rule you meant: a predicate file (at most 1 MiB), a rule plist or an "
+        + "extension's Info.plist, each a few kilobytes at most"
     }
     let file = try RuleFile(path: url.path, data: data)
     return (file, try ActivationRule(file: file))
@@ -68,6 +76,27 @@ extension TwinInjector {
     let tree = try ActivationRule.parsePredicate(text)
     return try inject(text: text, tree: tree) { edited throws(ActivationRuleError) in
       try ActivationRule.parsePredicate(edited)
+    }
+  }
+}
+
+/// How the module's loaders read a file.
+enum FileLoading {
+  /// The bytes of the file at `url`, read through `BoundedFileReader` so a file over `limit` costs at most
+  /// `limit + 1` bytes; `tooLarge` words the refusal from the file's size.
+  static func data(at url: URL, limit: Int, tooLarge: (BoundedFileReader.Size) -> String)
+    throws(ActivationRuleError) -> Data
+  {
+    do {
+      return try BoundedFileReader.read(contentsOf: url.path, limit: limit)
+    } catch {
+      switch error {
+      case .notFound: throw .missingFile(url.path)
+      case .isDirectory:
+        throw .inputOutput(path: url.path, message: "cannot read: it is a directory; pass the file inside it")
+      case .tooLarge(_, let size, _): throw .fileTooLarge(path: url.path, message: tooLarge(size))
+      case .unreadable(_, let reason): throw .inputOutput(path: url.path, message: "cannot read: \(reason)")
+      }
     }
   }
 }

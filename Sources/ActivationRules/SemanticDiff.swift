@@ -49,7 +49,8 @@ public enum SemanticDiff {
   /// Compares `first` and `second` over every context within `bounds`.
   ///
   /// - Throws: ``ContextEnumerator/LimitExceeded`` before evaluating anything when the bounds ask for more
-  ///   than ``ContextEnumerator/maximumContexts`` contexts.
+  ///   than ``ContextEnumerator/maximumContexts`` contexts or ``ContextEnumerator/maximumObjects`` extension
+  ///   items and attachments.
   public static func compare(
     _ first: PredicateNode, _ second: PredicateNode, bounds: Bounds = Bounds(),
     registry: TypeRegistry = .system,

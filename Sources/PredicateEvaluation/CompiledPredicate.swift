@@ -28,21 +28,28 @@ public struct CompiledPredicate: Sendable {
   }
 
   /// Evaluates the predicate against `object`, with `variables` bound to the `$names` it uses.
-  public func evaluate(on object: PredicateValue, variables: [String: PredicateValue] = [:])
-    throws(EvaluationError) -> Bool
-  {
-    // The slots and memos live on the stack for the duration of one evaluation: allocating them on the
-    // heap cost more than evaluating a simple comparison.
+  ///
+  /// - Throws: ``EvaluationError``, exactly as ``PredicateEvaluator/evaluate(_:on:variables:registry:options:)``
+  ///   throws it for the same input and `options`.
+  public func evaluate(
+    on object: PredicateValue, variables: [String: PredicateValue] = [:],
+    options: PredicateEvaluator.Options = PredicateEvaluator.Options()
+  ) throws(EvaluationError) -> Bool {
+    // The slots, memos and step budget live on the stack for the duration of one evaluation: allocating
+    // them on the heap cost more than evaluating a simple comparison.
     let count = slotCount + memoCount
-    let outcome = withUnsafeTemporaryAllocation(of: PredicateValue?.self, capacity: Swift.max(count, 1)) {
-      storage -> Result<Bool, EvaluationError> in
-      guard let base = storage.baseAddress else {
-        // A temporary allocation of at least one element always has an address; stay correct regardless.
-        let heap = UnsafeMutablePointer<PredicateValue?>.allocate(capacity: Swift.max(count, 1))
-        defer { heap.deallocate() }
-        return evaluate(on: object, variables: variables, storage: heap)
+    var budget = StepBudget(options)
+    let outcome = withUnsafeMutablePointer(to: &budget) { budget in
+      withUnsafeTemporaryAllocation(of: PredicateValue?.self, capacity: Swift.max(count, 1)) {
+        storage -> Result<Bool, EvaluationError> in
+        guard let base = storage.baseAddress else {
+          // A temporary allocation of at least one element always has an address; stay correct regardless.
+          let heap = UnsafeMutablePointer<PredicateValue?>.allocate(capacity: Swift.max(count, 1))
+          defer { heap.deallocate() }
+          return evaluate(on: object, variables: variables, storage: heap, budget: budget)
+        }
+        return evaluate(on: object, variables: variables, storage: base, budget: budget)
       }
-      return evaluate(on: object, variables: variables, storage: base)
     }
     return try outcome.get()
   }
@@ -50,7 +57,7 @@ public struct CompiledPredicate: Sendable {
   /// Evaluates with `storage` (room for `slotCount + memoCount` values) as the slots and memos.
   private func evaluate(
     on object: PredicateValue, variables: [String: PredicateValue],
-    storage: UnsafeMutablePointer<PredicateValue?>
+    storage: UnsafeMutablePointer<PredicateValue?>, budget: UnsafeMutablePointer<StepBudget>
   ) -> Result<Bool, EvaluationError> {
     let count = slotCount + memoCount
     storage.initialize(repeating: nil, count: count)
@@ -58,7 +65,7 @@ public struct CompiledPredicate: Sendable {
     for (name, slot) in freeVariables {
       storage[slot] = variables[name]
     }
-    return Self.run(code, Frame(object: object, slots: storage, memos: storage + slotCount))
+    return Self.run(code, Frame(object: object, slots: storage, memos: storage + slotCount, budget: budget))
   }
 
   private static func run(_ code: TestCode, _ frame: Frame) -> Result<Bool, EvaluationError> {
@@ -82,6 +89,8 @@ struct Frame {
   /// `$variable.key` values already looked up since the variable was last bound; a rule's
   /// `$attachment.registeredTypeIdentifiers` is written once per clause but looked up once per attachment.
   let memos: UnsafeMutablePointer<PredicateValue?>
+  /// The steps left; loops take one per element, as the tree-walker does.
+  let budget: UnsafeMutablePointer<StepBudget>
 }
 
 typealias TestCode = @Sendable (Frame) throws(EvaluationError) -> Bool
@@ -170,7 +179,16 @@ struct PredicateCompiler {
       test = nil
       rhsCode = compile(comparison.rhs)
     }
+    let search = SearchSteps(comparison)
     guard let quantifier = comparison.quantifier else {
+      if let search {
+        return { frame throws(EvaluationError) in
+          let lhs = try lhsCode(frame)
+          let rhs = try rhsCode(frame)
+          try search.take(lhs, rhs, from: &frame.budget.pointee)
+          return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
+        }
+      }
       if let test {
         return { frame throws(EvaluationError) in try test(lhsCode(frame)) }
       }
@@ -182,6 +200,7 @@ struct PredicateCompiler {
     }
     let wantsAll = quantifier == .all
     let resultWhenExhausted = quantifier == .all || quantifier == .none
+    let collection = StepBudget.describe(comparison.lhs)
     // The activation-rule hot path, `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "literal"`,
     // tests each identifier against the pre-resolved literal without further indirection.
     if op == .utiConformsTo, case .constant(.string(let target)) = comparison.rhs.kind, let test {
@@ -189,6 +208,10 @@ struct PredicateCompiler {
       return { frame throws(EvaluationError) in
         let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
         for element in elements {
+          guard frame.budget.pointee.take(1) else {
+            throw frame.budget.pointee.exhausted(
+              quantifier.rawValue, over: collection, elements: elements.count, at: site.lhs)
+          }
           let holds: Bool
           if case .string(let type) = element {
             holds = conforms(type)
@@ -202,17 +225,22 @@ struct PredicateCompiler {
     }
     return { frame throws(EvaluationError) in
       let lhs = try lhsCode(frame)
+      let rhs = try rhsCode(frame)
       let elementTest: ElementTest
       if let test {
         elementTest = test
       } else {
-        let rhs = try rhsCode(frame)
         elementTest = { element throws(EvaluationError) in
           try ValueSemantics.compare(op, element, rhs, strings, site: site, oracle: oracle)
         }
       }
       let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: site.lhs)
       for element in elements {
+        guard frame.budget.pointee.take(1) else {
+          throw frame.budget.pointee.exhausted(
+            quantifier.rawValue, over: collection, elements: elements.count, at: site.lhs)
+        }
+        if let search { try search.take(element, rhs, from: &frame.budget.pointee) }
         let holds = try elementTest(element)
         if holds != wantsAll { return quantifier == .none ? false : holds }
       }
@@ -521,6 +549,7 @@ struct PredicateCompiler {
   {
     let collectionCode = compile(collection)
     let collectionRange = collection.range
+    let collectionText = StepBudget.describe(collection)
     let slot = slotCount
     slotCount += 1
     scopes.append((name: variable, slot: slot))
@@ -532,6 +561,10 @@ struct PredicateCompiler {
       var kept: [PredicateValue] = []
       var count = 0
       for element in elements {
+        guard frame.budget.pointee.take(1) else {
+          throw frame.budget.pointee.exhausted(
+            "SUBQUERY", over: collectionText, elements: elements.count, at: collectionRange)
+        }
         frame.slots[slot] = element
         for memo in memos { frame.memos[memo] = nil }
         if try predicateCode(frame) {

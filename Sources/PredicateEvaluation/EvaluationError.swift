@@ -20,6 +20,9 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     case regularExpressionLimit
     /// Arithmetic that has no result (division by zero, overflow).
     case arithmetic
+    /// The evaluation took more steps than ``PredicateEvaluator/Options/maximumSteps`` allows: loops nested
+    /// over collections too large for their nesting.
+    case stepLimit
   }
 
   /// The kind of failure.

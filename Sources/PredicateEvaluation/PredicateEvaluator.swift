@@ -13,22 +13,24 @@ public enum PredicateEvaluator {
   ///   - object: the value the predicate's key paths start from.
   ///   - variables: values for the `$names` the predicate uses outside a `SUBQUERY`.
   ///   - registry: answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
-  /// - Throws: ``EvaluationError`` with the source range of the offending expression.
+  ///   - options: the work bound, ``Options/maximumSteps``.
+  /// - Throws: ``EvaluationError`` with the source range of the offending expression; reason
+  ///   ``EvaluationError/Reason/stepLimit`` when the evaluation passes `options.maximumSteps`.
   public static func evaluate(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue] = [:],
-    registry: TypeRegistry = .system
+    registry: TypeRegistry = .system, options: Options = Options()
   ) throws(EvaluationError) -> Bool {
-    try evaluate(predicate, on: object, variables: variables, oracle: TypeOracle(registry))
+    try evaluate(predicate, on: object, variables: variables, oracle: TypeOracle(registry), options: options)
   }
 
-  /// Evaluates like ``evaluate(_:on:variables:registry:)`` and records how the answer came about.
+  /// Evaluates like ``evaluate(_:on:variables:registry:options:)`` and records how the answer came about.
   ///
   /// The trace's root is the whole predicate; its ``EvaluationTrace/result`` is the answer.
   public static func trace(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue] = [:],
-    registry: TypeRegistry = .system
+    registry: TypeRegistry = .system, options: Options = Options()
   ) throws(EvaluationError) -> EvaluationTrace {
-    try trace(predicate, on: object, variables: variables, oracle: TypeOracle(registry))
+    try trace(predicate, on: object, variables: variables, oracle: TypeOracle(registry), options: options)
   }
 
   /// Compiles `predicate` once for many evaluations; see ``CompiledPredicate``.
@@ -38,20 +40,40 @@ public enum PredicateEvaluator {
     CompiledPredicate(predicate, registry: registry)
   }
 
+  /// Whether `predicate` calls a function whose answer changes from one evaluation to the next:
+  /// `random`, `random:`, `randomn:` or `now`, in call form (`now()`) or as `FUNCTION(…, 'now')`.
+  ///
+  /// Two evaluations of such a predicate may rightly disagree, so it cannot be cached or compared across
+  /// evaluators. Only calls count: a key or string that merely spells a name (`known`, `"now"`) does not.
+  public static func callsNondeterministicFunction(_ predicate: PredicateNode) -> Bool {
+    predicate.containsExpression { expression in
+      switch expression.kind {
+      case .function(let name, _):
+        return PredicateFunctions.function(callFormName: name)?.isNondeterministic ?? false
+      case .functionCall(_, let selector, _):
+        return PredicateFunctions.Function(rawValue: selector)?.isNondeterministic ?? false
+      default:
+        return false
+      }
+    }
+  }
+
   static func evaluate(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue],
-    oracle: TypeOracle
+    oracle: TypeOracle, options: Options = Options()
   ) throws(EvaluationError) -> Bool {
-    var walker = TreeWalker(object: object, variables: variables, oracle: oracle, recorder: nil)
+    var walker = TreeWalker(
+      object: object, variables: variables, oracle: oracle, recorder: nil, budget: StepBudget(options))
     return try walker.evaluate(predicate)
   }
 
   static func trace(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue],
-    oracle: TypeOracle
+    oracle: TypeOracle, options: Options = Options()
   ) throws(EvaluationError) -> EvaluationTrace {
     let recorder = TraceRecorder()
-    var walker = TreeWalker(object: object, variables: variables, oracle: oracle, recorder: recorder)
+    var walker = TreeWalker(
+      object: object, variables: variables, oracle: oracle, recorder: recorder, budget: StepBudget(options))
     let result = try walker.evaluate(predicate)
     return recorder.root ?? EvaluationTrace(range: predicate.range, step: .predicate, result: result)
   }

@@ -7,6 +7,7 @@ struct TreeWalker {
   var variables: [String: PredicateValue]
   let oracle: TypeOracle
   let recorder: TraceRecorder?
+  var budget: StepBudget
 
   mutating func evaluate(_ predicate: PredicateNode) throws(EvaluationError) -> Bool {
     recorder?.begin()
@@ -44,11 +45,18 @@ struct TreeWalker {
     let site = ValueSemantics.Site(
       lhs: comparison.lhs.range, rhs: comparison.rhs.range, op: comparison.operatorRange)
     guard let quantifier = comparison.quantifier else {
+      try takeSearchSteps(comparison, lhs, rhs)
       return try ValueSemantics.compare(comparison.op, lhs, rhs, strings, site: site, oracle: oracle)
     }
     let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: comparison.lhs.range)
     let wantsAll = quantifier == .all
     for (index, element) in elements.enumerated() {
+      guard budget.take(1) else {
+        throw budget.exhausted(
+          quantifier.rawValue, over: StepBudget.describe(comparison.lhs), elements: elements.count,
+          at: comparison.lhs.range)
+      }
+      try takeSearchSteps(comparison, element, rhs)
       let holds = try ValueSemantics.compare(comparison.op, element, rhs, strings, site: site, oracle: oracle)
       if let recorder {
         recorder.begin()
@@ -60,6 +68,16 @@ struct TreeWalker {
       }
     }
     return quantifier == .all || quantifier == .none
+  }
+
+  /// The steps of an `IN` or `CONTAINS` that searches a collection: one per element of it.
+  private mutating func takeSearchSteps(
+    _ comparison: Comparison, _ lhs: PredicateValue, _ rhs: PredicateValue
+  )
+    throws(EvaluationError)
+  {
+    guard let search = SearchSteps(comparison) else { return }
+    try search.take(lhs, rhs, from: &budget)
   }
 
   mutating func value(_ expression: ExpressionNode) throws(EvaluationError) -> PredicateValue {
@@ -143,6 +161,10 @@ struct TreeWalker {
     defer { variables[variable] = outer }
     var kept: [PredicateValue] = []
     for (index, element) in elements.enumerated() {
+      guard budget.take(1) else {
+        throw budget.exhausted(
+          "SUBQUERY", over: StepBudget.describe(collection), elements: elements.count, at: collection.range)
+      }
       variables[variable] = element
       recorder?.begin()
       let holds: Bool

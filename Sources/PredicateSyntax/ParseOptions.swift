@@ -6,8 +6,9 @@ extension PredicateParser {
     public var lenient: Bool
     /// The deepest syntax tree accepted, and the deepest nesting of parentheses, braces, brackets, calls,
     /// `NOT` and unary minus. Deeper input is an error, so no input can exhaust the stack (in the parser,
-    /// the printer, or the synthesized `==` and `hash(into:)` of the tree). A chain `a OR b OR c` is as
-    /// deep as it is long, because the tree nests it to the left. Parsing stays on the caller's stack while
+    /// the printer, or the synthesized `==` and `hash(into:)` of the tree). A chain `a OR b OR c` nests to
+    /// the left while that fits under the limit; a longer one is joined as a balanced tree, `log2` of its
+    /// length deep, so a chain of any length is not deep nesting. Parsing stays on the caller's stack while
     /// it has room and moves to a dedicated thread with a 256 MiB stack when it runs short, which holds a
     /// few thousand levels even in a debug build; keep the limit well below that.
     public var maximumDepth: Int

@@ -128,7 +128,8 @@ extension PredicateParser {
     throw PredicateSyntaxError(
       .inputTooLarge,
       "the predicate is \(bytes.count) bytes, more than the limit of \(limit) bytes "
-        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule, or raise the limit",
+        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule: a real rule is a few "
+        + "hundred bytes to a few kilobytes",
       at: SourceRange(start: start, end: end))
   }
 }
@@ -364,31 +365,64 @@ struct Parser {
   private mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
     let first = try parseAnd()
     guard atOr else { return first }
-    var left = try requirePredicate(first)
+    var operands = [try requirePredicate(first)]
     while atOr {
       advance()
       let rightOperand = try parseAnd()
-      let right = try requirePredicate(rightOperand)
-      left = try predicate(
-        .or(left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
+      operands.append(try requirePredicate(rightOperand))
     }
-    return .predicate(left)
+    return .predicate(try chain(operands) { .or($0, $1) })
   }
 
   private mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
     let first = try parseNot()
     guard atAnd else { return first }
-    var left = try requirePredicate(first)
+    var operands = [try requirePredicate(first)]
     while atAnd {
       advance()
       let rightOperand = try parseNot()
-      let right = try requirePredicate(rightOperand)
-      left = try predicate(
-        .and(left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
+      operands.append(try requirePredicate(rightOperand))
     }
-    return .predicate(left)
+    return .predicate(try chain(operands) { .and($0, $1) })
+  }
+
+  /// Joins the operands of one `OR` or `AND` chain, in order, with `link`.
+  ///
+  /// The tree nests to the left, as `NSCompoundPredicate` builds it and as the printer writes back without
+  /// parentheses, whenever that fits under the depth limit. A longer chain is not deep nesting, only many
+  /// clauses, so it is joined as a balanced tree instead: `log2` of its length deep, which every recursive
+  /// consumer (printer, evaluators, `==`, releasing the tree) handles. The grouping changes nothing else:
+  /// `AND` and `OR` are associative and both groupings evaluate the operands left to right, and the
+  /// printed balanced tree (its inner groups in parentheses) parses back to the same tree.
+  private func chain(
+    _ operands: [Parsed<PredicateNode>], _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    var leftNestedHeight = operands[0].height
+    for operand in operands.dropFirst() { leftNestedHeight = Swift.max(leftNestedHeight, operand.height) + 1 }
+    guard leftNestedHeight > options.maximumDepth else {
+      var left = operands[0]
+      for right in operands.dropFirst() {
+        left = try predicate(
+          link(left.node, right.node), range(left.node.range, right.node.range),
+          height: Swift.max(left.height, right.height) + 1)
+      }
+      return left
+    }
+    return try balancedChain(operands[...], link)
+  }
+
+  private func balancedChain(
+    _ operands: ArraySlice<Parsed<PredicateNode>>,
+    _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    // Never empty: a chain has at least two operands, and halves of two or more are not empty.
+    if operands.count == 1 { return operands[operands.startIndex] }
+    let middle = operands.startIndex + operands.count / 2
+    let left = try balancedChain(operands[..<middle], link)
+    let right = try balancedChain(operands[middle...], link)
+    return try predicate(
+      link(left.node, right.node), range(left.node.range, right.node.range),
+      height: Swift.max(left.height, right.height) + 1)
   }
 
   private mutating func parseNot() throws(PredicateSyntaxError) -> Operand {

@@ -30,6 +30,9 @@ public struct PredicatePrinter: Sendable {
   public var logicalOperators: LogicalOperatorSpelling
   /// Spaces per indentation level in the pretty layout.
   public var indentWidth: Int
+  /// Print `a OR (b OR c)` as `a OR b OR c`: the text then no longer tells groupings apart, which is what
+  /// ``PredicateNode/isEqualIgnoringGrouping(to:)`` compares.
+  var flattensChains = false
 
   public init(
     layout: Layout = .singleLine, logicalOperators: LogicalOperatorSpelling = .symbols, indentWidth: Int = 4
@@ -108,8 +111,23 @@ public struct PredicatePrinter: Sendable {
   }
 
   /// The operands of a left-nested chain of one operator, left to right, found without recursion so a long
-  /// chain costs no stack.
+  /// chain costs no stack. With `flattensChains`, the operands of right operands of the same operator too.
   private func chain(_ predicate: PredicateNode, isLink: (PredicateNode.Kind) -> Bool) -> [PredicateNode] {
+    if flattensChains {
+      var operands: [PredicateNode] = []
+      var pending = [predicate]
+      while let node = pending.popLast() {
+        switch node.kind {
+        case .or(let left, let right) where isLink(node.kind),
+          .and(let left, let right) where isLink(node.kind):
+          pending.append(right)
+          pending.append(left)
+        default:
+          operands.append(node)
+        }
+      }
+      return operands
+    }
     var rightOperands: [PredicateNode] = []
     var node = predicate
     while isLink(node.kind) {
@@ -301,4 +319,17 @@ extension Constant {
 extension PredicateNode {
   /// The canonical one-line text of this predicate (`PredicatePrinter.canonical`).
   public var formatted: String { PredicatePrinter.canonical(self) }
+}
+
+extension PredicateNode {
+  /// Whether this tree and `other` are equal except for how runs of one connective are grouped:
+  /// `(a OR b) OR c`, `a OR (b OR c)` and the balanced tree the parser builds for a chain too long to nest
+  /// to the left all say the same thing, because `AND` and `OR` are associative and every grouping evaluates
+  /// the operands left to right. Like `==`, it ignores source ranges.
+  public func isEqualIgnoringGrouping(to other: PredicateNode) -> Bool {
+    if self == other { return true }
+    var printer = PredicatePrinter()
+    printer.flattensChains = true
+    return printer.string(for: self) == printer.string(for: other)
+  }
 }

@@ -1,7 +1,7 @@
 /// Measures a tree without recursion, so code that recurses over trees can decide whether it needs
 /// `LargeStack` before it starts.
 enum TreeHeight {
-  private enum Node {
+  fileprivate enum Node {
     case predicate(PredicateNode)
     case expression(ExpressionNode)
   }
@@ -26,7 +26,7 @@ enum TreeHeight {
     return tallest
   }
 
-  private static func children(of node: Node) -> [Node] {
+  fileprivate static func children(of node: Node) -> [Node] {
     switch node {
     case .predicate(let predicate):
       switch predicate.kind {
@@ -54,5 +54,20 @@ enum TreeHeight {
         return [.predicate(condition), .expression(whenTrue), .expression(whenFalse)]
       }
     }
+  }
+}
+
+extension PredicateNode {
+  /// Whether any expression in the tree satisfies `test`, at any depth: inside comparisons, `SUBQUERY`
+  /// predicates, `TERNARY` conditions, function arguments.
+  ///
+  /// The search keeps its own stack rather than recursing, so it is safe on any tree the parser returns.
+  public func containsExpression(where test: (ExpressionNode) throws -> Bool) rethrows -> Bool {
+    var pending: [TreeHeight.Node] = [.predicate(self)]
+    while let node = pending.popLast() {
+      if case .expression(let expression) = node, try test(expression) { return true }
+      pending.append(contentsOf: TreeHeight.children(of: node))
+    }
+    return false
   }
 }

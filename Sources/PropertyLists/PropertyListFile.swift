@@ -41,7 +41,7 @@ public struct PropertyListFile: Sendable {
   ) throws(PropertyListError) {
     self.path = path
     if data.count > PropertyListLimits.maximumFileBytes {
-      throw PropertyListLimits.fileTooLarge(size: data.count, path: path)
+      throw PropertyListLimits.fileTooLarge(size: .exactly(data.count), path: path)
     }
     if Self.looksLikeUnmarkedUTF16(data) {
       throw PropertyListError(
@@ -101,37 +101,35 @@ public struct PropertyListFile: Sendable {
 
   /// Reads the property list file at `path`.
   ///
+  /// A file larger than ``PropertyListLimits/maximumFileBytes`` is refused before it is read (see
+  /// ``BoundedFileReader``).
+  ///
   /// - Throws: ``PropertyListError/Kind/fileNotFound`` when there is no such file, ``PropertyListError/Kind/io``
-  ///   when it cannot be read, and parse errors with line and column.
+  ///   when it cannot be read, ``PropertyListError/Kind/limitExceeded`` when it is too large, and parse errors
+  ///   with line and column.
   public static func read(
     contentsOf path: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
   ) throws(PropertyListError) -> PropertyListFile {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw PropertyListError(.fileNotFound, "no such file", path: path)
-    }
-    if isDirectory.boolValue {
-      throw PropertyListError(
-        .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
-    }
     if let kind = nonRegularFileKind(path) {
-      // A FIFO would block the read (or fail with a misleading "Permission denied"), and a file written
-      // back in place must be a regular file.
+      // Checked with stat before opening: opening a FIFO blocks until something writes to it, and a file
+      // written back in place must be a regular file.
       throw PropertyListError(
         .io, "cannot read: it is not a regular file but \(kind)", path: path,
         hint: "pass the path of the property list file itself")
     }
-    // Refuse an oversized file before reading it, so a 100 MB file costs a stat, not a read.
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-      size.intValue > PropertyListLimits.maximumFileBytes
-    {
-      throw PropertyListLimits.fileTooLarge(size: size.intValue, path: path)
-    }
+    // The size is checked before reading (fstat), so a 100 MB file costs a stat, not a read.
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try BoundedFileReader.read(contentsOf: path, limit: PropertyListLimits.maximumFileBytes)
     } catch {
-      throw PropertyListError(.io, "cannot read: \(AtomicFileWriter.reason(error))", path: path)
+      switch error {
+      case .notFound: throw PropertyListError(.fileNotFound, "no such file", path: path)
+      case .isDirectory:
+        throw PropertyListError(
+          .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
+      case .tooLarge(_, let size, _): throw PropertyListLimits.fileTooLarge(size: size, path: path)
+      case .unreadable(_, let reason): throw PropertyListError(.io, "cannot read: \(reason)", path: path)
+      }
     }
     return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
   }

@@ -18,12 +18,12 @@ public enum PropertyListLimits {
   /// fewer than 10 levels.
   public static let maximumDepth = 256
 
-  /// The error for a file of `size` bytes, larger than ``maximumFileBytes``.
-  static func fileTooLarge(size: Int, path: String?) -> PropertyListError {
+  /// The error for a file larger than ``maximumFileBytes``: its size, or more than the limit for input
+  /// without a size (a pipe).
+  static func fileTooLarge(size: BoundedFileReader.Size, path: String?) -> PropertyListError {
     PropertyListError(
       .limitExceeded,
-      "the property list is \(size) bytes, more than the limit of \(maximumFileBytes) bytes (16 MiB, "
-        + "PropertyListLimits.maximumFileBytes)",
+      "the property list \(size.exceeding(limit: maximumFileBytes)) (16 MiB, PropertyListLimits.maximumFileBytes)",
       path: path,
       hint: "check that this is the Info.plist or entitlements file you meant; a real one is a few kilobytes")
   }

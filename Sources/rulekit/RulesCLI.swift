@@ -74,6 +74,8 @@ enum RulesCLI {
     case .inputOutput(_, let message):
       diagnostic.message = message
       code = Exit.ioError
+    case .fileTooLarge(_, let message):
+      diagnostic.message = message
     case .malformedJSON, .syntax, .editVerificationFailed:
       break
     }

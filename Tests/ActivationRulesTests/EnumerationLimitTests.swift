@@ -14,7 +14,13 @@ import Testing
       for items in 1...3 {
         let enumerator = ContextEnumerator(
           shapes: types, maximumAttachments: attachments, maximumItems: items)
-        #expect(enumerator.count == enumerator.contexts().count, "\(shapes) shapes, \(attachments), \(items)")
+        let contexts = enumerator.contexts()
+        #expect(enumerator.count == contexts.count, "\(shapes) shapes, \(attachments), \(items)")
+        // The size's objects are the extension items and attachments built.
+        let objects = contexts.reduce(0) { $0 + $1.extensionItems.count + $1.allAttachments.count }
+        #expect(
+          enumerator.size == .init(contexts: .exactly(contexts.count), objects: .exactly(objects)),
+          "\(shapes) shapes, \(attachments), \(items)")
       }
     }
   }
@@ -31,7 +37,7 @@ import Testing
     #expect(try atLimit.checkedContexts().count == limit)
     let over = ContextEnumerator(shapes: shapes(limit), maximumAttachments: 1, maximumItems: 1)
     let error = try #require(throws: ContextEnumerator.LimitExceeded.self) { try over.checkedContexts() }
-    #expect(error.contexts == limit + 1)
+    #expect(error.contexts == .exactly(limit + 1))
     #expect(
       error.description
         == "100001 contexts of up to 1 attachments in up to 1 items over 100000 attachment types exceed the "
@@ -41,10 +47,70 @@ import Testing
   @Test func countDoesNotOverflow() {
     let enumerator = ContextEnumerator(shapes: shapes(1_000), maximumAttachments: 40, maximumItems: 10)
     #expect(enumerator.count == Int.max)
+    // Int.max stands for "not counted exactly"; the size says so instead of passing it off as a count.
+    #expect(enumerator.size.contexts == .moreThan(ContextEnumerator.maximumContexts))
+  }
+
+  /// Bounds that used to hang `rulekit diff` while counting (it built every partition of the attachments
+  /// into the items), and the refusal each now gets at once. Six shapes: public.image, its twin and the
+  /// four distractors.
+  @Test(
+    arguments: [
+      (
+        40, 40,
+        "more than 100000 contexts of up to 40 attachments in up to 40 items over 6 attachment types exceed "
+          + "the limit of 100000 (ContextEnumerator.maximumContexts); lower the most attachments or items"
+      ),
+      (
+        1, 1_000,
+        "7000 contexts of up to 1 attachments in up to 1000 items over 6 attachment types hold 3509500 "
+          + "extension items and attachments, more than the limit of 1000000 (ContextEnumerator.maximumObjects); "
+          + "lower the most attachments or items"
+      ),
+      (
+        0, 100_000,
+        "100000 contexts of up to 0 attachments in up to 100000 items over 6 attachment types hold 5000050000 "
+          + "extension items and attachments, more than the limit of 1000000 (ContextEnumerator.maximumObjects); "
+          + "lower the most attachments or items"
+      ),
+      (
+        Int.max, Int.max,
+        "more than 100000 contexts of up to 9223372036854775807 attachments in up to 9223372036854775807 items "
+          + "over 6 attachment types exceed the limit of 100000 (ContextEnumerator.maximumContexts); lower the "
+          + "most attachments or items"
+      ),
+    ])
+  func diffRefusesLargeBoundsAtOnce(attachments: Int, items: Int, message: String) throws {
+    let rule = try PredicateParser.parse(
+      #"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image""#)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = try #require(throws: ContextEnumerator.LimitExceeded.self) {
+      try SemanticDiff.compare(
+        rule, rule, bounds: .init(maximumAttachments: attachments, maximumItems: items))
+    }
+    #expect(error.description == message)
+    // Generous for a debug build on a loaded machine; counting used to take hours or never end.
+    #expect(clock.now - start < .seconds(5))
+  }
+
+  @Test func boundsJustPastTheContextLimitAreCountedExactly() {
+    // The guide's nine attachment types (docs/limits.md): 6 attachments in 3 items.
+    let enumerator = ContextEnumerator(shapes: shapes(9), maximumAttachments: 6, maximumItems: 3)
+    #expect(enumerator.size == .init(contexts: .exactly(264_066), objects: .exactly(2_232_252)))
+  }
+
+  @Test func manyItemsWithinTheLimitsAreBuiltWithoutQuadraticWork() throws {
+    // 1 000 contexts of 1 to 1 000 empty items: 500 500 objects, under the limit.
+    let enumerator = ContextEnumerator(shapes: shapes(3), maximumAttachments: 0, maximumItems: 1_000)
+    #expect(enumerator.size == .init(contexts: .exactly(1_000), objects: .exactly(500_500)))
+    let contexts = try enumerator.checkedContexts()
+    #expect(contexts.map(\.extensionItems.count) == Array(1...1_000))
   }
 
   @Test func diffRefusesBoundsPastTheLimitBeforeEvaluating() throws {
-    // Six types, their twins and four distractors: 16 shapes; 6 attachments in 3 items is far too many.
+    // Six types, their twins and the two distractors not among them: 14 shapes; 6 attachments in 3 items
+    // is far too many.
     let types = [
       "public.image", "public.movie", "public.url", "public.plain-text", "com.adobe.pdf", "public.file-url",
     ]
@@ -54,7 +120,7 @@ import Testing
     let error = try #require(throws: ContextEnumerator.LimitExceeded.self) {
       try SemanticDiff.compare(rule, rule, bounds: .init(maximumAttachments: 6, maximumItems: 3))
     }
-    #expect(error.contexts > ContextEnumerator.maximumContexts)
+    #expect(error.contexts == .exactly(2_804_224))
     // The default bounds stay far below it.
     #expect(try SemanticDiff.compare(rule, rule).contextsChecked < 10_000)
   }

@@ -122,4 +122,18 @@ import Testing
     let printed = PredicatePrinter.pretty(TwinInjector.injectedTree(tree))
     #expect(try ActivationRule.parsePredicate(printed) == ActivationRule.parsePredicate(Self.ruleC))
   }
+
+  @Test(arguments: [100, 300])
+  func aLongChainGetsItsTwinsAtItsEnd(clauses: Int) throws {
+    // Past 255 clauses the parser groups a chain as a balanced tree; the twins appended at the end regroup
+    // it, which the injector's check must accept.
+    let tests = (0..<clauses).map { #"ANY t UTI-CONFORMS-TO "com.example.type\#($0)""# }
+    let twins = (0..<clauses).map {
+      #"ANY t UTI-CONFORMS-TO "com.microsoft.intune.mam.com.example.type\#($0)""#
+    }
+    let result = try TwinInjector.inject(text: tests.joined(separator: " || "))
+    #expect(result.text == (tests + twins).joined(separator: " || "))
+    #expect(result.addedTwins.count == clauses)
+    #expect(try TwinInjector.inject(text: result.text).text == result.text)
+  }
 }

@@ -33,20 +33,42 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
   var exitStatus: Int32?
   var standardOutput: String?
   var standardError: String
+  /// Why the golden could not be read; the case then fails rather than silently not running.
+  var loadFailure: String?
 
   var testDescription: String { name }
 
-  /// Every case in `BadInput/cases`, by name.
-  static func all() -> [BadInputCase] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: cases.path)) ?? []
-    return names.filter { $0.hasSuffix(".golden") }.sorted().compactMap { name in
-      try? BadInputCase(name: String(name.dropLast(".golden".count)))
+  /// Every case in `directory` (by default `BadInput/cases`), by name. A golden that cannot be read, or a
+  /// directory that cannot be listed, is a case carrying its ``loadFailure``, so it fails instead of vanishing.
+  static func all(in directory: URL = cases) -> [BadInputCase] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    } catch {
+      return [BadInputCase(name: "(the corpus)", loadFailure: "cannot list \(directory.path): \(error)")]
+    }
+    return names.filter { $0.hasSuffix(".golden") }.sorted().map { file in
+      let name = String(file.dropLast(".golden".count))
+      do {
+        return try BadInputCase(name: name, directory: directory)
+      } catch {
+        return BadInputCase(name: name, loadFailure: "cannot read \(file): \(error)")
+      }
     }
   }
 
-  init(name: String) throws {
+  /// A case that could not be loaded.
+  private init(name: String, loadFailure: String) {
     self.name = name
-    let text = try String(contentsOf: Self.cases.appendingPathComponent("\(name).golden"), encoding: .utf8)
+    arguments = []
+    generators = []
+    standardError = ""
+    self.loadFailure = loadFailure
+  }
+
+  init(name: String, directory: URL = cases) throws {
+    self.name = name
+    let text = try String(contentsOf: directory.appendingPathComponent("\(name).golden"), encoding: .utf8)
     var lines = text.components(separatedBy: "\n")
     arguments = []
     generators = []
@@ -184,6 +206,10 @@ struct BadInputTests {
 
   @Test("exit status and standard error match the golden", arguments: BadInputCase.all())
   func badInput(_ badCase: BadInputCase) throws {
+    if let failure = badCase.loadFailure {
+      Issue.record("\(badCase.name): \(failure)")
+      return
+    }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rulekit-bad-input-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -210,6 +236,26 @@ struct BadInputTests {
     // Bad input is never accepted silently: an error exit, findings (exit 1), or at least a warning.
     #expect(outcome.status != 0 || standardError.contains("warning: "), "\(badCase.name): accepted silently")
     #expect(!standardError.isEmpty || outcome.status == 1, "\(badCase.name): no message at all")
+  }
+
+  @Test("a golden that cannot be read is a failing case, not a missing one")
+  func unreadableGoldenFails() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulekit-bad-goldens-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("$ rulekit parse --rule a.predicate\nexit: 65\nstderr:\n".utf8)
+      .write(to: directory.appendingPathComponent("readable.golden"))
+    // Not UTF-8, so it cannot be read as a golden.
+    try Data([0x24, 0x20, 0xFF, 0xFE, 0x0A]).write(to: directory.appendingPathComponent("unreadable.golden"))
+    let cases = BadInputCase.all(in: directory)
+    #expect(cases.map(\.name) == ["readable", "unreadable"])
+    #expect(cases.first?.loadFailure == nil)
+    #expect(cases.last?.loadFailure?.hasPrefix("cannot read unreadable.golden: ") == true)
+
+    let missing = BadInputCase.all(in: directory.appendingPathComponent("missing"))
+    #expect(missing.count == 1)
+    #expect(missing.first?.loadFailure?.hasPrefix("cannot list ") == true)
   }
 
   /// `text` with the temporary directory's path, as given and with links resolved, replaced by `$TMP`.

@@ -141,23 +141,31 @@ struct RandomTrees {
 
 @Suite("Tree-walker and compiled form agree")
 struct DifferentialTests {
-  @Test("on 12 000 seeded random (predicate, object) pairs")
-  func randomPairs() {
-    var trees = RandomTrees(seed: 0x5EED_1234)
+  /// Evaluates 1 500 random predicates on 8 random objects each with both evaluators, `options(round)`
+  /// for the `round`-th pair; returns how many pairs disagreed (recording the first few) and how often
+  /// each outcome (`true`, `false`, an error reason) came up.
+  private func compareOnRandomPairs(seed: UInt64, options: (Int) -> PredicateEvaluator.Options)
+    -> (disagreements: Int, outcomes: [String: Int])
+  {
+    var trees = RandomTrees(seed: seed)
     let oracle = TypeOracle(TypeRegistry.system)
     var disagreements = 0
     var outcomes: [String: Int] = [:]
+    var round = 0
     for _ in 0..<1_500 {
       let predicate = trees.predicate()
       let compiled = CompiledPredicate(predicate, oracle: oracle)
       for _ in 0..<8 {
         let object = trees.object()
         let variables: [String: PredicateValue] = ["x": trees.object(depth: 2)]
+        let options = options(round)
+        round += 1
         let walked = Result { () throws(EvaluationError) -> Bool in
-          try PredicateEvaluator.evaluate(predicate, on: object, variables: variables, oracle: oracle)
+          try PredicateEvaluator.evaluate(
+            predicate, on: object, variables: variables, oracle: oracle, options: options)
         }
         let fast = Result { () throws(EvaluationError) -> Bool in
-          try compiled.evaluate(on: object, variables: variables)
+          try compiled.evaluate(on: object, variables: variables, options: options)
         }
         switch walked {
         case .success(let answer): outcomes[String(answer), default: 0] += 1
@@ -171,10 +179,24 @@ struct DifferentialTests {
         }
       }
     }
+    return (disagreements, outcomes)
+  }
+
+  @Test("on 12 000 seeded random (predicate, object) pairs")
+  func randomPairs() {
+    let (disagreements, outcomes) = compareOnRandomPairs(seed: 0x5EED_1234) { _ in .init() }
     #expect(disagreements == 0)
     // The generator must exercise both answers and errors, or agreement would prove little.
     #expect(outcomes["true", default: 0] > 1_000)
     #expect(outcomes["false", default: 0] > 1_000)
     #expect(outcomes[EvaluationError.Reason.typeMismatch.rawValue, default: 0] > 100)
+  }
+
+  @Test("on 12 000 random pairs with step limits of 0 to 4: both stop at the same step with the same error")
+  func randomPairsWithSmallStepLimits() {
+    let (disagreements, outcomes) = compareOnRandomPairs(seed: 0x57E9_5EED) { .init(maximumSteps: $0 % 5) }
+    #expect(disagreements == 0)
+    #expect(outcomes[EvaluationError.Reason.stepLimit.rawValue, default: 0] > 100)
+    #expect(outcomes["true", default: 0] > 1_000)
   }
 }

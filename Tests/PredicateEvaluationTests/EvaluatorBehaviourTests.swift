@@ -173,4 +173,24 @@ struct EvaluatorBehaviourTests {
     }
     #expect(error.reason == .unboundVariable)
   }
+
+  @Test(
+    "only calls of random, random:, randomn: and now make a predicate nondeterministic",
+    arguments: [
+      ("now() > CAST(0, 'NSDate')", true),
+      ("NOW() > CAST(0, 'NSDate')", true),
+      ("random() < 2", true),
+      ("randomn(3) < 4", true),
+      ("FUNCTION(1, 'now') > CAST(0, 'NSDate')", true),
+      ("FUNCTION({1, 2}, 'random:') > 0", true),
+      ("SUBQUERY(items, $i, $i.stamp < now()).@count > 0", true),
+      ("known == 1", false),
+      ("random == 1 AND nowhere == 2", false),
+      ("name == 'now' OR name == \"random()\"", false),
+      ("sum({1, 2}) == 3", false),
+    ])
+  func nondeterministicCalls(text: String, nondeterministic: Bool) throws {
+    let predicate = try PredicateParser.parse(text)
+    #expect(PredicateEvaluator.callsNondeterministicFunction(predicate) == nondeterministic)
+  }
 }

@@ -90,4 +90,24 @@ import Testing
     #expect(RegularExpressionLimits.depthLimit == 10_000)
     #expect(RegularExpressionLimits.heapLimitKibibytes == 20_000)
   }
+
+  @Test(
+    "a 100 000-clause chain evaluates the same in both evaluators, without deep recursion",
+    arguments: [
+      (" OR ", #"{"a": 99999}"#, true), (" OR ", #"{"a": -1}"#, false), (" OR ", #"{"a": "x"}"#, false),
+      (" AND ", #"{"a": 5}"#, false),
+    ])
+  func longChain(separator: String, json: String, expected: Bool) throws {
+    let op = separator == " OR " ? "==" : "!="
+    let text = (0..<100_000).map { "a \(op) \($0)" }.joined(separator: separator)
+    let predicate = try PredicateParser.parse(text, options: .init(maximumInputBytes: 4 << 20))
+    #expect(evaluateBoth(predicate, on: try PredicateValue(json: json)) == .success(expected))
+  }
+
+  @Test func theThreeHundredClauseExampleEvaluates() throws {
+    let text = (0..<300).map { "a == \($0)" }.joined(separator: " OR ")
+    let predicate = try PredicateParser.parse(text)
+    #expect(evaluateBoth(predicate, on: ["a": 299]) == .success(true))
+    #expect(evaluateBoth(predicate, on: ["a": 300]) == .success(false))
+  }
 }

@@ -77,13 +77,15 @@ let identityOracle = TypeOracle(
 /// Evaluates with both evaluators and insists they agree; returns the common answer.
 func evaluateBoth(
   _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue] = [:],
-  oracle: TypeOracle = identityOracle
+  oracle: TypeOracle = identityOracle, options: PredicateEvaluator.Options = .init()
 ) -> Result<Bool, EvaluationError> {
   let walked = Result { () throws(EvaluationError) -> Bool in
-    try PredicateEvaluator.evaluate(predicate, on: object, variables: variables, oracle: oracle)
+    try PredicateEvaluator.evaluate(
+      predicate, on: object, variables: variables, oracle: oracle, options: options)
   }
   let compiled = Result { () throws(EvaluationError) -> Bool in
-    try CompiledPredicate(predicate, oracle: oracle).evaluate(on: object, variables: variables)
+    try CompiledPredicate(predicate, oracle: oracle).evaluate(
+      on: object, variables: variables, options: options)
   }
   #expect(walked == compiled, "tree-walker and compiled form disagree on \(predicate)")
   return walked
