@@ -1,12 +1,24 @@
 import Foundation
+import PropertyLists
 
 /// Reads an input file the way a Unix tool does: `-` is standard input, and pipes, FIFOs and character
 /// devices (`/dev/stdin`, `<(…)`) are read to their end instead of by their size, which they do not have.
+///
+/// No input is read past ``maximumBytes``: a regular file is refused by its size before a byte is read, and
+/// a pipe as soon as it goes past the limit, so a 1 GB file costs a `stat`, not a gigabyte of memory.
 enum InputFile {
   enum Failure: Error, Equatable {
     case missing
     case unreadable(String)
+    /// Larger than ``InputFile/maximumBytes``: how large, against the limit.
+    case tooLarge(String)
   }
+
+  /// The most `rulekit` reads of any input: twice the largest of RuleKit's input limits (property lists,
+  /// JSON contexts and rule files, 16 MiB). It is a backstop: an input near a reader's own limit still gets
+  /// that reader's message, with the limit's name and a position, and anything far past every limit is
+  /// refused here without being read.
+  static let maximumBytes = 2 * PropertyListLimits.maximumFileBytes
 
   /// Whether `path` names standard input.
   static func isStandardInput(_ path: String) -> Bool {
@@ -14,23 +26,19 @@ enum InputFile {
   }
 
   static func read(_ path: String) -> Result<Data, Failure> {
-    if path == "-" { return .success(FileHandle.standardInput.readDataToEndOfFile()) }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(.missing)
-    }
-    if isDirectory.boolValue { return .failure(.unreadable("it is a directory; pass the file inside it")) }
-    let isRegular =
-      (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
-    do {
-      if isRegular { return .success(try Data(contentsOf: URL(fileURLWithPath: path))) }
-      guard let handle = FileHandle(forReadingAtPath: path) else {
-        return .failure(.unreadable("cannot open it"))
+    do throws(BoundedFileReader.Failure) {
+      if path == "-" {
+        return .success(
+          try BoundedFileReader.read(fileDescriptor: STDIN_FILENO, limit: maximumBytes, path: "<stdin>"))
       }
-      defer { try? handle.close() }
-      return .success(try handle.readToEnd() ?? Data())
+      return .success(try BoundedFileReader.read(contentsOf: path, limit: maximumBytes))
     } catch {
-      return .failure(.unreadable(error.localizedDescription))
+      switch error {
+      case .notFound: return .failure(.missing)
+      case .isDirectory: return .failure(.unreadable("it is a directory; pass the file inside it"))
+      case .tooLarge(_, let size, let limit): return .failure(.tooLarge(size.exceeding(limit: limit)))
+      case .unreadable(_, let reason): return .failure(.unreadable(reason))
+      }
     }
   }
 }

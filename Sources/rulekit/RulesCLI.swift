@@ -41,6 +41,14 @@ enum RulesCLI {
     case .failure(.unreadable(let reason)):
       throw fail(
         InputDiagnostic(message: "cannot read: \(reason)", file: displayName(path)), code: Exit.ioError)
+    case .failure(.tooLarge(let size)):
+      var diagnostic = InputDiagnostic(
+        message: "the \(path == "-" ? "input" : "file") \(size) (\(InputFile.maximumBytes >> 20) MiB, "
+          + "the most rulekit reads of any input)",
+        file: displayName(path))
+      diagnostic.hint =
+        "check that this is the file you meant: rules, property lists and JSON contexts are far smaller"
+      throw fail(diagnostic, code: Exit.invalidInput)
     }
   }
 

@@ -159,6 +159,12 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
       let handle = try FileHandle(forWritingTo: url)
       try handle.truncate(atOffset: 100_000_000)
       try handle.close()
+    case "sparse-gigabyte":
+      // 1 GiB of zeros, sparse on disk: only a reader that refuses by size before reading stays fast.
+      FileManager.default.createFile(atPath: url.path, contents: nil)
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.truncate(atOffset: 1 << 30)
+      try handle.close()
     case "large-predicate":
       // One byte over the 1 MiB limit: 104 857 lines `a == 1 OR` (10 bytes each), then `a == 1` and a newline.
       let text = String(repeating: "a == 1 OR\n", count: 104_857) + "a == 1\n"
