@@ -57,13 +57,18 @@ struct FailureMessageTests {
         "smallest part of safari-page on which the rule still activates: \(part.summary)"))
   }
 
-  @Test("the activating part is the smallest: every smaller part of the context was tried")
-  func smallestActivatingPartIsMinimal() throws {
-    let twoImages = try RuleUnderTest(
+  /// A rule that activates when one extension item holds at least `count` attachments of `type`.
+  static func rule(accepting count: Int, of type: String) throws -> RuleUnderTest {
+    try RuleUnderTest(
       predicate: """
         SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \
-        UTI-CONFORMS-TO "public.image").@count >= 2).@count >= 1
+        UTI-CONFORMS-TO "\(type)").@count >= \(count)).@count >= 1
         """)
+  }
+
+  @Test("the activating part is the smallest: every smaller part of the context was tried")
+  func smallestActivatingPartIsMinimal() throws {
+    let twoImages = try Self.rule(accepting: 2, of: "public.image")
     let context = ExtensionContext(extensionItems: [
       ExtensionItem(
         attachments: [["public.plain-text"], ["public.jpeg"], ["public.url"], ["public.png"]].map {
@@ -87,11 +92,7 @@ struct FailureMessageTests {
 
   @Test("past the search limit, attachments are dropped one at a time")
   func largeContextIsReducedGreedily() throws {
-    let threePDFs = try RuleUnderTest(
-      predicate: """
-        SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \
-        UTI-CONFORMS-TO "com.adobe.pdf").@count >= 3).@count >= 1
-        """)
+    let threePDFs = try Self.rule(accepting: 3, of: "com.adobe.pdf")
     // Three PDFs among 40 attachments: the parts of up to three attachments alone number
     // 1 + 40 + 780 + 9 880, past the search limit, so the search drops attachments instead.
     var attachments = Array(repeating: ["public.plain-text"], count: 40)
