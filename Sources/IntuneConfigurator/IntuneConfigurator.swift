@@ -430,7 +430,7 @@ struct Planner {
 
   /// Whether `value` uses `PRODUCT_BUNDLE_IDENTIFIER`, which in an extension's Info.plist is its own ID.
   static func refersToOwnBundleID(_ value: String) -> Bool {
-    value.contains("$(PRODUCT_BUNDLE_IDENTIFIER") || value.contains("${PRODUCT_BUNDLE_IDENTIFIER")
+    URLSchemeValidator.buildSettingNames(in: value).contains("PRODUCT_BUNDLE_IDENTIFIER")
   }
 
   // MARK: Face ID

@@ -59,8 +59,9 @@ public struct QueriedSchemesPlan: Sendable, Hashable {
   /// Entries beyond the platform limit once the additions are made: iOS will ignore them.
   public var ignoredByIOS: [String]
   public var limit: QueriedSchemeLimit
-  /// How many of ``ignoredByIOS`` the app listed itself (they come first).
-  public var ignoredExistingCount: Int
+  /// How many of ``ignoredByIOS`` the app listed itself (they come first): the additions go after the
+  /// app's entries, so the ignored tail takes them first.
+  public var ignoredExistingCount: Int { max(0, ignoredByIOS.count - additions.count) }
 
   /// The ignored entries the app listed itself.
   public var ignoredExisting: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
@@ -132,7 +133,6 @@ public enum QueriedSchemesPlanner {
     let final = existing + additions.map(\.scheme)
     let ignored = final.count > limit.maximum ? Array(final[limit.maximum...]) : []
     return QueriedSchemesPlan(
-      additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit,
-      ignoredExistingCount: max(0, existing.count - limit.maximum))
+      additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit)
   }
 }

@@ -67,4 +67,17 @@ public enum URLSchemeValidator {
     guard let end = rest.firstIndex(of: close) else { return String(value[dollar...]) }
     return String(value[dollar...end])
   }
+
+  /// The names of every `$(NAME)` or `${NAME}` reference in `value`, without modifiers
+  /// (`$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier)` names `PRODUCT_BUNDLE_IDENTIFIER`).
+  public static func buildSettingNames(in value: String) -> [String] {
+    var names: [String] = []
+    var rest = value[...]
+    while let reference = buildSetting(in: String(rest)), let start = rest.range(of: reference) {
+      let inner = reference.dropFirst(2).prefix { $0 != ")" && $0 != "}" && $0 != ":" }
+      if !inner.isEmpty { names.append(String(inner)) }
+      rest = rest[start.upperBound...]
+    }
+    return names
+  }
 }

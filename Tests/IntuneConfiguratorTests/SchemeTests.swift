@@ -144,3 +144,29 @@ import Testing
     #expect(plan.ignoredByIOS.count == ownIgnored + 75)
   }
 }
+
+@Suite("Build-setting references")
+struct BuildSettingNameTests {
+  @Test(
+    "every reference is named, without its modifier",
+    arguments: [
+      ("com.example.app", [String]()),
+      ("$(PRODUCT_BUNDLE_IDENTIFIER)", ["PRODUCT_BUNDLE_IDENTIFIER"]),
+      ("group.${PRODUCT_BUNDLE_IDENTIFIER}", ["PRODUCT_BUNDLE_IDENTIFIER"]),
+      ("$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier).share", ["PRODUCT_BUNDLE_IDENTIFIER"]),
+      ("$(TEAM).$(PRODUCT_NAME)-intunemam", ["TEAM", "PRODUCT_NAME"]),
+      ("msauth.$(PRODUCT_BUNDLE_IDENTIFIER_SUFFIX)", ["PRODUCT_BUNDLE_IDENTIFIER_SUFFIX"]),
+      ("costs $5", []),
+    ])
+  func names(value: String, expected: [String]) {
+    #expect(URLSchemeValidator.buildSettingNames(in: value) == expected)
+  }
+
+  @Test("only PRODUCT_BUNDLE_IDENTIFIER itself is the target's own ID")
+  func ownBundleID() {
+    #expect(Planner.refersToOwnBundleID("group.$(PRODUCT_BUNDLE_IDENTIFIER)"))
+    #expect(Planner.refersToOwnBundleID("$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier)"))
+    #expect(!Planner.refersToOwnBundleID("$(PRODUCT_BUNDLE_IDENTIFIER_SUFFIX)"))
+    #expect(!Planner.refersToOwnBundleID("group.com.example.notes"))
+  }
+}
