@@ -172,24 +172,6 @@ public enum AtomicFileWriter {
     }
     throw PropertyListError(.io, "too many levels of symbolic links", path: path)
   }
-
-  /// A short reason for a Foundation file error: the POSIX message when there is one.
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-    switch CocoaError.Code(rawValue: nsError.code) {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
-    case .fileWriteNoPermission, .fileReadNoPermission: return "Permission denied"
-    case .fileWriteOutOfSpace: return "No space left on device"
-    case .fileWriteVolumeReadOnly: return "Read-only file system"
-    default: return nsError.localizedDescription
-    }
-  }
 }
 
 /// POSIX `write(2)`, reachable by this name inside ``AtomicFileWriter`` whose own `write` would shadow it.
