@@ -123,12 +123,9 @@ public struct PropertyListFile: Sendable {
       data = try BoundedFileReader.read(contentsOf: path, limit: PropertyListLimits.maximumFileBytes)
     } catch {
       switch error {
-      case .notFound: throw PropertyListError(.fileNotFound, "no such file", path: path)
-      case .isDirectory:
-        throw PropertyListError(
-          .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
+      case .notFound: throw PropertyListError(.fileNotFound, error.reason, path: path, hint: error.hint)
       case .tooLarge(_, let size, _): throw PropertyListLimits.fileTooLarge(size: size, path: path)
-      case .unreadable(_, let reason): throw PropertyListError(.io, "cannot read: \(reason)", path: path)
+      case .isDirectory, .unreadable: throw PropertyListError(.io, error.reason, path: path, hint: error.hint)
       }
     }
     return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
