@@ -82,32 +82,3 @@ struct ConfigureOptions: ParsableArguments {
 }
 
 extension IntuneGuideVersion: ExpressibleByArgument {}
-
-/// Ends a subcommand with a one-line message on standard error and an exit code.
-enum CLIExit {
-  static func fail(_ message: String, code: Int32) -> ExitCode {
-    Console.error(text(for: message), message: message)
-    return ExitCode(code)
-  }
-
-  /// The line every subcommand writes for an error: a positioned message as it is (it starts with
-  /// file:line:column, where Xcode and editors look for it); otherwise `rulekit: error: FILE: message`, so an
-  /// unpositioned `FILE: error: message` is turned round rather than read as a file named `rulekit: FILE`.
-  static func text(for message: String) -> String {
-    if message.hasPrefix("rulekit") || startsWithLocation(message) { return message }
-    let firstLine = message.prefix { $0 != "\n" }
-    if let marker = firstLine.range(of: ": error: ") {
-      return "rulekit: error: \(message[..<marker.lowerBound]): \(message[marker.upperBound...])"
-    }
-    return "rulekit: error: \(message)"
-  }
-
-  /// Whether `message` starts with `file:line:column: `.
-  static func startsWithLocation(_ message: String) -> Bool {
-    let parts = message.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-    guard parts.count == 4, !parts[0].isEmpty, parts[3].hasPrefix(" ") else { return false }
-    return [parts[1], parts[2]].allSatisfy {
-      !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
-    }
-  }
-}

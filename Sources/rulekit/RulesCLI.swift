@@ -71,9 +71,7 @@ enum RulesCLI {
     var code = Exit.invalidInput
     switch error {
     case .propertyList(let plistError):
-      diagnostic.message = plistError.message
-      diagnostic.hint = plistError.hint
-      diagnostic.position = plistError.position.map { ($0.line, $0.column) }
+      diagnostic = InputDiagnostic(plistError, file: path, source: [UInt8](data))
       if plistError.kind == .fileNotFound { code = Exit.missingInput }
       if plistError.kind == .io { code = Exit.ioError }
     case .jsonSyntax(_, let position):
@@ -134,6 +132,14 @@ struct InputDiagnostic {
     self.message = message
     self.file = file
     self.source = source
+  }
+
+  /// A ``PropertyListError`` as a diagnostic: its message, hint and position, about `file` (the error's
+  /// own path when `nil`); `source` is the file's bytes, for the source line and caret.
+  init(_ error: PropertyListError, file: String? = nil, source: [UInt8]) {
+    self.init(message: error.message, file: file ?? error.path, source: source)
+    hint = error.hint
+    position = error.position.map { ($0.line, $0.column) }
   }
 
   /// The compiler-style text: `file:line:column: error: message` with the source line and a caret when the
