@@ -5,7 +5,7 @@ import PropertyLists
 
 /// `rulekit configure`: IntuneMAMConfigurator's job, with its flags (`-i -e -o`), so wrappers can switch by
 /// renaming the binary.
-struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
+struct ConfigureCommand: ConfigureOptionsCommand {
   static let configuration = CommandConfiguration(
     commandName: "configure",
     abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
@@ -30,6 +30,15 @@ struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
     case text, json
   }
 
+}
+
+/// A command that runs `rulekit configure` with its options: ``ConfigureCommand`` and
+/// ``IntuneMAMConfiguratorCommand`` take the same flags and run the same way.
+protocol ConfigureOptionsCommand: ParsableCommand, ConsoleConfigurable {
+  var options: ConfigureOptions { get }
+}
+
+extension ConfigureOptionsCommand {
   var consoleSettings: ConsoleSettings { ConfigureRun(options).consoleSettings }
 
   func run() throws {
