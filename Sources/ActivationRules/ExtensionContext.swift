@@ -179,7 +179,8 @@ extension ExtensionContext {
   public static func load(_ url: URL) throws(ActivationRuleError) -> ExtensionContext {
     let limit = PredicateValue.JSONLimits.maximumBytes
     let data = try FileLoading.data(at: url, limit: limit) { size in
-      "the extension context \(size.exceeding(limit: limit)) (16 MiB, PredicateValue.JSONLimits.maximumBytes); "
+      "the extension context \(size.exceeding(limit: limit)) "
+        + "(\(BoundedFileReader.describe(limit: limit)), PredicateValue.JSONLimits.maximumBytes); "
         + #"check that this is the context you meant: {"extensionItems":[{"attachments":[…]}]}, "#
         + "a few hundred bytes"
     }

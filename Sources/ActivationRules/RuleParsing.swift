@@ -44,7 +44,8 @@ extension ActivationRule {
   /// (``ActivationRuleError/fileTooLarge(path:message:)``).
   public static func load(_ url: URL) throws(ActivationRuleError) -> (file: RuleFile, rule: ActivationRule) {
     let data = try FileLoading.data(at: url, limit: maximumFileBytes) { size in
-      "the rule file \(size.exceeding(limit: maximumFileBytes)) (16 MiB, ActivationRule.maximumFileBytes); "
+      "the rule file \(size.exceeding(limit: maximumFileBytes)) "
+        + "(\(BoundedFileReader.describe(limit: maximumFileBytes)), ActivationRule.maximumFileBytes); "
         + "check that this is the rule you meant: a predicate file (at most 1 MiB), a rule plist or an "
         + "extension's Info.plist, each a few kilobytes at most"
     }
@@ -92,10 +93,10 @@ enum FileLoading {
     } catch {
       switch error {
       case .notFound: throw .missingFile(url.path)
-      case .isDirectory:
-        throw .inputOutput(path: url.path, message: "cannot read: it is a directory; pass the file inside it")
       case .tooLarge(_, let size, _): throw .fileTooLarge(path: url.path, message: tooLarge(size))
-      case .unreadable(_, let reason): throw .inputOutput(path: url.path, message: "cannot read: \(reason)")
+      case .isDirectory, .unreadable:
+        // ActivationRuleError has no field for a hint, so it follows the reason.
+        throw .inputOutput(path: url.path, message: error.reason + (error.hint.map { "; \($0)" } ?? ""))
       }
     }
   }

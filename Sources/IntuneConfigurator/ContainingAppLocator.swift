@@ -6,7 +6,9 @@ import PropertyLists
 /// Xcode projects keep each target's Info.plist in a folder of its own beside the others
 /// (`Notes/Info.plist`, `NotesShare/Info.plist`), so the containing app is the one app Info.plist (one
 /// without `NSExtension`) in a sibling folder or the parent folder. When there is not exactly one, the
-/// locator gives up rather than guess, and the configurator asks for `--containing-app`.
+/// locator gives up rather than guess, and the configurator asks for `--containing-app`. A candidate that
+/// is not a regular property list file (a FIFO, a socket, a directory), is larger than
+/// `PropertyListLimits.maximumFileBytes` or does not parse is skipped, unread.
 public enum ContainingAppLocator {
   /// The containing app's Info.plist for the extension whose Info.plist is at `extensionInfoPlistPath`.
   public static func locate(forExtensionAt extensionInfoPlistPath: String) -> (
@@ -30,9 +32,11 @@ public enum ContainingAppLocator {
       }
     }
     var apps: [PropertyListFile] = []
-    for candidate in candidates where fileManager.fileExists(atPath: candidate.path) {
-      guard let data = fileManager.contents(atPath: candidate.path),
-        let file = try? PropertyListFile(data: data, path: candidate.path),
+    for candidate in candidates {
+      // Read as every property list is: a FIFO or socket is refused by stat before it is opened (opening
+      // one would block), a file over PropertyListLimits.maximumFileBytes by its size before it is read,
+      // and a missing, unreadable or damaged candidate is skipped.
+      guard let file = try? PropertyListFile.read(contentsOf: candidate.path),
         case .dictionary(let dictionary) = file.value,
         dictionary["NSExtension"] == nil, dictionary["CFBundleIdentifier"] != nil
       else { continue }

@@ -72,12 +72,14 @@ public enum AtomicFileWriter {
     let target = try resolvingSymbolicLinks(path)
     let directory = (target as NSString).deletingLastPathComponent
     let directoryPath = directory.isEmpty ? "." : directory
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory) {
+    // One stat (following symbolic links) says whether the directory exists, is one, and may be written.
+    var directoryStatus = stat()
+    guard stat(directoryPath, &directoryStatus) == 0 else {
       throw PropertyListError(
         .io, "cannot write: the directory \(directoryPath) does not exist", path: path,
         hint: "create it first (mkdir -p \(directoryPath)) or write to a directory that exists")
-    } else if !isDirectory.boolValue {
+    }
+    guard directoryStatus.st_mode & S_IFMT == S_IFDIR else {
       throw PropertyListError(
         .io, "cannot write: \(directoryPath) is a file, not a directory", path: path,
         hint: "check the path; a file cannot hold another file")
@@ -90,10 +92,7 @@ public enum AtomicFileWriter {
         .io, "cannot write: the file is read-only", path: path,
         hint: "make it writable (chmod u+w) or write the result elsewhere")
     }
-    if let directoryPermissions = (try? FileManager.default.attributesOfItem(atPath: directoryPath))?[
-      .posixPermissions] as? NSNumber,
-      !isWritable(directoryPath, permissions: directoryPermissions.uint16Value)
-    {
+    if !isWritable(directoryPath, permissions: UInt16(directoryStatus.st_mode & 0o7777)) {
       throw PropertyListError(
         .io, "cannot write: the directory \(directoryPath) is read-only", path: path,
         hint: "make the directory writable (chmod u+w); the file is replaced by a new one beside it")
@@ -171,24 +170,6 @@ public enum AtomicFileWriter {
       }
     }
     throw PropertyListError(.io, "too many levels of symbolic links", path: path)
-  }
-
-  /// A short reason for a Foundation file error: the POSIX message when there is one.
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-    switch CocoaError.Code(rawValue: nsError.code) {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
-    case .fileWriteNoPermission, .fileReadNoPermission: return "Permission denied"
-    case .fileWriteOutOfSpace: return "No space left on device"
-    case .fileWriteVolumeReadOnly: return "Read-only file system"
-    default: return nsError.localizedDescription
-    }
   }
 }
 

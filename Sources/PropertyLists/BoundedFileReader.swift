@@ -64,15 +64,40 @@ public enum BoundedFileReader {
       }
     }
 
-    /// `path: what went wrong`; callers that know what the file should be add how to fix it.
-    public var description: String {
+    /// What went wrong, without the path, for a caller to put after the file's name: `no such file`,
+    /// `cannot read: it is a directory`, `is 1073741824 bytes, more than the limit of 16777216 bytes`
+    /// (`goes on past the limit of …` for input without a size), `cannot read: Permission denied`.
+    ///
+    /// Callers that know what the file should be word ``tooLarge(path:size:limit:)`` themselves, with the
+    /// limit's name and how to get under it.
+    public var reason: String {
       switch self {
-      case .notFound(let path): "\(path): no such file"
-      case .isDirectory(let path): "\(path): cannot read: it is a directory"
-      case .tooLarge(let path, let size, let limit): "\(path) \(size.exceeding(limit: limit))"
-      case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
+      case .notFound: "no such file"
+      case .isDirectory: "cannot read: it is a directory"
+      case .tooLarge(_, let size, let limit): size.exceeding(limit: limit)
+      case .unreadable(_, let reason): "cannot read: \(reason)"
       }
     }
+
+    /// How to fix it, when that follows from the failure alone (`pass the file inside it` for a
+    /// directory); `nil` when only the caller knows (which file was meant, which limit applies).
+    public var hint: String? {
+      switch self {
+      case .isDirectory: "pass the file inside it"
+      case .notFound, .tooLarge, .unreadable: nil
+      }
+    }
+
+    /// `path: reason` (`path reason` for a size), then `; hint` when there is one.
+    public var description: String {
+      let separator = if case .tooLarge = self { " " } else { ": " }
+      return path + separator + reason + (hint.map { "; \($0)" } ?? "")
+    }
+  }
+
+  /// `limit` for people: `16 MiB` when it is a whole number of mebibytes, else `1000 bytes`.
+  public static func describe(limit: Int) -> String {
+    limit > 0 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
   }
 
   /// How much one `read` asks for; large enough that a 16 MiB file takes a few dozen calls.

@@ -110,6 +110,16 @@ public struct PropertyListFile: Sendable {
   public static func read(
     contentsOf path: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
   ) throws(PropertyListError) -> PropertyListFile {
+    try PropertyListFile(data: readData(contentsOf: path), path: path, duplicateKeys: duplicateKeys)
+  }
+
+  /// The bytes of the property list file at `path`, read as ``read(contentsOf:duplicateKeys:)`` reads them,
+  /// for a caller that parses them with ``init(data:path:duplicateKeys:)`` and keeps them (to show the
+  /// source line under a parse error without reading the file again).
+  ///
+  /// - Throws: ``PropertyListError/Kind/fileNotFound``, ``PropertyListError/Kind/io`` (a directory, a FIFO
+  ///   or other non-regular file, a read error) or ``PropertyListError/Kind/limitExceeded`` (too large).
+  public static func readData(contentsOf path: String) throws(PropertyListError) -> Data {
     if let kind = nonRegularFileKind(path) {
       // Checked with stat before opening: opening a FIFO blocks until something writes to it, and a file
       // written back in place must be a regular file.
@@ -118,20 +128,15 @@ public struct PropertyListFile: Sendable {
         hint: "pass the path of the property list file itself")
     }
     // The size is checked before reading (fstat), so a 100 MB file costs a stat, not a read.
-    let data: Data
     do {
-      data = try BoundedFileReader.read(contentsOf: path, limit: PropertyListLimits.maximumFileBytes)
+      return try BoundedFileReader.read(contentsOf: path, limit: PropertyListLimits.maximumFileBytes)
     } catch {
       switch error {
-      case .notFound: throw PropertyListError(.fileNotFound, "no such file", path: path)
-      case .isDirectory:
-        throw PropertyListError(
-          .io, "cannot read: it is a directory", path: path, hint: "pass the path of the file inside it")
+      case .notFound: throw PropertyListError(.fileNotFound, error.reason, path: path, hint: error.hint)
       case .tooLarge(_, let size, _): throw PropertyListLimits.fileTooLarge(size: size, path: path)
-      case .unreadable(_, let reason): throw PropertyListError(.io, "cannot read: \(reason)", path: path)
+      case .isDirectory, .unreadable: throw PropertyListError(.io, error.reason, path: path, hint: error.hint)
       }
     }
-    return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
   }
 
   /// What `path` is when it exists and is neither a regular file nor a directory ("a named pipe (FIFO)",

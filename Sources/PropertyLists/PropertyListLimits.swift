@@ -23,7 +23,8 @@ public enum PropertyListLimits {
   static func fileTooLarge(size: BoundedFileReader.Size, path: String?) -> PropertyListError {
     PropertyListError(
       .limitExceeded,
-      "the property list \(size.exceeding(limit: maximumFileBytes)) (16 MiB, PropertyListLimits.maximumFileBytes)",
+      "the property list \(size.exceeding(limit: maximumFileBytes)) "
+        + "(\(BoundedFileReader.describe(limit: maximumFileBytes)), PropertyListLimits.maximumFileBytes)",
       path: path,
       hint: "check that this is the Info.plist or entitlements file you meant; a real one is a few kilobytes")
   }

@@ -5,7 +5,7 @@ import PropertyLists
 
 /// `rulekit configure`: IntuneMAMConfigurator's job, with its flags (`-i -e -o`), so wrappers can switch by
 /// renaming the binary.
-struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
+struct ConfigureCommand: ConfigureOptionsCommand {
   static let configuration = CommandConfiguration(
     commandName: "configure",
     abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
@@ -30,6 +30,15 @@ struct ConfigureCommand: ParsableCommand, ConsoleConfigurable {
     case text, json
   }
 
+}
+
+/// A command that runs `rulekit configure` with its options: ``ConfigureCommand`` and
+/// ``IntuneMAMConfiguratorCommand`` take the same flags and run the same way.
+protocol ConfigureOptionsCommand: ParsableCommand, ConsoleConfigurable {
+  var options: ConfigureOptions { get }
+}
+
+extension ConfigureOptionsCommand {
   var consoleSettings: ConsoleSettings { ConfigureRun(options).consoleSettings }
 
   func run() throws {
@@ -82,32 +91,3 @@ struct ConfigureOptions: ParsableArguments {
 }
 
 extension IntuneGuideVersion: ExpressibleByArgument {}
-
-/// Ends a subcommand with a one-line message on standard error and an exit code.
-enum CLIExit {
-  static func fail(_ message: String, code: Int32) -> ExitCode {
-    Console.error(text(for: message), message: message)
-    return ExitCode(code)
-  }
-
-  /// The line every subcommand writes for an error: a positioned message as it is (it starts with
-  /// file:line:column, where Xcode and editors look for it); otherwise `rulekit: error: FILE: message`, so an
-  /// unpositioned `FILE: error: message` is turned round rather than read as a file named `rulekit: FILE`.
-  static func text(for message: String) -> String {
-    if message.hasPrefix("rulekit") || startsWithLocation(message) { return message }
-    let firstLine = message.prefix { $0 != "\n" }
-    if let marker = firstLine.range(of: ": error: ") {
-      return "rulekit: error: \(message[..<marker.lowerBound]): \(message[marker.upperBound...])"
-    }
-    return "rulekit: error: \(message)"
-  }
-
-  /// Whether `message` starts with `file:line:column: `.
-  static func startsWithLocation(_ message: String) -> Bool {
-    let parts = message.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-    guard parts.count == 4, !parts[0].isEmpty, parts[3].hasPrefix(" ") else { return false }
-    return [parts[1], parts[2]].allSatisfy {
-      !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
-    }
-  }
-}

@@ -128,17 +128,19 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   func execute() throws {
     // A blank path is what an unset build setting gives a wrapper (`-e "$(CODE_SIGN_ENTITLEMENTS)"`, #26).
     guard !Self.isBlank(infoPlist) else {
-      throw CLIExit.fail("-i is empty: pass the path of the Info.plist (in Xcode: INFOPLIST_FILE)", code: 66)
+      throw RulesCLI.fail(
+        "-i is empty: pass the path of the Info.plist (in Xcode: INFOPLIST_FILE)",
+        code: RulesCLI.Exit.missingInput)
     }
     if let entitlements, Self.isBlank(entitlements) {
-      throw CLIExit.fail(
+      throw RulesCLI.fail(
         "-e is empty: pass the path of the target's entitlements file (in Xcode: CODE_SIGN_ENTITLEMENTS)",
-        code: 66)
+        code: RulesCLI.Exit.missingInput)
     }
     if let output, Self.isBlank(output) {
-      throw CLIExit.fail(
+      throw RulesCLI.fail(
         "-o is empty: pass the path to write the configured Info.plist to, or leave -o out to edit in place",
-        code: 2)
+        code: RulesCLI.Exit.usage)
     }
     let info = try readPropertyList(
       infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting")
@@ -165,7 +167,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     do {
       plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlementsFile, options: options)
     } catch {
-      throw CLIExit.fail(error.description, code: 65)
+      throw RulesCLI.fail(Self.diagnostic(error), code: RulesCLI.Exit.invalidInput)
     }
     let configuredInfo: PropertyListFile
     let configuredEntitlements: PropertyListFile?
@@ -178,7 +180,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         diff && format == .text
         ? try ConfigurationReport.diff(plan, infoPlistName: infoPlist, entitlementsName: entitlements) : ""
     } catch {
-      throw CLIExit.fail(error.description, code: 65)
+      throw RulesCLI.fail(InputDiagnostic(error, source: []), code: RulesCLI.Exit.invalidInput)
     }
 
     let blocked = plan.findings.contains { $0.severity == .error }
@@ -199,7 +201,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       do {
         try PropertyListFile.write(files)
       } catch {
-        throw CLIExit.fail(error.rendered(source: []), code: 74)
+        throw RulesCLI.fail(InputDiagnostic(error, source: []), code: RulesCLI.Exit.ioError)
       }
       written = files.compactMap(\.destination)
     }
@@ -255,19 +257,50 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   }
 
   /// Reads the file at `path`; `role` names it in messages and `fix` says what to check when it is missing.
+  /// A parse error shows the source line and a caret from the bytes read here; the file is read once.
   private func readPropertyList(_ path: String, role: String, fix: String) throws -> PropertyListFile {
+    let data: Data
     do {
-      return try PropertyListFile.read(contentsOf: path)
+      data = try PropertyListFile.readData(contentsOf: path)
     } catch {
-      switch error.kind {
-      case .fileNotFound: throw CLIExit.fail("\(path): no such file (the \(role)); \(fix)", code: 66)
-      case .io: throw CLIExit.fail(error.rendered(source: []), code: 74)
-      default:
-        // The source line and a caret under the column, then the hint, when the error has a position.
-        let source =
-          error.position == nil ? [] : [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        throw CLIExit.fail(error.rendered(source: source), code: 65)
+      if error.kind == .fileNotFound {
+        throw RulesCLI.fail(
+          InputDiagnostic(message: "no such file (the \(role)); \(fix)", file: path),
+          code: RulesCLI.Exit.missingInput)
       }
+      throw RulesCLI.fail(
+        InputDiagnostic(error, file: path, source: []),
+        code: error.kind == .io ? RulesCLI.Exit.ioError : RulesCLI.Exit.invalidInput)
+    }
+    do {
+      return try PropertyListFile(data: data, path: path)
+    } catch {
+      throw RulesCLI.fail(
+        InputDiagnostic(error, file: path, source: [UInt8](data)), code: RulesCLI.Exit.invalidInput)
+    }
+  }
+
+  /// A ``ConfiguratorError`` as a diagnostic with its file and position as fields. The activation rule's
+  /// errors arrive rendered (`FILE:LINE:COLUMN: error: message`, or `FILE: message`), so they are taken
+  /// apart here; the text printed is the same either way.
+  static func diagnostic(_ error: ConfiguratorError) -> InputDiagnostic {
+    switch error {
+    case .notADictionary(let file):
+      let message = error.description
+      let prefix = "\(file): "
+      return message.hasPrefix(prefix)
+        ? InputDiagnostic(message: String(message.dropFirst(prefix.count)), file: file)
+        : InputDiagnostic(message: message)
+    case .activationRule(let message):
+      guard let marker = message.range(of: ": error: ") else { return InputDiagnostic(message: message) }
+      let parts = message[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+      let text = String(message[marker.upperBound...])
+      if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
+        var diagnostic = InputDiagnostic(message: text, file: parts.dropLast(2).joined(separator: ":"))
+        diagnostic.position = (line, column)
+        return diagnostic
+      }
+      return InputDiagnostic(message: text, file: String(message[..<marker.lowerBound]))
     }
   }
 }

@@ -7,13 +7,6 @@ import PropertyLists
 /// No input is read past ``maximumBytes``: a regular file is refused by its size before a byte is read, and
 /// a pipe as soon as it goes past the limit, so a 1 GB file costs a `stat`, not a gigabyte of memory.
 enum InputFile {
-  enum Failure: Error, Equatable {
-    case missing
-    case unreadable(String)
-    /// Larger than ``InputFile/maximumBytes``: how large, against the limit.
-    case tooLarge(String)
-  }
-
   /// The most `rulekit` reads of any input: twice the largest of RuleKit's input limits (property lists,
   /// JSON contexts and rule files, 16 MiB). It is a backstop: an input near a reader's own limit still gets
   /// that reader's message, with the limit's name and a position, and anything far past every limit is
@@ -25,7 +18,9 @@ enum InputFile {
     path == "-" || path == "/dev/stdin" || path == "/dev/fd/0" || path == "/proc/self/fd/0"
   }
 
-  static func read(_ path: String) -> Result<Data, Failure> {
+  /// The bytes of the input at `path`, or why they were not read (``BoundedFileReader/Failure``, whose
+  /// `reason` and `hint` callers put after the file's name).
+  static func read(_ path: String) -> Result<Data, BoundedFileReader.Failure> {
     do throws(BoundedFileReader.Failure) {
       if path == "-" {
         return .success(
@@ -33,12 +28,7 @@ enum InputFile {
       }
       return .success(try BoundedFileReader.read(contentsOf: path, limit: maximumBytes))
     } catch {
-      switch error {
-      case .notFound: return .failure(.missing)
-      case .isDirectory: return .failure(.unreadable("it is a directory; pass the file inside it"))
-      case .tooLarge(_, let size, let limit): return .failure(.tooLarge(size.exceeding(limit: limit)))
-      case .unreadable(_, let reason): return .failure(.unreadable(reason))
-      }
+      return .failure(error)
     }
   }
 }

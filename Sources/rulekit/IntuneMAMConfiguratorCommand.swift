@@ -13,7 +13,7 @@ import ArgumentParser
 ///
 /// Help and usage errors name the program `IntuneMAMConfigurator`; everything else is `rulekit configure`'s,
 /// byte for byte.
-struct IntuneMAMConfiguratorCommand: ParsableCommand, ConsoleConfigurable {
+struct IntuneMAMConfiguratorCommand: ConfigureOptionsCommand {
   /// The closed tool's executable name, compared exactly (case-sensitively) with the program's.
   static let executableName = "IntuneMAMConfigurator"
 
@@ -36,12 +36,6 @@ struct IntuneMAMConfiguratorCommand: ParsableCommand, ConsoleConfigurable {
     version: RuleKitVersion.current)
 
   @OptionGroup var options: ConfigureOptions
-
-  var consoleSettings: ConsoleSettings { ConfigureRun(options).consoleSettings }
-
-  func run() throws {
-    try ConfigureRun(options).execute()
-  }
 
   /// Whether `programPath` (the process's `argv[0]`) names the closed tool: its last path component is
   /// exactly ``executableName``.

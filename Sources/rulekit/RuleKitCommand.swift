@@ -50,7 +50,7 @@ struct RuleKitCommand: ParsableCommand {
           Console.configure(configure.consoleSettings)
           try configure.execute()
         case .unsupported(let message):
-          throw CLIExit.fail(message, code: 2)
+          throw RulesCLI.fail(message, code: RulesCLI.Exit.usage)
         case .parse:
           try run(IntuneMAMConfiguratorCommand.parseAsRoot(arguments))
         }

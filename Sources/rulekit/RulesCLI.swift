@@ -33,22 +33,25 @@ enum RulesCLI {
   static func read(_ path: String) throws -> Data {
     switch InputFile.read(path) {
     case .success(let data): return data
-    case .failure(.missing):
+    case .failure(.notFound):
       throw fail(
         InputDiagnostic(
           message: "no such file; check the path (relative paths start at the current directory)",
           file: displayName(path)), code: Exit.missingInput)
-    case .failure(.unreadable(let reason)):
-      throw fail(
-        InputDiagnostic(message: "cannot read: \(reason)", file: displayName(path)), code: Exit.ioError)
-    case .failure(.tooLarge(let size)):
+    case .failure(.tooLarge(_, let size, let limit)):
       var diagnostic = InputDiagnostic(
-        message: "the \(path == "-" ? "input" : "file") \(size) (\(InputFile.maximumBytes >> 20) MiB, "
-          + "the most rulekit reads of any input)",
+        message: "the \(path == "-" ? "input" : "file") \(size.exceeding(limit: limit)) "
+          + "(\(BoundedFileReader.describe(limit: InputFile.maximumBytes)), the most rulekit reads of any input)",
         file: displayName(path))
       diagnostic.hint =
         "check that this is the file you meant: rules, property lists and JSON contexts are far smaller"
       throw fail(diagnostic, code: Exit.invalidInput)
+    case .failure(let failure):
+      // A directory or a read error; the text keeps the hint on the message's line, as the rule loaders do.
+      throw fail(
+        InputDiagnostic(
+          message: failure.reason + (failure.hint.map { "; \($0)" } ?? ""), file: displayName(path)),
+        code: Exit.ioError)
     }
   }
 
@@ -68,9 +71,7 @@ enum RulesCLI {
     var code = Exit.invalidInput
     switch error {
     case .propertyList(let plistError):
-      diagnostic.message = plistError.message
-      diagnostic.hint = plistError.hint
-      diagnostic.position = plistError.position.map { ($0.line, $0.column) }
+      diagnostic = InputDiagnostic(plistError, file: path, source: [UInt8](data))
       if plistError.kind == .fileNotFound { code = Exit.missingInput }
       if plistError.kind == .io { code = Exit.ioError }
     case .jsonSyntax(_, let position):
@@ -131,6 +132,14 @@ struct InputDiagnostic {
     self.message = message
     self.file = file
     self.source = source
+  }
+
+  /// A ``PropertyListError`` as a diagnostic: its message, hint and position, about `file` (the error's
+  /// own path when `nil`); `source` is the file's bytes, for the source line and caret.
+  init(_ error: PropertyListError, file: String? = nil, source: [UInt8]) {
+    self.init(message: error.message, file: file ?? error.path, source: source)
+    hint = error.hint
+    position = error.position.map { ($0.line, $0.column) }
   }
 
   /// The compiler-style text: `file:line:column: error: message` with the source line and a caret when the

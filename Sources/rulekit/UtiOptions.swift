@@ -82,10 +82,6 @@ struct UtiOptions: ParsableArguments {
 
 /// Prints declaration diagnostics to stderr, compiler-style (with the source line and a caret) or as JSON.
 enum UtiDiagnosticPrinter {
-  static func printError(file: String, _ message: String) {
-    print([TypeDeclarationDiagnostic(.error, at: "", message)], file: file, source: nil)
-  }
-
   static func print(
     _ diagnostics: [TypeDeclarationDiagnostic], file: String, source: Data?
   ) {

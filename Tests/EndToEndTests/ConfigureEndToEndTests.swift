@@ -87,6 +87,69 @@ struct ConfigureEndToEndTests {
     #expect((object["written"] as? [Any])?.isEmpty == true)
   }
 
+  @Test("--format json: a configure error is a diagnostics record with file, line, column and hint fields")
+  func jsonErrorsAreStructured() throws {
+    let scratch = try Scratch()
+    try Data("<plist><dict>\n<key>A</key>\n</dict></plist>\n".utf8).write(
+      to: URL(fileURLWithPath: scratch.info))
+    let result = try UtiCLI.run(
+      ["configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--format", "json"])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any])
+    let records = try #require(document["diagnostics"] as? [[String: Any]])
+    let record = try #require(records.first)
+    #expect(records.count == 1)
+    #expect(record["severity"] as? String == "error")
+    #expect(record["file"] as? String == scratch.info)
+    #expect(record["line"] as? Int == 2)
+    #expect(record["column"] as? Int != nil)
+    #expect(record["hint"] is String)
+    // The message is the message alone: no path, no source line, no caret, no hint.
+    let message = try #require(record["message"] as? String)
+    #expect(!message.contains("\n") && !message.contains(scratch.info) && !message.contains("error:"))
+
+    try FileManager.default.removeItem(atPath: scratch.info)
+    let missing = try UtiCLI.run(
+      ["configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--format", "json"])
+    #expect(missing.status == 66)
+    let missingRecord = try #require(
+      (try JSONSerialization.jsonObject(with: Data(missing.stderr.utf8)) as? [String: Any])?["diagnostics"]
+        as? [[String: Any]])
+    #expect(missingRecord.first?["file"] as? String == scratch.info)
+    #expect((missingRecord.first?["message"] as? String)?.hasPrefix("no such file (the Info.plist)") == true)
+  }
+
+  @Test("an activation rule that does not parse: positioned in text, file/line/column fields in JSON")
+  func activationRuleSyntaxErrorIsPositioned() throws {
+    let scratch = try Scratch()
+    let share = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("Share-Info.plist"), encoding: .utf8)
+    let broken = share.replacingOccurrences(
+      of: #"(<key>NSExtensionActivationRule</key>\s*<string>)[^<]*(</string>)"#,
+      with: "$1extensionItems.@count == $2", options: .regularExpression)
+    #expect(broken != share)
+    try Data(broken.utf8).write(to: URL(fileURLWithPath: scratch.info))
+    let arguments = [
+      "configure", "-i", scratch.info, "-e", scratch.entitlements, "--dry-run", "--containing-app", "com.x",
+    ]
+    let json = try UtiCLI.run(arguments + ["--format", "json"])
+    #expect(json.status == 65)
+    let records = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])?["diagnostics"]
+        as? [[String: Any]])
+    let record = try #require(records.first)
+    #expect(record["file"] as? String == scratch.info)
+    #expect(record["message"] as? String == "expected an expression, found end of input")
+    let line = try #require(record["line"] as? Int)
+    let column = try #require(record["column"] as? Int)
+    let text = try UtiCLI.run(arguments)
+    #expect(text.status == 65)
+    #expect(
+      text.stderr == "\(scratch.info):\(line):\(column): error: expected an expression, found end of input\n")
+  }
+
   @Test(
     "bad invocations: one line, the right exit code, nothing written",
     arguments: [

@@ -61,7 +61,31 @@ import Testing
       try BoundedFileReader.read(contentsOf: directory.url.path, limit: 10)
     }
     #expect(error == .isDirectory(path: directory.url.path))
-    #expect(error.description == "\(directory.url.path): cannot read: it is a directory")
+    #expect(error.reason == "cannot read: it is a directory")
+    #expect(error.hint == "pass the file inside it")
+    #expect(
+      error.description == "\(directory.url.path): cannot read: it is a directory; pass the file inside it")
+  }
+
+  @Test("every failure has one path-free reason, and a hint where the failure alone says how to fix it")
+  func reasonsAndHints() {
+    let failures: [(BoundedFileReader.Failure, String, String?)] = [
+      (.notFound(path: "a"), "no such file", nil),
+      (.isDirectory(path: "a"), "cannot read: it is a directory", "pass the file inside it"),
+      (
+        .tooLarge(path: "a", size: .exactly(20), limit: 10), "is 20 bytes, more than the limit of 10 bytes",
+        nil
+      ),
+      (.tooLarge(path: "a", size: .moreThan(10), limit: 10), "goes on past the limit of 10 bytes", nil),
+      (.unreadable(path: "a", reason: "Permission denied"), "cannot read: Permission denied", nil),
+    ]
+    for (failure, reason, hint) in failures {
+      #expect(failure.reason == reason)
+      #expect(failure.hint == hint)
+      #expect(!failure.reason.contains("a:"))
+    }
+    #expect(BoundedFileReader.describe(limit: 16 << 20) == "16 MiB")
+    #expect(BoundedFileReader.describe(limit: 1000) == "1000 bytes")
   }
 
   @Test func aPipeIsReadToItsEndWhenItFits() throws {
