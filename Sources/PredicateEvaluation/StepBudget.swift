@@ -19,8 +19,8 @@ extension PredicateEvaluator {
     /// Bounds on the work of one evaluation.
     ///
     /// - Parameter maximumSteps: the most steps one evaluation may take (see ``maximumSteps``); the
-    ///   default is ``defaultMaximumSteps``. A negative limit is taken as 0: any collection loop or search
-    ///   stops the evaluation.
+    ///   default is ``defaultMaximumSteps``. A negative limit is taken as 0: the first element any collection
+    ///   loop or search visits stops the evaluation.
     public init(maximumSteps: Int = Options.defaultMaximumSteps) {
       self.maximumSteps = maximumSteps
     }
@@ -69,7 +69,6 @@ struct StepBudget {
 
   /// The error when a loop or search through `collection`, of `elements` elements, passes the limit; at
   /// the collection's expression.
-  @inline(never)
   func exhausted(_ construct: Construct, over collection: ExpressionNode, elements: Int) -> EvaluationError {
     let name: String
     let advice: String
