@@ -181,6 +181,69 @@ public struct ContextEnumerator: Sendable {
     }
   }
 
+  /// The bounds an enumeration settled on to stay within the limits, and what the requested ones asked for.
+  public struct Reduction: Sendable {
+    /// The enumerator with the bounds settled on; the requested one when that was already within the limits.
+    public var enumerator: ContextEnumerator
+    /// The size of the requested enumeration.
+    public var requested: Size
+    /// The size of ``enumerator``'s enumeration, within ``ContextEnumerator/maximumContexts`` and
+    /// ``ContextEnumerator/maximumObjects``.
+    public var size: Size
+  }
+
+  /// The largest bounds at most these whose enumeration stays within ``maximumContexts`` and
+  /// ``maximumObjects``, for callers that check fewer contexts rather than refuse
+  /// (``checkedContexts()`` refuses).
+  ///
+  /// Attachments are lowered first, as far as needed and down to none, keeping the items: the rules check
+  /// attachments, and every item count stays covered. Only when even contexts without attachments are past
+  /// a limit (many items: `0` attachments in up to `100000` items are five billion items) are the items
+  /// lowered too, with no attachment. A size grows with each bound, so each is found by bisection, one
+  /// ``size`` per step: about 2 × log2 of the bounds steps, each within about ``maximumContexts`` work.
+  /// One item without attachments is a single context holding one object, so a reduction always ends
+  /// within the limits.
+  public func reducedToLimits() -> Reduction {
+    let requested = size
+    guard !requested.isWithinLimits else {
+      return Reduction(enumerator: self, requested: requested, size: requested)
+    }
+    var candidate = self
+    // The largest value in `low + 1 ..< high` whose enumeration is within the limits, with its size; `low`
+    // and nil when none is. `low` is a floor, `high` known to be past a limit.
+    func largestFitting(above low: Int, below high: Int, _ apply: (inout ContextEnumerator, Int) -> Void)
+      -> (value: Int, size: Size?)
+    {
+      var (low, high, lowSize) = (low, high, Size?.none)
+      // `untried` values lie between: `high - 1 - low` cannot overflow, as `low` is at least -1.
+      while low < high - 1 {
+        let untried = high - 1 - low
+        let middle = low + 1 + untried / 2
+        apply(&candidate, middle)
+        let size = candidate.size
+        if size.isWithinLimits {
+          (low, lowSize) = (middle, size)
+        } else {
+          high = middle
+        }
+      }
+      apply(&candidate, low)
+      return (low, lowSize)
+    }
+    // -1: not even contexts without attachments are within the limits.
+    let attachments = largestFitting(above: -1, below: Swift.max(maximumAttachments, 0)) {
+      $0.maximumAttachments = Swift.max($1, 0)
+    }
+    if attachments.value >= 0, let size = attachments.size {
+      return Reduction(enumerator: candidate, requested: requested, size: size)
+    }
+    candidate.maximumAttachments = 0
+    let items = largestFitting(above: 1, below: maximumItems) { $0.maximumItems = $1 }
+    // One item without attachments: one context holding one object.
+    let size = items.size ?? Size(contexts: .exactly(1), objects: .exactly(1))
+    return Reduction(enumerator: candidate, requested: requested, size: size)
+  }
+
   /// Every context, refusing before building any when there would be more than
   /// ``ContextEnumerator/maximumContexts`` contexts or ``ContextEnumerator/maximumObjects`` extension items
   /// and attachments.

@@ -275,23 +275,32 @@ public struct RuleLinter: Sendable {
   ) {
     let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
     let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
-    var enumerator = ContextEnumerator(
-      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
-    // A rule naming many types makes the enumeration explode: check fewer attachments, and say so.
-    let requested = enumerator.size.contexts
-    while enumerator.size.contexts.exceeds(ContextEnumerator.maximumContexts),
-      enumerator.maximumAttachments > 0
-    {
-      enumerator.maximumAttachments -= 1
-    }
-    if enumerator.maximumAttachments < bounds.maximumAttachments {
+    // A rule naming many types, or bounds with many items, make the enumeration explode: check fewer
+    // attachments (and items), and say so.
+    let reduction = ContextEnumerator(
+      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems
+    ).reducedToLimits()
+    let enumerator = reduction.enumerator
+    let requested = reduction.requested
+    if !requested.isWithinLimits {
+      let fewerItems = enumerator.maximumItems < bounds.maximumItems
+      let scope =
+        "\(requested.contexts) contexts of up to \(bounds.maximumAttachments) attachments"
+        + (fewerItems ? " in up to \(bounds.maximumItems) items" : "")
+        + " over \(shapes.count) attachment types"
+      let excess =
+        requested.contexts.exceeds(ContextEnumerator.maximumContexts)
+        ? "exceed the limit of \(ContextEnumerator.maximumContexts) (ContextEnumerator.maximumContexts)"
+        : "hold \(requested.objects) extension items and attachments, more than the limit of "
+          + "\(ContextEnumerator.maximumObjects) (ContextEnumerator.maximumObjects)"
       add(
         .notExhaustivelyChecked,
-        "never/always-activates not exhaustively checked: \(requested) contexts of up to "
-          + "\(bounds.maximumAttachments) attachments over \(shapes.count) attachment types exceed the limit of "
-          + "\(ContextEnumerator.maximumContexts) (ContextEnumerator.maximumContexts); checked up to "
-          + "\(enumerator.maximumAttachments) attachments", rulePosition,
-        "split the rule's type list, or check it with rulekit diff and smaller bounds")
+        "never/always-activates not exhaustively checked: \(scope) \(excess); checked up to "
+          + "\(enumerator.maximumAttachments) attachments"
+          + (fewerItems ? " in up to \(enumerator.maximumItems) items" : ""), rulePosition,
+        fewerItems
+          ? "lint with fewer items (RuleLinter.bounds.maximumItems)"
+          : "split the rule's type list, or check it with rulekit diff and smaller bounds")
     }
     let contexts = enumerator.contexts()
     let evaluator = RuleEvaluator(tree, registry: registry)

@@ -172,7 +172,8 @@ struct PredicateCompiler {
     let oracle = self.oracle
     let test: ElementTest?
     let rhsCode: ValueCode
-    if let constant = Self.constantValue(of: comparison.rhs) {
+    let constant = Self.constantValue(of: comparison.rhs)
+    if let constant {
       test = Self.elementTest(op, constant, strings, site: site, oracle: oracle)
       rhsCode = { _ throws(EvaluationError) in constant }
     } else {
@@ -200,7 +201,7 @@ struct PredicateCompiler {
     }
     let wantsAll = quantifier == .all
     let resultWhenExhausted = quantifier == .all || quantifier == .none
-    let collection = StepBudget.describe(comparison.lhs)
+    let collection = comparison.lhs
     // The activation-rule hot path, `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "literal"`,
     // tests each identifier against the pre-resolved literal without further indirection.
     if op == .utiConformsTo, case .constant(.string(let target)) = comparison.rhs.kind, let test {
@@ -208,10 +209,8 @@ struct PredicateCompiler {
       return { frame throws(EvaluationError) in
         let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
         for element in elements {
-          guard frame.budget.pointee.take(1) else {
-            throw frame.budget.pointee.exhausted(
-              quantifier.rawValue, over: collection, elements: elements.count, at: site.lhs)
-          }
+          try frame.budget.pointee.takeStep(
+            .quantifier(quantifier), over: collection, elements: elements.count)
           let holds: Bool
           if case .string(let type) = element {
             holds = conforms(type)
@@ -223,25 +222,29 @@ struct PredicateCompiler {
         return resultWhenExhausted
       }
     }
+    // A pre-resolved test means a constant right side: nothing to evaluate, and the search (if any) goes
+    // through the constant.
+    if let test, let constant {
+      return { frame throws(EvaluationError) in
+        let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
+        for element in elements {
+          try frame.budget.pointee.takeStep(
+            .quantifier(quantifier), over: collection, elements: elements.count)
+          if let search { try search.take(element, constant, from: &frame.budget.pointee) }
+          let holds = try test(element)
+          if holds != wantsAll { return quantifier == .none ? false : holds }
+        }
+        return resultWhenExhausted
+      }
+    }
     return { frame throws(EvaluationError) in
       let lhs = try lhsCode(frame)
       let rhs = try rhsCode(frame)
-      let elementTest: ElementTest
-      if let test {
-        elementTest = test
-      } else {
-        elementTest = { element throws(EvaluationError) in
-          try ValueSemantics.compare(op, element, rhs, strings, site: site, oracle: oracle)
-        }
-      }
       let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: site.lhs)
       for element in elements {
-        guard frame.budget.pointee.take(1) else {
-          throw frame.budget.pointee.exhausted(
-            quantifier.rawValue, over: collection, elements: elements.count, at: site.lhs)
-        }
+        try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
         if let search { try search.take(element, rhs, from: &frame.budget.pointee) }
-        let holds = try elementTest(element)
+        let holds = try ValueSemantics.compare(op, element, rhs, strings, site: site, oracle: oracle)
         if holds != wantsAll { return quantifier == .none ? false : holds }
       }
       return resultWhenExhausted
@@ -549,7 +552,6 @@ struct PredicateCompiler {
   {
     let collectionCode = compile(collection)
     let collectionRange = collection.range
-    let collectionText = StepBudget.describe(collection)
     let slot = slotCount
     slotCount += 1
     scopes.append((name: variable, slot: slot))
@@ -561,10 +563,7 @@ struct PredicateCompiler {
       var kept: [PredicateValue] = []
       var count = 0
       for element in elements {
-        guard frame.budget.pointee.take(1) else {
-          throw frame.budget.pointee.exhausted(
-            "SUBQUERY", over: collectionText, elements: elements.count, at: collectionRange)
-        }
+        try frame.budget.pointee.takeStep(.subquery, over: collection, elements: elements.count)
         frame.slots[slot] = element
         for memo in memos { frame.memos[memo] = nil }
         if try predicateCode(frame) {

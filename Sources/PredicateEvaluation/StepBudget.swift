@@ -16,6 +16,11 @@ extension PredicateEvaluator {
     /// of a second compiled, and hundreds of thousands of times what a real rule takes.
     public static let defaultMaximumSteps = 10_000_000
 
+    /// Bounds on the work of one evaluation.
+    ///
+    /// - Parameter maximumSteps: the most steps one evaluation may take (see ``maximumSteps``); the
+    ///   default is ``defaultMaximumSteps``. A negative limit is taken as 0: the first element any collection
+    ///   loop or search visits stops the evaluation.
     public init(maximumSteps: Int = Options.defaultMaximumSteps) {
       self.maximumSteps = maximumSteps
     }
@@ -42,18 +47,50 @@ struct StepBudget {
     return true
   }
 
-  /// The error when a loop or search passes the limit. `construct` is `SUBQUERY`, `ANY`, `IN`…;
-  /// `collection` the printed collection expression; `elements` its size; `range` where it is written.
-  func exhausted(_ construct: String, over collection: String, elements: Int, at range: SourceRange)
-    -> EvaluationError
+  /// What takes steps: a loop through a collection, or a search of one.
+  enum Construct {
+    /// `SUBQUERY`.
+    case subquery
+    /// `ANY`, `SOME`, `ALL` or `NONE`.
+    case quantifier(Quantifier)
+    /// `IN` or `CONTAINS`.
+    case search(ComparisonOperator)
+  }
+
+  /// Takes one step of the loop `construct` makes through `collection`, which has `elements` elements;
+  /// throws the step-limit error, taking none, when that passes the limit. The error's text is built only
+  /// then: the check is a comparison and a subtraction, as it runs for every element a loop visits.
+  @inline(__always)
+  mutating func takeStep(_ construct: Construct, over collection: ExpressionNode, elements: Int)
+    throws(EvaluationError)
   {
-    EvaluationError(
+    guard take(1) else { throw exhausted(construct, over: collection, elements: elements) }
+  }
+
+  /// The error when a loop or search through `collection`, of `elements` elements, passes the limit; at
+  /// the collection's expression.
+  func exhausted(_ construct: Construct, over collection: ExpressionNode, elements: Int) -> EvaluationError {
+    let name: String
+    let advice: String
+    switch construct {
+    case .subquery, .quantifier:
+      name = if case .quantifier(let quantifier) = construct { quantifier.rawValue } else { "SUBQUERY" }
+      advice =
+        "every element a SUBQUERY or ANY/ALL/NONE visits is a step, once per pass of each loop around it, so "
+        + "nested loops over large collections multiply: nest fewer of them or evaluate a smaller context"
+    case .search(let op):
+      name = op.rawValue
+      advice =
+        "every element an IN or CONTAINS searches is a step, once per pass of each loop around the search, so "
+        + "searching a large collection inside loops multiplies: search a smaller collection, nest fewer loops "
+        + "around the search or evaluate a smaller context"
+    }
+    return EvaluationError(
       .stepLimit,
       "evaluation stopped after \(maximum) steps, the limit (PredicateEvaluator.Options.maximumSteps), in the "
-        + "\(construct) over \(collection) (\(elements) element\(elements == 1 ? "" : "s")); every element a "
-        + "SUBQUERY or ANY/ALL/NONE visits is a step, once per pass of each loop around it, so nested loops "
-        + "over large collections multiply: nest fewer of them or evaluate a smaller context",
-      at: range)
+        + "\(name) over \(Self.describe(collection)) (\(elements) element\(elements == 1 ? "" : "s")); "
+        + advice,
+      at: collection.range)
   }
 
   /// How a collection expression is named in the error: its canonical text, shortened when long.
@@ -92,10 +129,7 @@ struct SearchSteps {
     case .dictionary(let dictionary): count = dictionary.count
     default: return
     }
-    guard budget.take(count) else {
-      throw budget.exhausted(
-        op.rawValue, over: StepBudget.describe(collection), elements: count, at: collection.range)
-    }
+    guard budget.take(count) else { throw budget.exhausted(.search(op), over: collection, elements: count) }
   }
 }
 

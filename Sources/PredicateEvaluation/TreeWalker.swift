@@ -51,11 +51,7 @@ struct TreeWalker {
     let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: comparison.lhs.range)
     let wantsAll = quantifier == .all
     for (index, element) in elements.enumerated() {
-      guard budget.take(1) else {
-        throw budget.exhausted(
-          quantifier.rawValue, over: StepBudget.describe(comparison.lhs), elements: elements.count,
-          at: comparison.lhs.range)
-      }
+      try budget.takeStep(.quantifier(quantifier), over: comparison.lhs, elements: elements.count)
       try takeSearchSteps(comparison, element, rhs)
       let holds = try ValueSemantics.compare(comparison.op, element, rhs, strings, site: site, oracle: oracle)
       if let recorder {
@@ -161,10 +157,7 @@ struct TreeWalker {
     defer { variables[variable] = outer }
     var kept: [PredicateValue] = []
     for (index, element) in elements.enumerated() {
-      guard budget.take(1) else {
-        throw budget.exhausted(
-          "SUBQUERY", over: StepBudget.describe(collection), elements: elements.count, at: collection.range)
-      }
+      try budget.takeStep(.subquery, over: collection, elements: elements.count)
       variables[variable] = element
       recorder?.begin()
       let holds: Bool

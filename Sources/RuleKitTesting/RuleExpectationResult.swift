@@ -97,7 +97,7 @@ extension RuleUnderTest {
         explanation: explanation, smallestContextWithExpectedOutcome: nil,
         smallestActivatingPart: part.context, message: lines.joined(separator: "\n"))
     }
-    let (smallest, searched) = smallestContext(withOutcome: expected, near: context)
+    let (smallest, searched) = smallestActivatingContext(near: context)
     if let smallest {
       lines.append("smallest context on which the rule activates: \(smallest.summary)")
     } else {
@@ -181,13 +181,15 @@ extension RuleUnderTest {
     return true
   }
 
-  /// The first context, fewest attachments first, on which the rule answers `outcome`. Attachments are
+  /// The first context, fewest attachments first, on which the rule activates. Attachments are
   /// drawn from the types the rule mentions (with Intune twins and common distractors) and the attachment
   /// shapes of `context`, so the answer speaks the test's vocabulary.
   ///
-  /// The search stays under ``ContextEnumerator/maximumContexts``: a rule naming many types is searched with
-  /// fewer attachments, and the second value says how many.
-  func smallestContext(withOutcome outcome: Bool, near context: ExtensionContext) -> (
+  /// The search stays within ``ContextEnumerator/maximumContexts`` and ``ContextEnumerator/maximumObjects``
+  /// (``ContextEnumerator/reducedToLimits()``): a rule naming many types is searched with fewer attachments,
+  /// and the second value says how many. (Its ``searchItems`` items never need fewer: 100 000 contexts of
+  /// at most ``searchAttachments`` attachments in them hold fewer objects than the limit.)
+  func smallestActivatingContext(near context: ExtensionContext) -> (
     context: ExtensionContext?, attachments: Int
   ) {
     var types: [String] = []
@@ -196,11 +198,9 @@ extension RuleUnderTest {
     for attachment in context.allAttachments where !shapes.contains(attachment.registeredTypeIdentifiers) {
       shapes.append(attachment.registeredTypeIdentifiers)
     }
-    var enumerator = ContextEnumerator(
-      shapes: shapes, maximumAttachments: Self.searchAttachments, maximumItems: Self.searchItems)
-    while enumerator.count > ContextEnumerator.maximumContexts, enumerator.maximumAttachments > 0 {
-      enumerator.maximumAttachments -= 1
-    }
-    return (enumerator.contexts().first { activates(for: $0) == outcome }, enumerator.maximumAttachments)
+    let enumerator = ContextEnumerator(
+      shapes: shapes, maximumAttachments: Self.searchAttachments, maximumItems: Self.searchItems
+    ).reducedToLimits().enumerator
+    return (enumerator.contexts().first { activates(for: $0) }, enumerator.maximumAttachments)
   }
 }

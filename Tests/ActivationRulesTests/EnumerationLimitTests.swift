@@ -139,6 +139,53 @@ import Testing
     #expect(bounded.message.hasSuffix("checked up to 2 attachments"))
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func lintWithManyItemsChecksFewerItemsAndSaysSo() throws {
+    // No attachment in up to 100 000 items: 100 000 contexts, but five billion items. Lowering attachments
+    // alone cannot help; 1 413 items (998 991 objects) is the most within ContextEnumerator.maximumObjects.
+    let linter = RuleLinter(bounds: .init(maximumAttachments: 0, maximumItems: 100_000))
+    let findings = linter.lint(
+      RuleFile(
+        path: "narrow.predicate", predicate: #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url""#
+      ))
+    let bounded = try #require(findings.first { $0.id == LintCheck.notExhaustivelyChecked.rawValue })
+    #expect(bounded.severity == .warning)
+    #expect(
+      bounded.message
+        == "never/always-activates not exhaustively checked: 100000 contexts of up to 0 attachments in up to "
+        + "100000 items over 5 attachment types hold 5000050000 extension items and attachments, more than the "
+        + "limit of 1000000 (ContextEnumerator.maximumObjects); checked up to 0 attachments in up to 1413 items"
+    )
+  }
+
+  @Test func reducingKeepsBoundsWithinTheLimits() {
+    let within = ContextEnumerator(shapes: shapes(3), maximumAttachments: 3, maximumItems: 2)
+    let unchanged = within.reducedToLimits()
+    #expect(unchanged.enumerator.maximumAttachments == 3 && unchanged.enumerator.maximumItems == 2)
+    #expect(unchanged.requested == within.size && unchanged.size == within.size)
+
+    // Too many contexts: fewer attachments, the items kept; the most attachments that fit.
+    let wide = ContextEnumerator(shapes: shapes(60), maximumAttachments: 3, maximumItems: 2).reducedToLimits()
+    #expect(wide.enumerator.maximumAttachments == 2 && wide.enumerator.maximumItems == 2)
+    #expect(wide.requested.contexts.exceeds(ContextEnumerator.maximumContexts))
+    #expect(wide.size == wide.enumerator.size && wide.size.isWithinLimits)
+
+    // Too many objects even without attachments: no attachment, and the most items that fit.
+    let tall = ContextEnumerator(shapes: shapes(3), maximumAttachments: 2, maximumItems: 100_000)
+      .reducedToLimits()
+    #expect(tall.enumerator.maximumAttachments == 0 && tall.enumerator.maximumItems == 1_413)
+    #expect(tall.size == .init(contexts: .exactly(1_413), objects: .exactly(998_991)))
+    var oneMore = tall.enumerator
+    oneMore.maximumItems += 1
+    #expect(!oneMore.size.isWithinLimits)
+
+    // Huge bounds end within the limits too, and quickly.
+    let huge = ContextEnumerator(shapes: shapes(5), maximumAttachments: .max, maximumItems: .max)
+      .reducedToLimits()
+    #expect(huge.size == huge.enumerator.size && huge.size.isWithinLimits)
+    #expect(huge.enumerator.maximumAttachments == 0)
+  }
+
   @Test func aNarrowRuleIsCheckedExhaustively() {
     let findings = RuleLinter().lint(
       RuleFile(

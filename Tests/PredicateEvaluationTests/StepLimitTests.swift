@@ -92,6 +92,21 @@ import Testing
         + "in the ANY over items (3 elements); " + Self.advice)
   }
 
+  @Test(
+    "a search that passes the limit explains searches, not loops",
+    arguments: [("3 IN x", "IN"), ("x CONTAINS 3", "CONTAINS")])
+  func searchErrorExplainsSearches(text: String, construct: String) throws {
+    let predicate = try PredicateParser.parse(text)
+    let result = evaluateBoth(predicate, on: ["x": [1, 2, 3, 4]], options: .init(maximumSteps: 3))
+    guard let error = stepLimitError(result) else { return }
+    #expect(
+      error.message
+        == "evaluation stopped after 3 steps, the limit (PredicateEvaluator.Options.maximumSteps), in the "
+        + "\(construct) over x (4 elements); every element an IN or CONTAINS searches is a step, once per pass "
+        + "of each loop around the search, so searching a large collection inside loops multiplies: search a "
+        + "smaller collection, nest fewer loops around the search or evaluate a smaller context")
+  }
+
   @Test func aTraceStopsAtTheSameStep() throws {
     let predicate = try PredicateParser.parse(Self.nestedSubqueries)
     let options = PredicateEvaluator.Options(maximumSteps: 1_000)
