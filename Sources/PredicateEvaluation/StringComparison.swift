@@ -1,10 +1,15 @@
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// String comparison under the `[c]`, `[d]` and `[n]` options.
 ///
-/// `[c]` is Unicode full case folding (ß → ss, İ → i̇), `[d]` removes diacritics (Ü → U, ï → i), both through
-/// Foundation's `folding(options:locale:)` with no locale so Linux and macOS agree. `[n]` says the strings are
+/// `[c]` is Unicode full case folding (ß → ss, İ → i̇), `[d]` removes diacritics (Ü → U, ï → i), both as
+/// Foundation's `folding(options:locale:)` with no locale does them (``UnicodeFolding``), on every platform. `[n]` says the strings are
 /// already normalized: it supersedes the other options (as NSComparisonPredicate.h says) and compares
 /// Unicode scalars exactly, without canonical equivalence.
 struct StringComparison: Sendable, Hashable {
@@ -21,13 +26,10 @@ struct StringComparison: Sendable, Hashable {
   /// The form both operands are brought to before comparing.
   func fold(_ text: String) -> String {
     if !foldsCase && !foldsDiacritics { return text }
-    // ASCII has no diacritics and folds case to its lower case letters; Foundation's folding is far slower
+    // ASCII has no diacritics and folds case to its lower case letters; the general folding is far slower
     // and only needed beyond ASCII (StringOptionTests checks the two agree on every ASCII character).
     if let folded = Self.asciiFolded(text, foldsCase: foldsCase) { return folded }
-    var options: String.CompareOptions = []
-    if foldsCase { options.insert(.caseInsensitive) }
-    if foldsDiacritics { options.insert(.diacriticInsensitive) }
-    return text.folding(options: options, locale: nil)
+    return UnicodeFolding.fold(text, case: foldsCase, diacritics: foldsDiacritics)
   }
 
   /// `text` folded when it is all ASCII, `nil` otherwise.

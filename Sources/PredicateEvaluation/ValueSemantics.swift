@@ -1,5 +1,10 @@
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Apple's value semantics shared by the tree-walking and the compiled evaluator, so the two can only
 /// differ in how they walk the tree, never in what an operator means.
@@ -170,7 +175,7 @@ enum ValueSemantics {
     throws(EvaluationError) -> PCRE2Pattern
   {
     let text =
-      strings.foldsDiacritics ? pattern.folding(options: .diacriticInsensitive, locale: nil) : pattern
+      strings.foldsDiacritics ? UnicodeFolding.fold(pattern, case: false, diacritics: true) : pattern
     do {
       return try PCRE2PatternCache.shared.pattern(text, caseInsensitive: strings.foldsCase)
     } catch {
