@@ -4,7 +4,8 @@ import PackageDescription
 // Module boundaries follow DESIGN.md: arrows there are the only allowed imports.
 let package = Package(
   name: "RuleKit",
-  platforms: [.macOS(.v13)],
+  // macOS 15 for Synchronization.Mutex (Xcode 26, which runs the build phases, needs macOS 15.6 anyway).
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "PredicateSyntax", targets: ["PredicateSyntax"]),
     .library(name: "IntuneConfigurator", targets: ["IntuneConfigurator"]),
@@ -13,6 +14,7 @@ let package = Package(
     .library(name: "UniformTypes", targets: ["UniformTypes"]),
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
+    .library(name: "RuleKitFoundation", targets: ["RuleKitFoundation"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
     .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
@@ -32,11 +34,14 @@ let package = Package(
     .systemLibrary(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
-    .target(name: "UniformTypes"),
+    .target(name: "UniformTypes", dependencies: ["PropertyLists"]),
     .target(
       name: "ActivationRules",
       dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
-    .target(name: "RuleKitTesting", dependencies: ["ActivationRules"]),
+    .target(name: "RuleKitTesting", dependencies: ["ActivationRules", "PropertyLists", "RuleKitFoundation"]),
+    // Conversions from Foundation's object graphs; the only module importing all of Foundation, so the
+    // rulekit binary, which does not use it, links no CoreFoundation or ICU.
+    .target(name: "RuleKitFoundation", dependencies: ["PredicateEvaluation", "PropertyLists"]),
     .executableTarget(
       name: "rulekit",
       dependencies: [
@@ -72,7 +77,7 @@ let package = Package(
       name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PredicateEvaluationTests",
-      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"]),
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes", "RuleKitFoundation"]),
     .testTarget(
       name: "UniformTypesTests",
       dependencies: ["UniformTypes"]
@@ -101,3 +106,10 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Members of a module are visible only where it is imported (SE-0444): without it, an extension of
+// Foundation imported by one module leaks into the modules that import that one, hiding a Foundation
+// dependency the rulekit binary must not have.
+for target in package.targets where target.type != .system && target.type != .test {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -22,7 +22,7 @@ func propertyFailed(_ message: String, input: [UInt8]) -> Never {
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))
   guard let document = try? PropertyListDocument(bytes: bytes, duplicateKeys: .keepLast),
-    let root = document.value.foundationObject as? [String: Any]
+    let root = document.value.dictionaryValue
   else { return 0 }
   let dictionary = ActivationDictionary(propertyList: root)
   for style in DictionaryConversionStyle.allCases {

@@ -6,7 +6,7 @@ import PackageDescription
 // the example works whatever the RuleKit checkout's folder is called.
 let package = Package(
   name: "LibraryUsage",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   dependencies: [
     .package(name: "RuleKit", path: "../..")
   ],

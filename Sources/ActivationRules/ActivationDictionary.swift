@@ -1,4 +1,11 @@
-import Foundation
+import PredicateSyntax
+import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The dictionary form of `NSExtensionActivationRule`: the ten keys Apple documents, read with the
 /// typings real Info.plists use.
@@ -77,21 +84,21 @@ public struct ActivationDictionary: Sendable, Hashable {
     self.undocumentedKeys = undocumentedKeys
   }
 
-  /// Reads a rule dictionary as `PropertyListSerialization` returns it.
+  /// Reads a rule dictionary.
   ///
   /// Accepts the typings found in the wild; anything else is recorded and ignored rather than thrown,
   /// because the system itself tolerates these rules.
-  public init(propertyList dictionary: [String: Any]) {
+  public init(propertyList dictionary: PropertyListDictionary) {
     var values: [Key: Int] = [:]
     var findings: [TypingFinding] = []
     var undocumented: [UndocumentedKey] = []
-    for (name, value) in dictionary {
-      let written = Self.writtenType(of: value)
-      guard let key = Key(rawValue: name) else {
-        undocumented.append(UndocumentedKey(name: name, written: written))
+    for entry in dictionary.entries {
+      let written = Self.writtenType(of: entry.value)
+      guard let key = Key(rawValue: entry.key) else {
+        undocumented.append(UndocumentedKey(name: entry.key, written: written))
         continue
       }
-      let read = Self.integer(from: value, written: written)
+      let read = Self.integer(from: entry.value)
       if let read { values[key] = read }
       let expected: WrittenType = key.isBoolean ? .boolean : .integer
       if written != expected {
@@ -106,13 +113,13 @@ public struct ActivationDictionary: Sendable, Hashable {
 
   /// Reads a rule dictionary from plist bytes (XML, binary or OpenStep) whose root is the rule dictionary.
   public init(plistData data: Data) throws(ActivationRuleError) {
-    let root: Any
+    let root: PropertyListValue
     do {
-      root = try PropertyListSerialization.propertyList(from: data, format: nil)
+      root = try PropertyListFile(data: data, duplicateKeys: .keepLast).value
     } catch {
-      throw .malformedPropertyList(message: String(describing: error))
+      throw .propertyList(error)
     }
-    guard let dictionary = root as? [String: Any] else {
+    guard case .dictionary(let dictionary) = root else {
       throw .malformedPropertyList(message: "the root of the property list is not a dictionary")
     }
     self.init(propertyList: dictionary)
@@ -137,33 +144,31 @@ public struct ActivationDictionary: Sendable, Hashable {
 
   // MARK: Reading plist values
 
-  static func writtenType(of value: Any) -> WrittenType {
+  static func writtenType(of value: PropertyListValue) -> WrittenType {
     switch value {
-    case is String: return .string
-    case is Date: return .date
-    case is Data: return .data
-    case is [Any]: return .array
-    case is [String: Any]: return .dictionary
-    case let number as NSNumber:
-      // Foundation hands back Booleans as NSNumber of ObjC type `c` on every platform.
-      if String(cString: number.objCType) == "c" { return .boolean }
-      return isFloatingPoint(number) ? .real : .integer
-    case is Bool: return .boolean
-    default: return .data
+    case .string: .string
+    case .date: .date
+    case .data: .data
+    case .array: .array
+    case .dictionary: .dictionary
+    case .bool: .boolean
+    case .real: .real
+    case .integer: .integer
     }
   }
 
-  /// Reads the value the way the system presumably does: numbers and Booleans as integers, strings that
-  /// hold an integer as that integer.
-  static func integer(from value: Any, written: WrittenType) -> Int? {
-    switch written {
-    case .boolean:
-      return (value as? Bool).map { $0 ? 1 : 0 } ?? (value as? NSNumber).map { $0.boolValue ? 1 : 0 }
-    case .integer, .real:
-      return (value as? NSNumber)?.intValue
-    case .string:
-      guard let text = value as? String else { return nil }
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+  /// Reads the value the way the system presumably does: numbers and Booleans as integers (reals
+  /// truncated, as `NSNumber.intValue` does), strings that hold an integer as that integer.
+  static func integer(from value: PropertyListValue) -> Int? {
+    switch value {
+    case .bool(let flag):
+      return flag ? 1 : 0
+    case .integer(let number):
+      return Int(exactly: number)
+    case .real(let number):
+      return number.isFinite ? Int(exactly: number.rounded(.towardZero)) : nil
+    case .string(let text):
+      let trimmed = text.trimming(while: \.isWhitespace)
       if let number = Int(trimmed) { return number }
       switch trimmed.lowercased() {
       case "true", "yes": return 1
@@ -173,13 +178,5 @@ public struct ActivationDictionary: Sendable, Hashable {
     case .date, .data, .array, .dictionary:
       return nil
     }
-  }
-}
-
-/// Whether an `NSNumber` holds a floating-point value, without CoreFoundation (absent on Linux).
-private func isFloatingPoint(_ number: NSNumber) -> Bool {
-  switch String(cString: number.objCType) {
-  case "f", "d": return true
-  default: return false
   }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import PredicateSyntax
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An expectations file for `rulekit test`: rules × named contexts → whether each rule should activate.
 ///
@@ -151,7 +156,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
     let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
     let lines = rows.map { row in
       row.enumerated().map { column, cell in
-        column == 3 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        column == 3 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
     }
     return (lines + ["\(failures.count) of \(outcomes.count) expectations not met"]).joined(separator: "\n")

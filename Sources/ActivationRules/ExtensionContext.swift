@@ -1,7 +1,13 @@
-import Foundation
 import PredicateEvaluation
+import PredicateSyntax
 import PropertyLists
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a host app hands a share or action extension: the object `NSExtensionActivationRule` is evaluated
 /// against (Apple's App Extension Programming Guide shows it as `{extensionItems = ({attachments = (…)})}`).
@@ -25,7 +31,7 @@ public struct ExtensionContext: Sendable, Hashable, Codable {
 
   /// Parses one `--attachment` value: type identifiers separated by commas, blanks ignored.
   public static func attachmentTypes(fromShorthand text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    text.split(separator: ",").map { String($0.trimming(while: \.isSpaceOrTab)) }.filter { !$0.isEmpty }
   }
 
   /// Every attachment of every item, in order.

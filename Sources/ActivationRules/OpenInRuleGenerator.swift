@@ -1,6 +1,11 @@
-import Foundation
 import PredicateSyntax
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The activation rule of Intune's "Open in" action extension (Intune App SDK guide, spec
 /// intune-guide-requirements.md §1.3 step 6 and §1.4 A): exactly one extension item with exactly one

@@ -1,7 +1,12 @@
-import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why a rule accepted or rejected a context: the evaluation trace per extension item and attachment, as
 /// an indented tree of the clauses that matched (✓) or failed (✗).

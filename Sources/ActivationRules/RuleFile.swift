@@ -1,7 +1,12 @@
-import Foundation
 import PredicateSyntax
 import PropertyLists
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A rule as read from a file: a bare predicate file, a plist whose root is the rule dictionary, or an
 /// extension's Info.plist (`NSExtension › NSExtensionAttributes › NSExtensionActivationRule`).
@@ -79,31 +84,26 @@ public struct RuleFile: Sendable {
       return
     }
     contents = data.starts(with: Array("bplist".utf8)) ? "" : String(decoding: data, as: UTF8.self)
-    // Positions come from PropertyLists' document; Foundation decides what the values are, as the system does.
-    // PropertyLists reads first: it enforces the size and depth limits before Foundation recurses, refuses
-    // entity declarations, and reports problems with a line, a column and a hint.
+    // PropertyLists reads every format: it enforces the size and depth limits, refuses entity declarations,
+    // and reports problems with a line, a column and a hint. Duplicate keys: the last wins, as on the device.
+    let file: PropertyListFile
     do {
-      document = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast).document
+      file = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast)
     } catch {
       throw .propertyList(error)
     }
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, format: nil)
-    } catch {
-      throw .malformedPropertyList(message: String(describing: error))
-    }
-    guard let dictionary = root as? [String: Any] else {
+    document = file.document
+    guard case .dictionary(let dictionary) = file.value else {
       throw .malformedPropertyList(message: "the root of the property list is not a dictionary")
     }
-    if let extensionDictionary = dictionary["NSExtension"] as? [String: Any] {
+    if case .dictionary(let extensionDictionary)? = dictionary["NSExtension"] {
       form = .infoPlist
-      let attributes = extensionDictionary["NSExtensionAttributes"] as? [String: Any] ?? [:]
+      let attributes = extensionDictionary["NSExtensionAttributes"]?.dictionaryValue ?? [:]
       facts = ExtensionFacts(
-        javaScriptPreprocessingFile: attributes["NSExtensionJavaScriptPreprocessingFile"] as? String,
+        javaScriptPreprocessingFile: attributes["NSExtensionJavaScriptPreprocessingFile"]?.stringValue,
         strictMatchingOutsideRule: attributes["NSExtensionActivationUsesStrictMatching"] != nil,
-        hasIntuneMAMSettings: dictionary["IntuneMAMSettings"] is [String: Any],
-        extensionPointIdentifier: extensionDictionary["NSExtensionPointIdentifier"] as? String)
+        hasIntuneMAMSettings: dictionary["IntuneMAMSettings"]?.dictionaryValue != nil,
+        extensionPointIdentifier: extensionDictionary["NSExtensionPointIdentifier"]?.stringValue)
       let declarations = AppTypeDeclarations(propertyList: dictionary)
       if !declarations.exported.isEmpty || !declarations.imported.isEmpty {
         facts.typeDeclarations = declarations
@@ -139,18 +139,17 @@ public struct RuleFile: Sendable {
     self.rulePath = []
   }
 
-  private static func value(of ruleValue: Any) throws(ActivationRuleError) -> Value {
+  private static func value(of ruleValue: PropertyListValue) throws(ActivationRuleError) -> Value {
     switch ruleValue {
-    case let text as String: return .predicate(text)
-    case let dictionary as [String: Any]: return .dictionary(ActivationDictionary(propertyList: dictionary))
+    case .string(let text): return .predicate(text)
+    case .dictionary(let dictionary): return .dictionary(ActivationDictionary(propertyList: dictionary))
     default: throw .unexpectedRuleValue(ActivationDictionary.writtenType(of: ruleValue))
     }
   }
 
   private static func looksLikePropertyList(_ data: Data) -> Bool {
     let head = String(decoding: data.prefix(512), as: UTF8.self)
-      .trimmingCharacters(
-        in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+      .trimming(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
     return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
       || head.hasPrefix("bplist")
   }
@@ -237,8 +236,9 @@ public enum TextPositions {
 
   /// The text of the line a position is on, without its line break.
   public static func line(_ number: Int, in text: String) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // By bytes: "\r\n" is a single Character, which a split on "\n" would not see.
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard number >= 1, number <= lines.count else { return "" }
-    return String(lines[number - 1]).replacingOccurrences(of: "\r", with: "")
+    return String(decoding: lines[number - 1].filter { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
   }
 }

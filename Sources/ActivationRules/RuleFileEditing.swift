@@ -1,4 +1,10 @@
-import Foundation
+import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writing an edited rule back into the file it came from, changing only the rule's bytes.
 extension RuleFile {
@@ -39,9 +45,8 @@ extension RuleFile {
   }
 
   static func xmlEscaped(_ text: String, quotes: Bool) -> String {
-    var result = text.replacingOccurrences(of: "&", with: "&amp;")
-      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    if quotes { result = result.replacingOccurrences(of: "\"", with: "&quot;") }
+    var result = text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    if quotes { result = result.replacing("\"", with: "&quot;") }
     return result
   }
 }

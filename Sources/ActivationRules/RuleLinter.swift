@@ -1,6 +1,11 @@
-import Foundation
 import PredicateSyntax
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One problem the linter found.
 public struct LintFinding: Sendable, Hashable, Codable {
@@ -135,8 +140,7 @@ public struct RuleLinter: Sendable {
       }
       lintActivation(tree, text: nil, file: file, add: add)
     case .predicate(let text):
-      if let range = text.range(of: "TRUEPREDICATE", options: .caseInsensitive) {
-        let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+      if let offset = Self.utf8Offset(ofASCIICaseInsensitive: "TRUEPREDICATE", in: text) {
         add(
           .truePredicate,
           "TRUEPREDICATE activates for everything; the App Store rejects extensions whose rule contains it",
@@ -144,7 +148,7 @@ public struct RuleLinter: Sendable {
           fix:
             "write a rule for the types the extension handles (rulekit convert makes one from a dictionary)")
       }
-      if let range = text.range(of: "$(") {
+      if let range = text.utf8.firstRange(of: "$(".utf8) {
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
         add(
           .buildSettingVariable,
@@ -315,6 +319,17 @@ public struct RuleLinter: Sendable {
     } else if accepted == contexts.count, !tree.isTruePredicate {
       add(
         .alwaysActivates, "the rule accepts all of \(scope), even one with no attachment", rulePosition, nil)
+    }
+  }
+
+  /// The UTF-8 offset of the first occurrence of the ASCII word `needle` in `text`, ignoring ASCII case.
+  static func utf8Offset(ofASCIICaseInsensitive needle: String, in text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    let pattern = Array(needle.uppercased().utf8)
+    guard bytes.count >= pattern.count else { return nil }
+    // Clearing bit 5 upper-cases an ASCII letter and can never turn another byte into one.
+    return (0...(bytes.count - pattern.count)).first { start in
+      pattern.indices.allSatisfy { bytes[start + $0] & 0xDF == pattern[$0] }
     }
   }
 }

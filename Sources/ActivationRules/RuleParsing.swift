@@ -1,6 +1,11 @@
-import Foundation
 import PredicateSyntax
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ActivationRuleError {
   /// The error for a predicate that does not parse, positioned in the predicate text.

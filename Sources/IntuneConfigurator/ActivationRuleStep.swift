@@ -22,9 +22,8 @@ extension Planner {
     switch rule {
     case .string(let text):
       try planPredicateRule(text)
-    case .dictionary:
-      guard let foundation = rule.foundationObject as? [String: Any] else { return }
-      let dictionary = ActivationDictionary(propertyList: foundation)
+    case .dictionary(let entries):
+      let dictionary = ActivationDictionary(propertyList: entries)
       let predicate = DictionaryConverter.predicate(for: dictionary, style: .intune)
       let text = PredicatePrinter.pretty(predicate)
       changes.append(

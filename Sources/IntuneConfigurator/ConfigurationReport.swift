@@ -1,5 +1,10 @@
-import Foundation
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Renders a plan for people (text) and for programs (JSON, schema version 1).
 public enum ConfigurationReport {
@@ -72,39 +77,64 @@ public enum ConfigurationReport {
   public static func json(
     _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?, written: [String]
   ) -> String {
-    let target: [String: Any] =
-      switch plan.target {
-      case .app: ["kind": "app"]
-      case .appExtension(let point): ["kind": "extension", "pointIdentifier": point ?? NSNull()]
-      }
-    let changes: [[String: Any]] = plan.changes.map {
-      [
-        "kind": $0.kind.rawValue, "file": name(of: $0.file, infoPlistName, entitlementsName, plan),
-        "keyPath": $0.keyPath.description, "summary": $0.summary,
-      ]
-    }
-    let findings: [[String: Any]] = plan.findings.map {
-      var object: [String: Any] = [
-        "id": $0.id, "severity": $0.severity.rawValue,
-        "file": name(of: $0.file, infoPlistName, entitlementsName, plan),
-        "keyPath": $0.keyPath.description, "message": $0.message,
-      ]
-      if let position = $0.position {
-        object["line"] = position.line
-        object["column"] = position.column
-      }
-      if let fix = $0.fix { object["fix"] = fix }
-      return object
-    }
-    let document: [String: Any] = [
-      "schemaVersion": jsonVersion, "target": target, "changes": changes, "findings": findings,
-      "written": written,
-    ]
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    else { return "{}" }
+    let document = JSONReport(
+      schemaVersion: jsonVersion,
+      target: {
+        switch plan.target {
+        case .app: JSONReport.Target(kind: "app", pointIdentifier: nil)
+        case .appExtension(let point): JSONReport.Target(kind: "extension", pointIdentifier: .some(point))
+        }
+      }(),
+      changes: plan.changes.map {
+        JSONReport.Change(
+          kind: $0.kind.rawValue, file: name(of: $0.file, infoPlistName, entitlementsName, plan),
+          keyPath: $0.keyPath.description, summary: $0.summary)
+      },
+      findings: plan.findings.map {
+        JSONReport.Finding(
+          id: $0.id, severity: $0.severity.rawValue,
+          file: name(of: $0.file, infoPlistName, entitlementsName, plan), keyPath: $0.keyPath.description,
+          message: $0.message, line: $0.position?.line, column: $0.position?.column, fix: $0.fix)
+      },
+      written: written)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(document) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The JSON document's shape; absent optionals are left out, but an extension's unknown extension point
+  /// is written as `null` so every extension target has the key.
+  private struct JSONReport: Encodable {
+    struct Target: Encodable {
+      var kind: String
+      /// `nil`: an app, no key; `.some(nil)`: an extension without `NSExtensionPointIdentifier`.
+      var pointIdentifier: String??
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        if let pointIdentifier { try container.encode(pointIdentifier, forKey: .pointIdentifier) }
+      }
+
+      private enum CodingKeys: String, CodingKey { case kind, pointIdentifier }
+    }
+
+    struct Change: Encodable {
+      var kind, file, keyPath, summary: String
+    }
+
+    struct Finding: Encodable {
+      var id, severity, file, keyPath, message: String
+      var line, column: Int?
+      var fix: String?
+    }
+
+    var schemaVersion: Int
+    var target: Target
+    var changes: [Change]
+    var findings: [Finding]
+    var written: [String]
   }
 
   private static func name(

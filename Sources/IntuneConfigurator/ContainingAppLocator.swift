@@ -1,5 +1,10 @@
-import Foundation
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds an extension's containing app when the user did not name it.
 ///

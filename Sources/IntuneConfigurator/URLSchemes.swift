@@ -73,7 +73,7 @@ public enum URLSchemeValidator {
   public static func buildSettingNames(in value: String) -> [String] {
     var names: [String] = []
     var rest = value[...]
-    while let reference = buildSetting(in: String(rest)), let start = rest.range(of: reference) {
+    while let reference = buildSetting(in: String(rest)), let start = rest.firstRange(of: reference) {
       let inner = reference.dropFirst(2).prefix { $0 != ")" && $0 != "}" && $0 != ":" }
       if !inner.isEmpty { names.append(String(inner)) }
       rest = rest[start.upperBound...]

@@ -1,5 +1,17 @@
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Sums, averages and the other statistics shared by collection operators and functions.
 enum Aggregates {
@@ -101,7 +113,7 @@ enum Arithmetic {
     case .divide:
       guard right != 0 else { throw EvaluationError(.arithmetic, "division by zero", at: range) }
       return .double(left / right)
-    case .power: return .double(Foundation.pow(left, right))
+    case .power: return .double(pow(left, right))
     }
   }
 
@@ -223,7 +235,7 @@ enum PredicateFunctions {
       case .uppercase: return .string(text.uppercased())
       case .lowercase: return .string(text.lowercased())
       case .canonical:
-        return .string(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        return .string(UnicodeFolding.fold(text, case: true, diacritics: true))
       default: return .integer(text.utf16.count)
       }
     case .add: return try Arithmetic.apply(.add, arguments[0], arguments[1], at: range)
@@ -274,9 +286,9 @@ enum PredicateFunctions {
       let value = try number(arguments[0], function, at: range)
       switch function {
       case .sqrt: return .double(value.squareRoot())
-      case .log: return .double(Foundation.log10(value))
-      case .ln: return .double(Foundation.log(value))
-      default: return .double(Foundation.exp(value))
+      case .log: return .double(log10(value))
+      case .ln: return .double(log(value))
+      default: return .double(exp(value))
       }
     case .sum, .count, .min, .max, .average, .median, .mode, .stddev, .randomElement:
       return try aggregate(function, arguments, at: range)
@@ -373,7 +385,7 @@ enum Cast {
     case (.number, .date(let date)): return .double(date.timeIntervalSinceReferenceDate)
     case (.number, .string(let text)):
       // NSString's numeric conversion reads a leading number and gives 0 when there is none.
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimming(while: \.isSpaceOrTab)
       if let integer = Int(trimmed) { return .integer(integer) }
       return .double(Double(trimmed) ?? 0)
     case (.string, .string): return value

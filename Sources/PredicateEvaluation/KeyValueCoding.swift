@@ -1,5 +1,10 @@
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Key-value-coding semantics over `PredicateValue`, as `valueForKeyPath:` has them for dictionaries and arrays.
 enum KeyValueCoding {

@@ -1,5 +1,11 @@
 import CPCRE2
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A compiled PCRE2 pattern for `MATCHES`: a whole-string match in UTF mode with Unicode character classes.
 ///
@@ -99,9 +105,7 @@ public enum RegularExpressionLimits {
 }
 
 /// Compiled patterns shared by every evaluation, so a pattern used in a hot loop is compiled once.
-///
-/// Guarded by an `NSLock` rather than `Synchronization.Mutex`, which needs macOS 15 while the package supports 13.
-final class PCRE2PatternCache: @unchecked Sendable {
+final class PCRE2PatternCache: Sendable {
   private struct Key: Hashable {
     var pattern: String
     var caseInsensitive: Bool
@@ -112,14 +116,13 @@ final class PCRE2PatternCache: @unchecked Sendable {
 
   /// Beyond this many patterns the cache starts over, so untrusted input cannot grow it without bound.
   private static let capacity = 512
-  private let lock = NSLock()
-  private var patterns: [Key: PCRE2Pattern] = [:]
+  private let patterns = Mutex<[Key: PCRE2Pattern]>([:])
 
   func pattern(_ pattern: String, caseInsensitive: Bool) throws(PCRE2Pattern.Failure) -> PCRE2Pattern {
     let key = Key(pattern: pattern, caseInsensitive: caseInsensitive)
-    if let cached = lock.withLock({ patterns[key] }) { return cached }
+    if let cached = patterns.withLock({ $0[key] }) { return cached }
     let compiled = try PCRE2Pattern(pattern, caseInsensitive: caseInsensitive)
-    lock.withLock {
+    patterns.withLock { patterns in
       if patterns.count >= Self.capacity { patterns.removeAll(keepingCapacity: true) }
       patterns[key] = compiled
     }
@@ -127,5 +130,5 @@ final class PCRE2PatternCache: @unchecked Sendable {
   }
 
   /// How many patterns are cached (for tests of the cache itself).
-  var count: Int { lock.withLock { patterns.count } }
+  var count: Int { patterns.withLock { $0.count } }
 }

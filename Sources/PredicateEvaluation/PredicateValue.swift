@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value a predicate is evaluated against, or one it computes along the way.
 ///
@@ -113,7 +117,8 @@ extension PredicateValue: CustomStringConvertible {
 
   static func format(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return String(format: "%.1f", value)
+      // Whole numbers keep one decimal ("3.0"), never an exponent; the sign of -0.0 is kept.
+      return (value.sign == .minus ? "-" : "") + String(Int64(abs(value))) + ".0"
     }
     return String(value)
   }
@@ -128,7 +133,8 @@ extension PredicateValue: CustomStringConvertible {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       case _ where scalar.value < 0x20:
-        result += String(format: "\\u%04x", scalar.value)
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -1,5 +1,11 @@
-import Foundation
+import Synchronization
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How the evaluators ask about Uniform Type Identifiers: `UTI-CONFORMS-TO` and `UTI-EQUALS` go through
 /// these closures, which a type registry fills in.
@@ -31,23 +37,18 @@ extension TypeOracle {
 /// (lower-casing, hashing, decoding `dyn.` types) was most of the cost of `diff` and `lint`, which ask the
 /// same few identifiers hundreds of thousands of times. Shared by every thread that evaluates the compiled
 /// predicate, so it takes a lock; it holds at most `capacity` answers, so no input grows it without bound.
-final class ConformanceMemo: @unchecked Sendable {
+final class ConformanceMemo: Sendable {
   static let capacity = 512
-  private let lock = NSLock()
-  private var answers: [String: Bool] = [:]
+  private let answers = Mutex<[String: Bool]>([:])
 
   func answer(for type: String, compute: () -> Bool) -> Bool {
-    lock.lock()
-    if let known = answers[type] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
+    if let known = answers.withLock({ $0[type] }) { return known }
+    // Computed outside the lock: resolving may be slow, and another thread may ask meanwhile.
     let answer = compute()
-    lock.lock()
-    if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
-    answers[type] = answer
-    lock.unlock()
+    answers.withLock { answers in
+      if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+      answers[type] = answer
+    }
     return answer
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension PredicateParser {
   /// Parses predicate text read as bytes, for example from a file. Invalid UTF-8 is an error at the first

@@ -1,6 +1,9 @@
+// The one module of RuleKit that imports all of Foundation, for code that already holds Foundation's object
+// graphs; the other modules use FoundationEssentials, so the `rulekit` binary links no CoreFoundation or ICU.
 import Foundation
+import PredicateEvaluation
 
-#if canImport(CoreFoundation)
+#if canImport(Darwin)
   import CoreFoundation
 #endif
 

@@ -1,5 +1,9 @@
 import ActivationRules
 import Foundation
+import PredicateSyntax
+import PropertyLists
+import RuleKitFoundation
+import UniformTypes
 
 /// An activation rule loaded for a test: from an extension's Info.plist, a rule plist, a predicate file,
 /// predicate text or a dictionary of `NSExtensionActivationSupports…` keys.
@@ -68,11 +72,18 @@ public struct RuleUnderTest: Sendable {
     try self.init(source: "<dictionary>", rule: .dictionary(dictionary), file: nil, style: style)
   }
 
-  /// A rule in the dictionary form, given as property-list values (`Int`, `Bool`, `String`, `[String: Any]`).
+  /// A rule in the dictionary form, given as property-list values (`Int`, `Bool`, `String`, `[String: Any]`,
+  /// or Foundation's numbers), as a dictionary literal or `PropertyListSerialization` gives them.
   public init(dictionary: [String: Any], style: DictionaryConversionStyle = .apple)
     throws(ActivationRuleError)
   {
-    try self.init(dictionary: ActivationDictionary(propertyList: dictionary), style: style)
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(foundationObject: dictionary)
+    } catch {
+      throw .propertyList(error)
+    }
+    try self.init(dictionary: ActivationDictionary(propertyList: value.dictionaryValue ?? [:]), style: style)
   }
 
   private init(

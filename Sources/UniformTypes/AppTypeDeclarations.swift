@@ -1,4 +1,10 @@
-import Foundation
+import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The type declarations of one app's Info.plist: `UTExportedTypeDeclarations` and
 /// `UTImportedTypeDeclarations`, read leniently, with a diagnostic for everything that had to be skipped.
@@ -29,8 +35,8 @@ public struct AppTypeDeclarations: Sendable, Hashable {
     self.diagnostics = diagnostics
   }
 
-  /// Reads the declarations of an Info.plist dictionary as `PropertyListSerialization` returns it.
-  public init(propertyList: [String: Any]) {
+  /// Reads the declarations of an Info.plist's root dictionary.
+  public init(propertyList: PropertyListDictionary) {
     var reader = DeclarationReader()
     exported = reader.readList(propertyList[Self.exportedKey], key: Self.exportedKey, origin: .exported)
     imported = reader.readList(propertyList[Self.importedKey], key: Self.importedKey, origin: .imported)
@@ -39,19 +45,20 @@ public struct AppTypeDeclarations: Sendable, Hashable {
 
   /// Reads the declarations of an Info.plist file's contents (XML, binary or OpenStep).
   ///
-  /// When the data is XML, every diagnostic also gets the line and column of the value it names.
+  /// Duplicate keys are read as Apple's readers read them: the last one wins. When the data is XML, every
+  /// diagnostic also gets the line and column of the value it names.
   /// - Throws: ``TypeDeclarationDiagnostic`` when the data is not a property list whose root is a dictionary.
   public init(propertyListData data: Data) throws(TypeDeclarationDiagnostic) {
-    let root: Any
+    let root: PropertyListValue
     do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      root = try PropertyListFile(data: data, duplicateKeys: .keepLast).value
     } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       throw TypeDeclarationDiagnostic(
-        .error, at: "", "not a property list" + (reason.map { ": \($0)" } ?? ""),
-        position: PropertyListLocator.firstPosition(in: data))
+        .error, at: "", "not a property list: \(error.message)",
+        position: error.position.map { DeclarationPosition(line: $0.line, column: $0.column) }
+          ?? PropertyListLocator.firstPosition(in: data))
     }
-    guard let dictionary = root as? [String: Any] else {
+    guard case .dictionary(let dictionary) = root else {
       throw TypeDeclarationDiagnostic(
         .error, at: "",
         "the root of the property list is \(DeclarationReader.kind(of: root)), not a dictionary",
@@ -91,16 +98,18 @@ public struct AppTypeDeclarations: Sendable, Hashable {
 struct DeclarationReader {
   var diagnostics: [TypeDeclarationDiagnostic] = []
 
-  mutating func readList(_ value: Any?, key: String, origin: TypeDeclarationOrigin) -> [TypeDeclaration] {
+  mutating func readList(_ value: PropertyListValue?, key: String, origin: TypeDeclarationOrigin)
+    -> [TypeDeclaration]
+  {
     guard let value else { return [] }
-    guard let list = value as? [Any] else {
+    guard case .array(let list) = value else {
       error(at: key, "expected an array of type declarations, found \(Self.kind(of: value))")
       return []
     }
     var declarations: [TypeDeclaration] = []
     for (index, element) in list.enumerated() {
       let path = "\(key)[\(index)]"
-      guard let dictionary = element as? [String: Any] else {
+      guard case .dictionary(let dictionary) = element else {
         error(at: path, "expected a type declaration dictionary, found \(Self.kind(of: element))")
         continue
       }
@@ -112,7 +121,7 @@ struct DeclarationReader {
   }
 
   private mutating func readDeclaration(
-    _ dictionary: [String: Any], path: String, origin: TypeDeclarationOrigin
+    _ dictionary: PropertyListDictionary, path: String, origin: TypeDeclarationOrigin
   )
     -> TypeDeclaration?
   {
@@ -121,7 +130,7 @@ struct DeclarationReader {
       error(at: path, "missing UTTypeIdentifier; the declaration is ignored")
       return nil
     }
-    guard let identifier = rawIdentifier as? String else {
+    guard case .string(let identifier) = rawIdentifier else {
       error(
         at: identifierPath,
         "expected a string, found \(Self.kind(of: rawIdentifier)); the declaration is ignored")
@@ -144,8 +153,9 @@ struct DeclarationReader {
     var tags: [TypeTagClass: [String]] = [:]
     let tagPath = path + ".UTTypeTagSpecification"
     if let rawTags = dictionary["UTTypeTagSpecification"] {
-      if let tagDictionary = rawTags as? [String: Any] {
-        for (tagClass, value) in tagDictionary.sorted(by: { $0.key < $1.key }) {
+      if case .dictionary(let tagDictionary) = rawTags {
+        for (tagClass, value) in tagDictionary.entries.map({ ($0.key, $0.value) }).sorted(by: { $0.0 < $1.0 })
+        {
           let values = readStrings(value, path: tagPath + "." + tagClass)
           if !values.isEmpty { tags[TypeTagClass(rawValue: tagClass), default: []] += values }
         }
@@ -161,16 +171,16 @@ struct DeclarationReader {
   }
 
   /// A string or an array of strings; other elements are reported and skipped.
-  private mutating func readStrings(_ value: Any?, path: String) -> [String] {
+  private mutating func readStrings(_ value: PropertyListValue?, path: String) -> [String] {
     guard let value else { return [] }
-    if let single = value as? String { return [single] }
-    guard let list = value as? [Any] else {
+    if case .string(let single) = value { return [single] }
+    guard case .array(let list) = value else {
       error(at: path, "expected a string or an array of strings, found \(Self.kind(of: value)); ignored")
       return []
     }
     var strings: [String] = []
     for (index, element) in list.enumerated() {
-      if let string = element as? String {
+      if case .string(let string) = element {
         strings.append(string)
       } else {
         error(at: "\(path)[\(index)]", "expected a string, found \(Self.kind(of: element)); ignored")
@@ -179,9 +189,9 @@ struct DeclarationReader {
     return strings
   }
 
-  private mutating func readString(_ value: Any?, path: String) -> String? {
+  private mutating func readString(_ value: PropertyListValue?, path: String) -> String? {
     guard let value else { return nil }
-    guard let string = value as? String else {
+    guard case .string(let string) = value else {
       warning(at: path, "expected a string, found \(Self.kind(of: value)); ignored")
       return nil
     }
@@ -205,22 +215,16 @@ struct DeclarationReader {
   }
 
   /// The property-list type name of a value, for messages.
-  static func kind(of value: Any) -> String {
+  static func kind(of value: PropertyListValue) -> String {
     switch value {
-    case is String: return "a string"
-    case is [Any]: return "an array"
-    case is [String: Any]: return "a dictionary"
-    case let number as NSNumber:
-      // Darwin bridges <true/> and <integer>1</integer> alike, so ask the number how it is stored.
-      switch String(cString: number.objCType) {
-      case "c", "B": return "a boolean"
-      case "f", "d": return "a real"
-      default: return "an integer"
-      }
-    case is Bool: return "a boolean"
-    case is Date: return "a date"
-    case is Data: return "data"
-    default: return "a value of type \(type(of: value))"
+    case .string: "a string"
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    case .bool: "a boolean"
+    case .real: "a real"
+    case .integer: "an integer"
+    case .date: "a date"
+    case .data: "data"
     }
   }
 }

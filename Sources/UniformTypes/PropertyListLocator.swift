@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds where the value at a key path (`UTExportedTypeDeclarations[2].UTTypeConformsTo`) starts in an XML
 /// property list, so diagnostics can point at a line and column. Foundation's parser keeps no positions.
@@ -178,11 +182,11 @@ struct PropertyListLocator {
       guard text.contains("&") else { return text }
       return
         text
-        .replacingOccurrences(of: "&lt;", with: "<")
-        .replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&quot;", with: "\"")
-        .replacingOccurrences(of: "&apos;", with: "'")
-        .replacingOccurrences(of: "&amp;", with: "&")
+        .replacing("&lt;", with: "<")
+        .replacing("&gt;", with: ">")
+        .replacing("&quot;", with: "\"")
+        .replacing("&apos;", with: "'")
+        .replacing("&amp;", with: "&")
     }
   }
 }

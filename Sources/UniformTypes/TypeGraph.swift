@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The immutable data behind a ``TypeRegistry``: interned identifiers, direct parents, a precomputed
 /// ancestor bit matrix, declarations and tag indexes.
@@ -305,10 +311,8 @@ final class TypeGraph: Sendable {
 }
 
 /// A value computed on first use, once, safely from any thread.
-final class LockedLazy<Value: Sendable>: @unchecked Sendable {
-  // `lock` guards `stored`, the only mutable state.
-  private let lock = NSLock()
-  private var stored: Value?
+final class LockedLazy<Value: Sendable>: Sendable {
+  private let stored = Mutex<Value?>(nil)
   private let make: @Sendable () -> Value
 
   init(_ make: @escaping @Sendable () -> Value) {
@@ -316,11 +320,11 @@ final class LockedLazy<Value: Sendable>: @unchecked Sendable {
   }
 
   var value: Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if let stored { return stored }
-    let computed = make()
-    stored = computed
-    return computed
+    stored.withLock { stored in
+      if let stored { return stored }
+      let computed = make()
+      stored = computed
+      return computed
+    }
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A Uniform Type Identifier registry: which type conforms to which, and which tags name which type.
 ///
@@ -131,16 +137,15 @@ private enum RegistryStamps {
 
   static func next() -> UInt64 { state.next() }
 
-  private final class StampCounter: @unchecked Sendable {
-    // The lock makes the counter safe to share; a registry is created rarely, so contention is irrelevant.
-    private let lock = NSLock()
-    private var value: UInt64 = 0
+  // A registry is created rarely, so contention on the lock is irrelevant.
+  private final class StampCounter: Sendable {
+    private let value = Mutex<UInt64>(0)
 
     func next() -> UInt64 {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
+      value.withLock { value in
+        value += 1
+        return value
+      }
     }
   }
 }

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import IntuneConfigurator
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit configure`: IntuneMAMConfigurator's job, with its flags (`-i -e -o`), so wrappers can switch by
 /// renaming the binary.

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import IntuneConfigurator
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One `rulekit configure` run: its options as plain values, and the work. ``ConfigureCommand`` declares the
 /// options for swift-argument-parser; ``parse(_:)`` reads the common command lines directly, because the
@@ -292,7 +297,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         ? InputDiagnostic(message: String(message.dropFirst(prefix.count)), file: file)
         : InputDiagnostic(message: message)
     case .activationRule(let message):
-      guard let marker = message.range(of: ": error: ") else { return InputDiagnostic(message: message) }
+      guard let marker = message.firstRange(of: ": error: ") else { return InputDiagnostic(message: message) }
       let parts = message[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
       let text = String(message[marker.upperBound...])
       if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {

@@ -1,10 +1,24 @@
 import ArgumentParser
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
+
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  import Musl
+
+  private let systemWrite = Musl.write
 #elseif canImport(Darwin)
   import Darwin
+
+  private let systemWrite = Darwin.write
 #endif
 
 /// When to colour output (`--color`).
@@ -165,11 +179,9 @@ enum Console {
     write(serialize(["schemaVersion": schemaVersion, "diagnostics": pending]), to: .standardError)
   }
 
-  /// An `Encodable` value as the `Any` tree `JSONSerialization` writes, so it can be merged into a document.
+  /// An `Encodable` value as an `Any` tree, so it can be merged into a document.
   static func jsonObject(_ value: some Encodable) throws -> Any {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try JSONSerialization.jsonObject(with: encoder.encode(value), options: [.fragmentsAllowed])
+    try JSONTree(encoding: value).anyValue
   }
 
   /// Whether a command line asked for JSON; used only for usage errors, which happen before any subcommand
@@ -193,19 +205,32 @@ enum Console {
   private enum Stream { case standardOutput, standardError }
 
   private static func write(_ text: String, terminator: String = "\n", to stream: Stream) {
-    let data = Data((text + terminator).utf8)
-    switch stream {
-    case .standardOutput: FileHandle.standardOutput.write(data)
-    case .standardError: FileHandle.standardError.write(data)
+    writeUnbuffered(text + terminator, to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+  }
+
+  /// Writes all of `text` with write(2), unbuffered like `FileHandle` (so standard output and standard error
+  /// interleave in the order they were written); stops quietly when the reader has gone (EPIPE).
+  static func writeUnbuffered(_ text: String, to descriptor: Int32) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
     }
   }
 
   private static func serialize(_ document: [String: Any]) -> String {
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    else { return #"{"schemaVersion": \#(schemaVersion)}"# }
-    return String(decoding: data, as: UTF8.self)
+    guard let tree = JSONTree(document) else { return #"{"schemaVersion": \#(schemaVersion)}"# }
+    return tree.prettyPrinted
   }
 }
 
@@ -218,20 +243,16 @@ private final class ConsoleState: @unchecked Sendable {
     var pendingDiagnostics: [[String: Any]] = []
   }
 
-  private let lock = NSLock()
+  private let lock = Mutex<Void>(())
   private var values = Values()
 
   func read<T>(_ body: (Values) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(values)
+    lock.withLock { _ in body(values) }
   }
 
   @discardableResult
   func update<T>(_ body: (inout Values) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&values)
+    lock.withLock { _ in body(&values) }
   }
 }
 
@@ -269,8 +290,7 @@ enum DiagnosticStyle {
 
   /// ✓ green and ✗ red, as test runners print passes and failures.
   static func highlightMarks(_ text: String) -> String {
-    text.replacingOccurrences(of: "✓", with: green + "✓" + reset)
-      .replacingOccurrences(of: "✗", with: "\u{1B}[1;31m✗" + reset)
+    text.replacing("✓", with: green + "✓" + reset).replacing("✗", with: "\u{1B}[1;31m✗" + reset)
   }
 
   /// `LOCATION: LABEL: MESSAGE` or `LABEL: MESSAGE`, styled; nil for any other line.
@@ -282,7 +302,7 @@ enum DiagnosticStyle {
         if best == nil || range.lowerBound < (best?.range.lowerBound ?? line.endIndex) {
           best = (range, label, color)
         }
-      } else if let range = line.range(of: ": \(label): "),
+      } else if let range = line.firstRange(of: ": \(label): "),
         best == nil || range.lowerBound < (best?.range.lowerBound ?? line.endIndex)
       {
         best = (range, label, color)

@@ -1,6 +1,11 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where an extension context comes from: `--input`, `--attachment` (repeatable) or `--preset`.
 struct ContextInputOptions: ParsableArguments {

@@ -1,7 +1,12 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit diff A B`: where two rules' outcomes differ.
 struct DiffCommand: ParsableCommand, ConsoleConfigurable {

@@ -1,7 +1,14 @@
+import ActivationRules
 import ArgumentParser
-import Foundation
 import PredicateEvaluation
 import PredicateSyntax
+import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit eval`: whether a predicate holds for a JSON value or a set of shared attachments.
 struct EvalCommand: ParsableCommand, ConsoleConfigurable {
@@ -119,7 +126,7 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
     guard !attachment.isEmpty else { return .dictionary([:]) }
     let providers = attachment.map { list -> PredicateValue in
       let identifiers = list.split(separator: ",").map {
-        PredicateValue.string($0.trimmingCharacters(in: .whitespaces))
+        PredicateValue.string(String($0.trimming(while: \.isSpaceOrTab)))
       }
       return ["registeredTypeIdentifiers": .array(identifiers)]
     }

@@ -1,8 +1,13 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
 import PredicateSyntax
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit explain`: why a rule does or does not activate for a context.
 struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
@@ -66,7 +71,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
     switch format {
     case .json:
       // The explanation's own keys stay at the top level, beside schemaVersion.
-      let fields = try JSONSerialization.jsonObject(with: explanation.jsonData()) as? [String: Any]
+      let fields = try JSONTree(json: explanation.jsonData()).anyValue as? [String: Any]
       Console.json(fields ?? [:])
     case .text, .xcode: Console.markedResult(explanation.text)
     }

@@ -1,6 +1,12 @@
+import ActivationRules
 import ArgumentParser
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit format`: prints a rule in the canonical one-line form or the Intune guide's layout.
 struct FormatCommand: ParsableCommand, ConsoleConfigurable {

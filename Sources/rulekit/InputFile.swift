@@ -1,5 +1,17 @@
-import Foundation
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads an input file the way a Unix tool does: `-` is standard input, and pipes, FIFOs and character
 /// devices (`/dev/stdin`, `<(…)`) are read to their end instead of by their size, which they do not have.

@@ -1,6 +1,11 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit lint FILE…`: problems in activation rules.
 struct LintCommand: ParsableCommand, ConsoleConfigurable {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit parse`: checks a rule's syntax, and with `--dump` prints its syntax tree as JSON.
 struct ParseCommand: ParsableCommand, ConsoleConfigurable {
@@ -38,7 +43,7 @@ struct ParseCommand: ParsableCommand, ConsoleConfigurable {
     let tree = try parsing.parse(try input.read())
     var document: [String: Any] = [:]
     if dump {
-      document["tree"] = try JSONSerialization.jsonObject(with: Data(SyntaxTreeJSON.string(for: tree).utf8))
+      document["tree"] = try JSONTree(json: Data(SyntaxTreeJSON.string(for: tree).utf8)).anyValue
     }
     if parsing.format == .json { document["valid"] = true }
     if !document.isEmpty { Console.json(document) }

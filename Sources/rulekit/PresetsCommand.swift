@@ -1,6 +1,11 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit presets`: the host presets (what real apps share), with their sources.
 struct PresetsCommand: ParsableCommand, ConsoleConfigurable {

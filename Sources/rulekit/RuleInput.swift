@@ -1,7 +1,12 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
 import PredicateSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,17 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `rulekit` command. Subcommands stay thin: parse arguments, call a library, print.
 @main
@@ -58,8 +70,8 @@ struct RuleKitCommand: ParsableCommand {
       return
     }
     if let unknown = unknownSubcommand(in: arguments) {
-      FileHandle.standardError.write(Data((unknown + "\n").utf8))
-      Foundation.exit(2)
+      Console.writeUnbuffered(unknown + "\n", to: STDERR_FILENO)
+      exitProcess(2)
     }
     runReportingErrors(RuleKitCommand.self, arguments: arguments) {
       if let configure = ConfigureRun.parse(
@@ -102,9 +114,9 @@ struct RuleKitCommand: ParsableCommand {
         Console.finish()
       } else {
         let text = Console.usageError(root.fullMessage(for: error), arguments: arguments)
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Console.writeUnbuffered(text + "\n", to: STDERR_FILENO)
       }
-      Foundation.exit(2)
+      exitProcess(2)
     }
   }
 }
@@ -140,4 +152,15 @@ extension RuleKitCommand {
 /// The single source of truth for the version `rulekit --version` prints.
 enum RuleKitVersion {
   static let current = "0.1.0"
+}
+
+/// `exit(3)`, which inside a command type would name ParsableCommand's `exit(withError:)`.
+private func exitProcess(_ status: Int32) -> Never {
+  #if canImport(Glibc)
+    Glibc.exit(status)
+  #elseif canImport(Musl)
+    Musl.exit(status)
+  #else
+    Darwin.exit(status)
+  #endif
 }

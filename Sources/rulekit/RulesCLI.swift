@@ -1,8 +1,13 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
 import PredicateSyntax
 import PropertyLists
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Shared plumbing of the rule subcommands: exit codes and diagnostics as DESIGN.md's CLI contract says.
 enum RulesCLI {

@@ -1,7 +1,12 @@
 import ActivationRules
 import ArgumentParser
-import Foundation
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rulekit test EXPECTATIONS.json`: rules × named contexts → expected outcomes.
 struct TestCommand: ParsableCommand, ConsoleConfigurable {
@@ -64,7 +69,8 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
         "outcomes": outcomes.map { outcome -> [String: Any] in
           var fields: [String: Any] = [
             "rule": outcome.expectation.rule, "context": outcome.expectation.context,
-            "expected": outcome.expectation.activates, "actual": outcome.actual ?? NSNull(),
+            "expected": outcome.expectation.activates,
+            "actual": outcome.actual.map { $0 as Any } ?? JSONTree.null,
             "passed": outcome.passed,
           ]
           if let problem = outcome.problem { fields["problem"] = problem }

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The output format of the `uti` subcommands.
 enum UtiOutputFormat: String, ExpressibleByArgument, CaseIterable {

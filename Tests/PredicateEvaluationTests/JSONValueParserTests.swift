@@ -1,5 +1,7 @@
 import Foundation
+import PredicateEvaluation
 import PredicateSyntax
+import RuleKitFoundation
 import Testing
 
 @testable import PredicateEvaluation
