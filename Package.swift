@@ -71,10 +71,12 @@ let package = Package(
       name: "PeerWorkload", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
       path: "Benchmarks/PeerWorkload"),
     .testTarget(
-      name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
+      name: "IntuneConfiguratorTests",
+      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes", "RuleKitFoundation"]),

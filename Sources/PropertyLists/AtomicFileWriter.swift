@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes files so that readers see either the old or the new content, never a part.
 ///
@@ -70,7 +81,7 @@ public enum AtomicFileWriter {
     throws(PropertyListError) -> Staged
   {
     let target = try resolvingSymbolicLinks(path)
-    let directory = (target as NSString).deletingLastPathComponent
+    let directory = directoryPart(of: target)
     let directoryPath = directory.isEmpty ? "." : directory
     // One stat (following symbolic links) says whether the directory exists, is one, and may be written.
     var directoryStatus = stat()
@@ -84,9 +95,10 @@ public enum AtomicFileWriter {
         .io, "cannot write: \(directoryPath) is a file, not a directory", path: path,
         hint: "check the path; a file cannot hold another file")
     }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: target)
     // The permissions of the file being replaced, so the new file has the same; none for a new file.
-    let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value
+    var targetStatus = stat()
+    let exists = stat(target, &targetStatus) == 0
+    let permissions = exists ? UInt16(targetStatus.st_mode & 0o7777) : nil
     if let permissions, !isWritable(target, permissions: permissions) {
       throw PropertyListError(
         .io, "cannot write: the file is read-only", path: path,
@@ -97,8 +109,8 @@ public enum AtomicFileWriter {
         .io, "cannot write: the directory \(directoryPath) is read-only", path: path,
         hint: "make the directory writable (chmod u+w); the file is replaced by a new one beside it")
     }
-    let original = attributes == nil ? nil : FileManager.default.contents(atPath: target)
-    let name = (target as NSString).lastPathComponent
+    let original = exists ? FileManager.default.contents(atPath: target) : nil
+    let name = String(target.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
     let temporary = directoryPath + "/.\(name).\(UUID().uuidString).tmp"
     // O_EXCL: never follow or reuse something already at the temporary name.
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
@@ -165,12 +177,20 @@ public enum AtomicFileWriter {
       if destination.hasPrefix("/") {
         current = destination
       } else {
-        current = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-          destination)
+        let directory = directoryPart(of: current)
+        current = directory.isEmpty ? destination : directory + "/" + destination
       }
     }
     throw PropertyListError(.io, "too many levels of symbolic links", path: path)
   }
+}
+
+/// Everything before the last `/` of `path` ("" when there is none, "/" for a file in the root), as
+/// NSString's `deletingLastPathComponent` gives it for the paths written here.
+func directoryPart(of path: String) -> String {
+  guard let slash = path.lastIndex(of: "/") else { return "" }
+  let directory = path[..<slash]
+  return directory.isEmpty ? "/" : String(directory)
 }
 
 /// POSIX `write(2)`, reachable by this name inside ``AtomicFileWriter`` whose own `write` would shadow it.

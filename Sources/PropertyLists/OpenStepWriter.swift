@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes values as an old-style (OpenStep) property list, which Foundation reads but cannot write.
 ///

@@ -1,12 +1,23 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The on-disk format of a property list.
 public enum PropertyListFormat: String, Sendable, Hashable {
   /// XML (`<?xml … <plist>`), read and edited as text by ``PropertyListDocument``.
   case xml
-  /// Binary (`bplist00`), read and written through Foundation.
+  /// Binary (`bplist00`), read and written by this module.
   case binary
-  /// Old-style (OpenStep) text, `{ key = value; }`, read through Foundation.
+  /// Old-style (OpenStep) text, `{ key = value; }`, read and written by this module.
   case openStep
 }
 
@@ -14,7 +25,7 @@ public enum PropertyListFormat: String, Sendable, Hashable {
 ///
 /// XML files keep their text and positions (``document``) and are edited as minimal text changes.
 /// Binary and OpenStep files have no positions: edits change the value, and writing rewrites the file
-/// from it (binary through Foundation; OpenStep by this module, since Foundation cannot write it).
+/// from it. No format goes through Foundation's `PropertyListSerialization`.
 public struct PropertyListFile: Sendable {
   /// What a file holds: a positioned XML document, or a value read from a binary or OpenStep file.
   public enum Content: Sendable {
@@ -48,31 +59,25 @@ public struct PropertyListFile: Sendable {
         .invalidEncoding, "the property list is UTF-16 without a byte order mark", path: path,
         hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
+    // A byte order mark of UTF-16 or UTF-32: XML in another encoding, which could not be written back as is.
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
+      || data.starts(with: [0, 0, 0xFE, 0xFF])
+    {
+      throw PropertyListError(
+        .invalidEncoding, "the XML property list is not UTF-8", path: path, hint: "save the file as UTF-8")
+    }
     switch Self.detectFormat(data) {
     case .xml:
       content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
-    case let format:
-      var detected = PropertyListSerialization.PropertyListFormat.xml
-      let object: Any
-      do {
-        object = try PropertyListSerialization.propertyList(from: data, options: [], format: &detected)
-      } catch {
-        throw Self.unreadable(format, path: path)
+    case .binary:
+      content = .value(
+        try BinaryPropertyListReader.read(data, path: path, duplicateKeys: duplicateKeys), .binary)
+    case .openStep:
+      // Bytes that are no text at all are not a damaged OpenStep file but something else entirely.
+      guard !data.contains(0), String(validating: [UInt8](data), as: UTF8.self) != nil else {
+        throw Self.unreadable(.openStep, path: path)
       }
-      // Foundation falls back to reading a damaged binary plist as OpenStep text; that is not a success.
-      guard (detected == .binary) == (format == .binary) else {
-        throw Self.unreadable(format, path: path)
-      }
-      // Not markup in UTF-8 but XML to Foundation: another encoding, which could not be written back as is.
-      if detected == .xml {
-        throw PropertyListError(
-          .invalidEncoding, "the XML property list is not UTF-8", path: path, hint: "save the file as UTF-8")
-      }
-      do {
-        content = .value(try PropertyListValue(foundationObject: object), format)
-      } catch {
-        throw error.inFile(path)
-      }
+      content = .value(try OpenStepReader.read(data, path: path, duplicateKeys: duplicateKeys), .openStep)
     }
   }
 
@@ -225,13 +230,7 @@ public struct PropertyListFile: Sendable {
     case .xml(let document):
       return document.data
     case .value(let value, .binary):
-      do {
-        return try PropertyListSerialization.data(
-          fromPropertyList: value.foundationObject, format: .binary, options: 0)
-      } catch {
-        throw PropertyListError(
-          .unsupportedValue, "the value cannot be written as a binary property list", path: path)
-      }
+      return BinaryPropertyListWriter.data(value)
     case .value(let value, .openStep):
       do {
         return Data(try OpenStepWriter.document(value).utf8)

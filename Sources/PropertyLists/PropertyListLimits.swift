@@ -18,6 +18,13 @@ public enum PropertyListLimits {
   /// fewer than 10 levels.
   public static let maximumDepth = 256
 
+  /// The most values a binary property list may expand to: 1 000 000.
+  ///
+  /// A binary plist can reference one object from many places, so a small file can describe an exponential
+  /// number of values (each level an array holding the one below twice). Reading stops past this bound; a
+  /// real Info.plist holds a few hundred values.
+  public static let maximumBinaryValues = 1_000_000
+
   /// The error for a file larger than ``maximumFileBytes``: its size, or more than the limit for input
   /// without a size (a pipe).
   static func fileTooLarge(size: BoundedFileReader.Size, path: String?) -> PropertyListError {
@@ -30,7 +37,7 @@ public enum PropertyListLimits {
   }
 
   /// The error for a container opened at `position`, one level deeper than ``maximumDepth``.
-  static func tooDeep(at position: PropertyListPosition?, path: String? = nil) -> PropertyListError {
+  package static func tooDeep(at position: PropertyListPosition?, path: String? = nil) -> PropertyListError {
     PropertyListError(
       .limitExceeded,
       "<dict>/<array> nested deeper than the limit of \(maximumDepth) levels (PropertyListLimits.maximumDepth)",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A property list value: what an XML, binary or OpenStep plist holds, independent of its file format.
 ///
@@ -130,7 +134,7 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
     self.entries = unique
   }
 
-  init(uniqueEntries: [Entry]) {
+  package init(uniqueEntries: [Entry]) {
     entries = uniqueEntries
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyLists
+import RuleKitFoundation
 import Testing
 
 @testable import IntuneConfigurator
@@ -69,8 +70,8 @@ enum ConfiguratorFixtures {
   /// A binary Info.plist's diff compares readable XML renderings, and its header says the file is binary.
   @Test func binaryInfoPlistDiffsAsXML() throws {
     let xml = try ConfiguratorFixtures.file("App-Info.plist")
-    let binary = try PropertyListSerialization.data(
-      fromPropertyList: xml.value.foundationObject, format: .binary, options: 0)
+    // Written by our own writer, so the keys keep the XML file's order (Foundation's follow hashing).
+    let binary = try PropertyListFile(content: .value(xml.value, .binary), path: nil).serialized()
     let info = try PropertyListFile(data: binary, path: "Info.plist")
     #expect(info.format == .binary)
     let plan = try IntuneConfigurator.plan(

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 extension PropertyListValue {
   /// Converts what `PropertyListSerialization` returns into a value. Dictionary keys are sorted, since
