@@ -75,19 +75,15 @@ public struct PropertyListFile: Sendable {
     case .openStep:
       // Bytes that are no text at all are not a damaged OpenStep file but something else entirely.
       guard !data.contains(0), String(validating: [UInt8](data), as: UTF8.self) != nil else {
-        throw Self.unreadable(.openStep, path: path)
+        throw Self.notAPropertyList(path: path)
       }
       content = .value(try OpenStepReader.read(data, path: path, duplicateKeys: duplicateKeys), .openStep)
     }
   }
 
-  static func unreadable(_ format: PropertyListFormat, path: String?) -> PropertyListError {
-    if format == .binary {
-      return PropertyListError(
-        .malformed, "the binary property list (bplist00) is damaged: truncated or corrupt", path: path,
-        hint: "restore it from version control, or re-create it; plutil -lint shows where it breaks")
-    }
-    return PropertyListError(
+  /// The error for bytes that are neither XML, nor binary, nor text at all.
+  static func notAPropertyList(path: String?) -> PropertyListError {
+    PropertyListError(
       .malformed,
       "the file is not a property list: not XML (<?xml or <plist>), not binary (bplist00), and not "
         + "OpenStep text that can be read", path: path,

@@ -44,7 +44,7 @@ struct XcodeFormatTests {
     Failure(
       ["lint", cases + "plist-truncated-bplist.plist"], 65,
       cases + "plist-truncated-bplist.plist:1:1: error: the binary property list (bplist00) is damaged: "
-        + "truncated or corrupt"),
+        + "it is shorter than a header and a trailer"),
     Failure(
       ["lint", cases + "plist-root-is-array.plist"], 65,
       cases + "plist-root-is-array.plist:4:1: error: malformed property list: the root of the property list "
