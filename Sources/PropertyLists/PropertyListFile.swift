@@ -4,9 +4,9 @@ import Foundation
 public enum PropertyListFormat: String, Sendable, Hashable {
   /// XML (`<?xml … <plist>`), read and edited as text by ``PropertyListDocument``.
   case xml
-  /// Binary (`bplist00`), read and written through Foundation.
+  /// Binary (`bplist00`), read and written by this module (``PropertyListFile``).
   case binary
-  /// Old-style (OpenStep) text, `{ key = value; }`, read through Foundation.
+  /// Old-style (OpenStep) text, `{ key = value; }`, read and written by this module.
   case openStep
 }
 
@@ -14,7 +14,8 @@ public enum PropertyListFormat: String, Sendable, Hashable {
 ///
 /// XML files keep their text and positions (``document``) and are edited as minimal text changes.
 /// Binary and OpenStep files have no positions: edits change the value, and writing rewrites the file
-/// from it (binary through Foundation; OpenStep by this module, since Foundation cannot write it).
+/// from it. All three formats are read and written by this module, without Foundation's
+/// `PropertyListSerialization`.
 public struct PropertyListFile: Sendable {
   /// What a file holds: a positioned XML document, or a value read from a binary or OpenStep file.
   public enum Content: Sendable {
@@ -48,45 +49,38 @@ public struct PropertyListFile: Sendable {
         .invalidEncoding, "the property list is UTF-16 without a byte order mark", path: path,
         hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
+    if let encoding = Self.unicodeByteOrderMark(data) {
+      throw PropertyListError(
+        .invalidEncoding, "the property list is \(encoding) (it starts with a byte order mark)", path: path,
+        hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
+    }
     switch Self.detectFormat(data) {
     case .xml:
       content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
-    case let format:
-      var detected = PropertyListSerialization.PropertyListFormat.xml
-      let object: Any
+    case .binary:
       do {
-        object = try PropertyListSerialization.propertyList(from: data, options: [], format: &detected)
+        content = .value(
+          try BinaryPropertyListReader.read([UInt8](data), duplicateKeys: duplicateKeys), .binary)
       } catch {
-        throw Self.unreadable(format, path: path)
+        throw error.inFile(path)
       }
-      // Foundation falls back to reading a damaged binary plist as OpenStep text; that is not a success.
-      guard (detected == .binary) == (format == .binary) else {
-        throw Self.unreadable(format, path: path)
-      }
-      // Not markup in UTF-8 but XML to Foundation: another encoding, which could not be written back as is.
-      if detected == .xml {
-        throw PropertyListError(
-          .invalidEncoding, "the XML property list is not UTF-8", path: path, hint: "save the file as UTF-8")
-      }
+    case .openStep:
       do {
-        content = .value(try PropertyListValue(foundationObject: object), format)
+        content = .value(try OpenStepReader.read([UInt8](data), duplicateKeys: duplicateKeys), .openStep)
       } catch {
         throw error.inFile(path)
       }
     }
   }
 
-  static func unreadable(_ format: PropertyListFormat, path: String?) -> PropertyListError {
-    if format == .binary {
-      return PropertyListError(
-        .malformed, "the binary property list (bplist00) is damaged: truncated or corrupt", path: path,
-        hint: "restore it from version control, or re-create it; plutil -lint shows where it breaks")
+  /// The encoding a UTF-16 or UTF-32 byte order mark announces, which no reader here takes (Apple's tools
+  /// write UTF-8), so the message says how to convert rather than that the bytes are no property list.
+  static func unicodeByteOrderMark(_ data: Data) -> String? {
+    if data.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return "UTF-32"
     }
-    return PropertyListError(
-      .malformed,
-      "the file is not a property list: not XML (<?xml or <plist>), not binary (bplist00), and not "
-        + "OpenStep text that can be read", path: path,
-      hint: "check that this is the file you meant; an Info.plist or entitlements file is XML")
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+    return nil
   }
 
   /// UTF-16 text without a byte order mark: every other byte of `<?xml` or `<plist` is zero.
@@ -225,13 +219,7 @@ public struct PropertyListFile: Sendable {
     case .xml(let document):
       return document.data
     case .value(let value, .binary):
-      do {
-        return try PropertyListSerialization.data(
-          fromPropertyList: value.foundationObject, format: .binary, options: 0)
-      } catch {
-        throw PropertyListError(
-          .unsupportedValue, "the value cannot be written as a binary property list", path: path)
-      }
+      return BinaryPropertyListWriter.data(value)
     case .value(let value, .openStep):
       do {
         return Data(try OpenStepWriter.document(value).utf8)

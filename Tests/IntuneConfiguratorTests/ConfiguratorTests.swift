@@ -69,8 +69,9 @@ enum ConfiguratorFixtures {
   /// A binary Info.plist's diff compares readable XML renderings, and its header says the file is binary.
   @Test func binaryInfoPlistDiffsAsXML() throws {
     let xml = try ConfiguratorFixtures.file("App-Info.plist")
-    let binary = try PropertyListSerialization.data(
-      fromPropertyList: xml.value.foundationObject, format: .binary, options: 0)
+    // Our writer keeps the XML's key order; Foundation's orders keys by hash, which changes from run to run,
+    // and a binary file's own order is what its diff shows.
+    let binary = try PropertyListFile(content: .value(xml.value, .binary), path: nil).serialized()
     let info = try PropertyListFile(data: binary, path: "Info.plist")
     #expect(info.format == .binary)
     let plan = try IntuneConfigurator.plan(

@@ -25,7 +25,7 @@ struct FileTests {
     let file = try PropertyListFile.read(contentsOf: path)
     #expect(file.format == .binary)
     #expect(file.document == nil)
-    #expect(file.value == Self.sample.normalizedKeyOrder)
+    #expect(file.value.normalizedKeyOrder == Self.sample.normalizedKeyOrder)
     let edit = PropertyListEdit.append(
       .string("notes-intunemam"), to: ["CFBundleURLTypes", 0, "CFBundleURLSchemes"])
     try file.applying([edit]).write()
@@ -102,19 +102,28 @@ struct FileTests {
     #expect(error.kind == .malformed)
     #expect(
       error.description
-        == "App.plist: error: the binary property list (bplist00) is damaged: truncated or corrupt")
+        == "App.plist: error: the binary property list (bplist00) is damaged: it is 15 bytes, too short for "
+        + "the 8-byte header, an object and the 32-byte trailer (the file is truncated)")
   }
 
-  @Test("a UTF-16 XML plist is refused rather than rewritten in another format")
+  @Test("a UTF-16 or UTF-32 plist with a byte order mark is refused rather than rewritten in another format")
   func utf16Refused() throws {
     let text =
       "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><string>x</string></plist>\n"
-    let data = try #require(text.data(using: .utf16))
-    let error = try #require(throws: PropertyListError.self) {
-      try PropertyListFile(data: data, path: "U.plist")
+    for (encoding, name) in [
+      (String.Encoding.utf16, "UTF-16"), (.utf16BigEndian, "UTF-16"), (.utf32, "UTF-32"),
+    ] {
+      var data = try #require(text.data(using: encoding))
+      if encoding == .utf16BigEndian { data = Data([0xFE, 0xFF]) + data }
+      let error = try #require(throws: PropertyListError.self) {
+        try PropertyListFile(data: data, path: "U.plist")
+      }
+      #expect(error.kind == .invalidEncoding)
+      #expect(
+        error.description == "U.plist: error: the property list is \(name) (it starts with a byte order mark)"
+      )
+      #expect(error.hint == "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
-    #expect(error.kind == .invalidEncoding)
-    #expect(error.description == "U.plist: error: the XML property list is not UTF-8")
   }
 
   @Test("a missing input file is reported, not a crash")
