@@ -74,7 +74,8 @@ let package = Package(
       name: "IntuneConfiguratorTests", dependencies: ["IntuneConfigurator", "PropertyLists"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures", "Golden"]),
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes", "RuleKitFoundation"]),

@@ -40,7 +40,7 @@ public enum PropertyListLimits {
   }
 
   /// The error for a container opened at `position`, one level deeper than ``maximumDepth``.
-  static func tooDeep(at position: PropertyListPosition?, path: String? = nil) -> PropertyListError {
+  package static func tooDeep(at position: PropertyListPosition?, path: String? = nil) -> PropertyListError {
     PropertyListError(
       .limitExceeded,
       "<dict>/<array> nested deeper than the limit of \(maximumDepth) levels (PropertyListLimits.maximumDepth)",

@@ -1,4 +1,5 @@
 import Foundation
+import RuleKitFoundation
 import Testing
 
 @testable import PropertyLists
