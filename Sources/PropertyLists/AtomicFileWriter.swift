@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes files so that readers see either the old or the new content, never a part.
 ///
@@ -70,7 +81,7 @@ public enum AtomicFileWriter {
     throws(PropertyListError) -> Staged
   {
     let target = try resolvingSymbolicLinks(path)
-    let directory = (target as NSString).deletingLastPathComponent
+    let directory = PathText.deletingLastComponent(target)
     let directoryPath = directory.isEmpty ? "." : directory
     // One stat (following symbolic links) says whether the directory exists, is one, and may be written.
     var directoryStatus = stat()
@@ -84,9 +95,10 @@ public enum AtomicFileWriter {
         .io, "cannot write: \(directoryPath) is a file, not a directory", path: path,
         hint: "check the path; a file cannot hold another file")
     }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: target)
     // The permissions of the file being replaced, so the new file has the same; none for a new file.
-    let permissions = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value
+    var targetStatus = stat()
+    let exists = stat(target, &targetStatus) == 0
+    let permissions = exists ? UInt16(targetStatus.st_mode & 0o7777) : nil
     if let permissions, !isWritable(target, permissions: permissions) {
       throw PropertyListError(
         .io, "cannot write: the file is read-only", path: path,
@@ -97,8 +109,8 @@ public enum AtomicFileWriter {
         .io, "cannot write: the directory \(directoryPath) is read-only", path: path,
         hint: "make the directory writable (chmod u+w); the file is replaced by a new one beside it")
     }
-    let original = attributes == nil ? nil : FileManager.default.contents(atPath: target)
-    let name = (target as NSString).lastPathComponent
+    let original = exists ? FileManager.default.contents(atPath: target) : nil
+    let name = PathText.lastComponent(target)
     let temporary = directoryPath + "/.\(name).\(UUID().uuidString).tmp"
     // O_EXCL: never follow or reuse something already at the temporary name.
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
@@ -165,11 +177,42 @@ public enum AtomicFileWriter {
       if destination.hasPrefix("/") {
         current = destination
       } else {
-        current = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-          destination)
+        current = PathText.appending(destination, to: PathText.deletingLastComponent(current))
       }
     }
     throw PropertyListError(.io, "too many levels of symbolic links", path: path)
+  }
+}
+
+/// NSString's path helpers for "/"-separated paths, which FoundationEssentials does not have.
+enum PathText {
+  /// The path without its last component: `/a/b` → `/a`, `b` → ``, `/b` → `/`; trailing slashes are not
+  /// a component.
+  static func deletingLastComponent(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    let head = withoutTrailingSlashes(trimmed[..<slash])
+    return head.isEmpty ? "/" : String(head)
+  }
+
+  /// The last component: `/a/b/` → `b`, `b` → `b`, `/` → `/`.
+  static func lastComponent(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// `component` inside `directory`: `a` + `b` → `a/b`, `` + `b` → `b`, `/` + `b` → `/b`.
+  static func appending(_ component: String, to directory: String) -> String {
+    if directory.isEmpty { return component }
+    return directory.hasSuffix("/") ? directory + component : directory + "/" + component
+  }
+
+  /// The path without trailing slashes, except a lone `/` (the root).
+  private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed
   }
 }
 

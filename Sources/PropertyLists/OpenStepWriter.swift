@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes values as an old-style (OpenStep) property list (Foundation reads the format but cannot write it);
 /// ``OpenStepReader`` reads back everything it writes.

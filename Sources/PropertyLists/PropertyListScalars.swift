@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Text forms of integers, reals and dates as XML plists write them.
 enum PropertyListScalars {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A property list value: what an XML, binary or OpenStep plist holds, independent of its file format.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How a parse treats a key that appears twice in one dictionary.
 public enum PropertyListDuplicateKeyPolicy: Sendable, Hashable {

@@ -289,3 +289,32 @@ struct DocumentationExampleTests {
     #expect(try edited.applying(plan).serialized() == edited.serialized())
   }
 }
+
+@Suite("Path helpers of the atomic writer")
+struct PathTextTests {
+  static let paths = [
+    "/a/b", "a/b", "Info.plist", "/b", "/", "a/b/", "a//b", "//b", "/a/b//", "./x", "../x/y", "dir/.hidden",
+  ]
+
+  @Test("they split paths as NSString's path methods do", arguments: paths)
+  func agreeWithNSString(path: String) {
+    #expect(PathText.deletingLastComponent(path) == (path as NSString).deletingLastPathComponent)
+    #expect(PathText.lastComponent(path) == (path as NSString).lastPathComponent)
+  }
+
+  @Test("the empty path and a one-letter name (on which NSString traps on Linux)")
+  func short() {
+    #expect(PathText.deletingLastComponent("") == "")
+    #expect(PathText.lastComponent("") == "")
+    #expect(PathText.deletingLastComponent("b") == "")
+    #expect(PathText.lastComponent("b") == "b")
+  }
+
+  @Test("a relative link target joins its directory")
+  func appending() {
+    #expect(PathText.appending("t", to: "a") == "a/t")
+    #expect(PathText.appending("t", to: "") == "t")
+    #expect(PathText.appending("t", to: "/") == "/t")
+    #expect(PathText.appending("../t", to: "/a/b") == "/a/b/../t")
+  }
+}
