@@ -1,11 +1,17 @@
-// libFuzzer entry point for the XML plist reader and editor; built and run by `scripts/fuzz plist SECONDS`.
+// libFuzzer entry point for the property list readers, writers and editor; built and run by
+// `scripts/fuzz plist SECONDS`.
 //
-// Any bytes: reading ends in a document or a `PropertyListError`, never a crash. For a document whose root
-// is a dictionary, an edit must write text that reads back to exactly the edited value, applying the same
-// edit again must change no byte (idempotence), and removing the added key must give back the old value.
-// Several edits drawn from the document's own containers (an entry for each dictionary, an element for each
-// array, a new value for scalars) applied at once — the one-pass batch path — must give exactly the bytes
-// of applying them one by one.
+// Any bytes, read as whatever format their first bytes say (XML, binary, OpenStep) and once more behind a
+// `bplist00` header so the binary reader sees every input: reading ends in a value or a
+// `PropertyListError`, never a crash. A value read is written as a binary plist, which must read back to the
+// same value and then write the same bytes; a value read from OpenStep text is written as OpenStep, which
+// must read back to exactly that value.
+//
+// For an XML document whose root is a dictionary, an edit must write text that reads back to exactly the
+// edited value, applying the same edit again must change no byte (idempotence), and removing the added key
+// must give back the old value. Several edits drawn from the document's own containers (an entry for each
+// dictionary, an element for each array, a new value for scalars) applied at once — the one-pass batch path
+// — must give exactly the bytes of applying them one by one.
 import Foundation
 import PropertyLists
 
@@ -19,6 +25,10 @@ func propertyFailed(_ message: String, input: [UInt8]) -> Never {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+  checkAnyFormat(bytes, input: bytes)
+  if !bytes.starts(with: Array("bplist".utf8)) {
+    checkAnyFormat(Array("bplist00".utf8) + bytes, input: bytes)
+  }
   guard let document = try? PropertyListDocument(bytes: bytes), case .dictionary = document.value else {
     return 0
   }
@@ -95,5 +105,47 @@ func checkBatchEqualsOneByOne(_ document: PropertyListDocument, input: [UInt8]) 
   }
   guard (try? PropertyListDocument(bytes: together.bytes))?.value == oneByOne.value else {
     propertyFailed("edits applied together read back to another value", input: input)
+  }
+}
+
+/// Reads `bytes` in the format they announce; a value read must survive the binary writer and reader (and,
+/// when it came from OpenStep text, the OpenStep writer and reader).
+func checkAnyFormat(_ bytes: [UInt8], input: [UInt8]) {
+  let file: PropertyListFile
+  do {
+    file = try PropertyListFile(data: Data(bytes), duplicateKeys: .keepLast)
+  } catch {
+    return  // A PropertyListError: what malformed input must end in.
+  }
+  let value = file.value
+  let written: Data
+  do {
+    written = try PropertyListFile(content: .value(value, .binary), path: nil).serialized()
+  } catch {
+    propertyFailed("a value read cannot be written as a binary plist: \(error)", input: input)
+  }
+  let reread: PropertyListFile
+  do {
+    reread = try PropertyListFile(data: written)
+  } catch {
+    propertyFailed("our binary plist does not read back: \(error)", input: input)
+  }
+  // NaN is not equal to itself, so a value holding one is compared by the bytes it writes.
+  if value == value, reread.value != value {
+    propertyFailed("our binary plist reads back to another value", input: input)
+  }
+  guard (try? PropertyListFile(content: .value(reread.value, .binary), path: nil).serialized()) == written
+  else {
+    propertyFailed("writing the value read back from our binary plist gives other bytes", input: input)
+  }
+  guard file.format == .openStep else { return }
+  do {
+    let text = try PropertyListFile(content: .value(value, .openStep), path: nil).serialized()
+    guard try PropertyListFile(data: text).value == value else {
+      propertyFailed("OpenStep text we wrote reads back to another value", input: input)
+    }
+  } catch {
+    propertyFailed(
+      "a value read from OpenStep text does not survive writing and reading it: \(error)", input: input)
   }
 }

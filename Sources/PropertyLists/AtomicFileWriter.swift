@@ -81,7 +81,7 @@ public enum AtomicFileWriter {
     throws(PropertyListError) -> Staged
   {
     let target = try resolvingSymbolicLinks(path)
-    let directory = directoryPart(of: target)
+    let directory = PathText.deletingLastComponent(target)
     let directoryPath = directory.isEmpty ? "." : directory
     // One stat (following symbolic links) says whether the directory exists, is one, and may be written.
     var directoryStatus = stat()
@@ -110,7 +110,7 @@ public enum AtomicFileWriter {
         hint: "make the directory writable (chmod u+w); the file is replaced by a new one beside it")
     }
     let original = exists ? FileManager.default.contents(atPath: target) : nil
-    let name = String(target.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    let name = PathText.lastComponent(target)
     let temporary = directoryPath + "/.\(name).\(UUID().uuidString).tmp"
     // O_EXCL: never follow or reuse something already at the temporary name.
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
@@ -177,20 +177,43 @@ public enum AtomicFileWriter {
       if destination.hasPrefix("/") {
         current = destination
       } else {
-        let directory = directoryPart(of: current)
-        current = directory.isEmpty ? destination : directory + "/" + destination
+        current = PathText.appending(destination, to: PathText.deletingLastComponent(current))
       }
     }
     throw PropertyListError(.io, "too many levels of symbolic links", path: path)
   }
 }
 
-/// Everything before the last `/` of `path` ("" when there is none, "/" for a file in the root), as
-/// NSString's `deletingLastPathComponent` gives it for the paths written here.
-func directoryPart(of path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "" }
-  let directory = path[..<slash]
-  return directory.isEmpty ? "/" : String(directory)
+/// NSString's path helpers for "/"-separated paths, which FoundationEssentials does not have.
+enum PathText {
+  /// The path without its last component: `/a/b` → `/a`, `b` → ``, `/b` → `/`; trailing slashes are not
+  /// a component.
+  static func deletingLastComponent(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    let head = withoutTrailingSlashes(trimmed[..<slash])
+    return head.isEmpty ? "/" : String(head)
+  }
+
+  /// The last component: `/a/b/` → `b`, `b` → `b`, `/` → `/`.
+  static func lastComponent(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// `component` inside `directory`: `a` + `b` → `a/b`, `` + `b` → `b`, `/` + `b` → `/b`.
+  static func appending(_ component: String, to directory: String) -> String {
+    if directory.isEmpty { return component }
+    return directory.hasSuffix("/") ? directory + component : directory + "/" + component
+  }
+
+  /// The path without trailing slashes, except a lone `/` (the root).
+  private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed
+  }
 }
 
 /// POSIX `write(2)`, reachable by this name inside ``AtomicFileWriter`` whose own `write` would shadow it.

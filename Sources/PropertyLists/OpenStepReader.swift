@@ -4,302 +4,511 @@
   import Foundation
 #endif
 
-/// Reads old-style (OpenStep) property lists, `{ key = value; }`, as CoreFoundation reads them: dictionaries
-/// (every entry ends with `;`), arrays `( a, b )` with an optional trailing comma, quoted strings ("…" or
-/// '…') with C escapes, octal and `\Uxxxx`, unquoted strings of letters, digits and `_$+/:.-`, hex data
-/// `<0fbd 7a>`, `//` and `/* */` comments, and a top level of `key = value;` entries without braces (the
-/// strings-file form). Every value is a string, array, dictionary or data: the format has no numbers.
-/// Errors carry the line and column.
+/// Reads an old-style (OpenStep) property list: what CoreFoundation's old-style parser accepts.
+///
+/// ```
+/// // A comment.
+/// {
+///     CFBundleName = Notes;              /* an unquoted string */
+///     Title = "Caf\U00e9 \"Noir\"";      // escapes
+///     Icon = <89504e47 0d0a>;            // data in hexadecimal
+///     Types = ( public.jpeg, "public.png", );
+/// }
+/// ```
+///
+/// Dictionaries are `{ key = value; … }` with a `;` after every entry, the last one included; `key;` alone
+/// stands for `key = key;`. Arrays are `( a, b )`, a trailing comma allowed. Strings are quoted with `"` or
+/// `'` (escapes `\a \b \f \n \r \t \v`, `\ooo` octal in the NeXTSTEP encoding, `\Uxxxx` UTF-16, any other
+/// character escaped stands for itself) or unquoted (letters, digits and `_$/:.-`). Data is hexadecimal
+/// between `<` and `>`. `//` and `/* */` comments and whitespace separate tokens. A file of `key = value;`
+/// entries without braces (a strings file) is a dictionary, and a file with nothing but whitespace and
+/// comments is an empty dictionary. The format has no numbers, booleans or dates: every scalar is a string.
+///
+/// The text is UTF-8, with or without a byte order mark. Errors carry line and column.
+///
+/// Where CoreFoundation ignores what follows the entries of a strings file, this reader reports it, so a
+/// stray `}` or value is not silently dropped.
 struct OpenStepReader {
   private let bytes: [UInt8]
-  private let path: String?
+  private let lines: LineTable
   private let duplicateKeys: PropertyListDuplicateKeyPolicy
-  private var offset = 0
+  private var index = 0
+  /// Containers enclosing the one being read, bounded by ``PropertyListLimits/maximumDepth``.
+  private var depth = 0
 
-  static func read(
-    _ data: Data, path: String?, duplicateKeys: PropertyListDuplicateKeyPolicy
-  ) throws(PropertyListError) -> PropertyListValue {
-    var bytes = [UInt8](data)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw PropertyListError(
-        .invalidEncoding, "the OpenStep property list is not valid UTF-8", path: path,
-        hint: "save the file as UTF-8")
-    }
-    var reader = OpenStepReader(bytes: bytes, path: path, duplicateKeys: duplicateKeys)
-    return try reader.readTop()
-  }
-
-  private init(bytes: [UInt8], path: String?, duplicateKeys: PropertyListDuplicateKeyPolicy) {
+  private init(bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy) {
     self.bytes = bytes
-    self.path = path
+    self.lines = LineTable(bytes)
     self.duplicateKeys = duplicateKeys
   }
 
-  private var position: PropertyListPosition {
-    var line = 1
-    var lineStart = 0
-    for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = index + 1
+  /// The value of a whole OpenStep file.
+  ///
+  /// - Throws: ``PropertyListError`` with line and column: ``PropertyListError/Kind/malformed`` for syntax,
+  ///   ``PropertyListError/Kind/invalidEncoding`` for bytes that are not UTF-8,
+  ///   ``PropertyListError/Kind/limitExceeded`` for nesting past ``PropertyListLimits/maximumDepth`` and
+  ///   ``PropertyListError/Kind/duplicateKey`` under ``PropertyListDuplicateKeyPolicy/error``. Text that does
+  ///   not even begin like a property list is reported as not being one.
+  static func read(_ bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy = .error)
+    throws(PropertyListError) -> PropertyListValue
+  {
+    var reader = OpenStepReader(bytes: bytes, duplicateKeys: duplicateKeys)
+    return try reader.readDocument()
+  }
+
+  // MARK: Document
+
+  private mutating func readDocument() throws(PropertyListError) -> PropertyListValue {
+    if let invalid = firstInvalidUTF8Offset(bytes) {
+      // Binary garbage lands here: say what the file is not, without echoing its bytes as a source line.
+      throw PropertyListError(
+        .invalidEncoding,
+        Self.notAPropertyList
+          + " (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8)",
+        hint: Self.notAPropertyListHint + " (OpenStep text must be UTF-8)")
     }
-    let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-    return PropertyListPosition(line: line, column: column, offset: offset)
-  }
-
-  private func error(_ message: String, hint: String? = nil) -> PropertyListError {
-    PropertyListError(
-      .malformed, "OpenStep property list: \(message)", path: path, position: position,
-      hint: hint ?? "an old-style plist is { key = value; } — or convert it: plutil -convert xml1 FILE")
-  }
-
-  private mutating func readTop() throws(PropertyListError) -> PropertyListValue {
-    try skipBlanks()
-    guard offset < bytes.count else { throw error("the file holds no value") }
-    let start = offset
-    let value = try readValue(depth: 0)
-    try skipBlanks()
-    if offset == bytes.count { return value }
-    // `key = value;` at the top level: the strings-file form, a dictionary without braces.
-    if case .string = value, bytes[offset] == UInt8(ascii: "=") {
-      offset = start
-      return .dictionary(try readEntries(until: nil, depth: 0))
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    let start = index
+    // Nothing but whitespace and comments is an empty dictionary, as CoreFoundation has it.
+    guard try skipSpace() else { return .dictionary([:]) }
+    guard startsValue(bytes[index]) else {
+      throw PropertyListError(
+        .malformed, Self.notAPropertyList + " (it begins with \(describeHere()))",
+        hint: Self.notAPropertyListHint)
     }
-    throw error("unexpected '\(character(at: offset))' after the value", hint: "a file holds one value")
+    let value = try readValue(context: "the file")
+    guard try skipSpace() else { return value }
+    guard case .string = value else {
+      throw error(
+        at: index, "unexpected \(describeHere()) after the end of the property list",
+        hint: "a property list file holds one value; remove what follows it")
+    }
+    // A string followed by more text: the entries of a strings file, `key = value;` without braces.
+    index = start
+    try enterContainer(at: start)  // The implicit dictionary is a level, as <dict> is in XML.
+    let dictionary = try readEntries(closedBy: nil, openedAt: start)
+    if try skipSpace() {
+      throw error(
+        at: index, "expected a key or the end of the file, found \(describeHere())",
+        hint: "the file is a list of key = value; entries; wrap values in { } or ( ) only after =")
+    }
+    return dictionary
   }
 
-  private func character(at index: Int) -> String {
-    String(decoding: bytes[index..<min(index + 1, bytes.count)], as: UTF8.self)
+  static let notAPropertyList =
+    "the file is not a property list: not XML (<?xml or <plist>), not binary (bplist00), and not OpenStep text"
+  static let notAPropertyListHint =
+    "check that this is the file you meant; an Info.plist or entitlements file is XML"
+
+  // MARK: Values
+
+  /// Whether `byte` can begin a value: a container, data, a quoted or an unquoted string.
+  private func startsValue(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "<")
+      || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte.isUnquotedStringByte
   }
 
-  private mutating func readValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
-    try skipBlanks()
-    guard offset < bytes.count else { throw error("the file ends where a value should be") }
-    switch bytes[offset] {
+  /// Reads the value at `index` (after whitespace); `context` names where it is, for messages.
+  private mutating func readValue(context: String) throws(PropertyListError) -> PropertyListValue {
+    let start = index
+    switch bytes[index] {
     case UInt8(ascii: "{"):
-      guard depth < PropertyListLimits.maximumDepth else {
-        throw PropertyListLimits.tooDeep(at: position, path: path)
-      }
-      offset += 1
-      return .dictionary(try readEntries(until: UInt8(ascii: "}"), depth: depth + 1))
+      try enterContainer(at: start)
+      defer { depth -= 1 }
+      index += 1
+      let dictionary = try readEntries(closedBy: UInt8(ascii: "}"), openedAt: start)
+      index += 1
+      return dictionary
     case UInt8(ascii: "("):
-      guard depth < PropertyListLimits.maximumDepth else {
-        throw PropertyListLimits.tooDeep(at: position, path: path)
-      }
-      offset += 1
-      return .array(try readElements(depth: depth + 1))
+      try enterContainer(at: start)
+      defer { depth -= 1 }
+      index += 1
+      return try readArray(openedAt: start)
     case UInt8(ascii: "<"):
       return .data(try readData())
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      return .string(try readQuoted())
+      return .string(try readQuotedString())
+    case let byte where byte.isUnquotedStringByte:
+      return .string(readUnquotedString())
     default:
-      guard let text = readUnquoted() else {
-        throw error("unexpected '\(character(at: offset))' where a value should be")
-      }
-      return .string(text)
+      throw error(
+        at: start, "expected a value in \(context), found \(describeHere())",
+        hint: "a value is a word, a \"quoted string\", <hex data>, ( an array ) or { a dictionary }")
     }
   }
 
-  /// Dictionary entries up to `terminator` (`}`), or to the end of the file when it is `nil`.
-  private mutating func readEntries(until terminator: UInt8?, depth: Int) throws(PropertyListError)
-    -> PropertyListDictionary
+  /// Reads `key = value;` entries up to `closing` (left at `index`), or to the first token that is not a key
+  /// when `closing` is `nil` (a strings file).
+  private mutating func readEntries(closedBy closing: UInt8?, openedAt start: Int)
+    throws(PropertyListError) -> PropertyListValue
   {
     var entries: [PropertyListDictionary.Entry] = []
-    var seen: [String: PropertyListPosition] = [:]
+    var firstPositions: [String: PropertyListPosition] = [:]
     while true {
-      try skipBlanks()
-      if let terminator {
-        guard offset < bytes.count else { throw error("the file ends inside a dictionary; '}' is missing") }
-        if bytes[offset] == terminator {
-          offset += 1
-          break
-        }
-      } else if offset == bytes.count {
-        break
-      }
-      let keyPosition = position
-      guard case .string(let key) = try readValue(depth: depth) else {
-        throw error("a dictionary key must be a string")
-      }
-      try skipBlanks()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: "=") else {
-        throw error("'=' expected after the key '\(key)'")
-      }
-      offset += 1
-      let value = try readValue(depth: depth)
-      try skipBlanks()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ";") else {
+      guard try skipSpace() else {
+        if closing == nil { break }
         throw error(
-          "';' expected after the value of '\(key)'", hint: "every entry ends with ';', the last too")
+          at: start, "the dictionary opened here is not closed: the file ends before its '}'",
+          hint: "add the missing '}' (and a ';' after its last entry)")
       }
-      offset += 1
-      if let first = seen[key] {
+      if let closing, bytes[index] == closing { break }
+      let keyStart = index
+      let key: String
+      switch bytes[index] {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"): key = try readQuotedString()
+      case let byte where byte.isUnquotedStringByte: key = readUnquotedString()
+      default:
+        if closing == nil { return .dictionary(PropertyListDictionary(entries)) }
+        throw error(
+          at: index, "expected a key or '}' in the dictionary, found \(describeHere())",
+          hint: "keys are strings: write \"key\" = value; (quote keys with other characters than letters, "
+            + "digits and _$/:.-)")
+      }
+      let value: PropertyListValue
+      guard try skipSpace() else {
+        throw error(
+          at: keyStart, "the file ends after the key \"\(key)\"", hint: "write key = value; with the ';'")
+      }
+      switch bytes[index] {
+      case UInt8(ascii: ";"):
+        // `key;` is `key = key;`, the shortcut of strings files.
+        value = .string(key)
+      case UInt8(ascii: "="):
+        index += 1
+        guard try skipSpace() else {
+          throw error(
+            at: keyStart, "the file ends where the value of \"\(key)\" should be",
+            hint: "write the value and a ';' after the '='")
+        }
+        guard startsValue(bytes[index]) else {
+          throw error(
+            at: index, "expected the value of \"\(key)\" after '=', found \(describeHere())",
+            hint: "write a value before the ';': a word, a \"quoted string\", <hex data>, ( an array ) or "
+              + "{ a dictionary }")
+        }
+        value = try readValue(context: "the dictionary")
+        // The caret goes where the ';' belongs: right after the value.
+        let valueEnd = index
+        guard try skipSpace() else {
+          throw error(
+            at: valueEnd, "missing ';' after the value of \"\(key)\" (the file ends there)",
+            hint: "end every entry with ';', the last one too")
+        }
+        guard bytes[index] == UInt8(ascii: ";") else {
+          throw error(
+            at: valueEnd, "missing ';' after the value of \"\(key)\", before \(describeHere())",
+            hint: "end every entry with ';', the last one too")
+        }
+      default:
+        throw error(
+          at: index, "expected '=' or ';' after the key \"\(key)\", found \(describeHere())",
+          hint: "write key = value; (quote a key or value that has spaces or other characters than letters, "
+            + "digits and _$/:.-)")
+      }
+      index += 1  // the ';'
+      let keyPosition = position(keyStart)
+      if let first = firstPositions[key] {
         if duplicateKeys == .error {
           throw PropertyListError(
-            .duplicateKey, "the key '\(key)' appears twice in one dictionary", path: path,
-            position: keyPosition, relatedPosition: first,
-            hint: "remove one of them; Apple's readers keep the last")
+            .duplicateKey, "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
+            relatedPosition: first, hint: "remove one of the two entries")
         }
       } else {
-        seen[key] = keyPosition
+        firstPositions[key] = keyPosition
       }
-      entries.append(.init(key: key, value: value))
+      entries.append(PropertyListDictionary.Entry(key: key, value: value))
     }
-    return PropertyListDictionary(entries)
+    // Under `.keepLast` a later entry replaces the earlier value in place, as Foundation keeps the last.
+    return .dictionary(PropertyListDictionary(entries))
   }
 
-  private mutating func readElements(depth: Int) throws(PropertyListError) -> [PropertyListValue] {
+  /// Reads the elements of an array whose `(` is behind `index`, and its `)`.
+  private mutating func readArray(openedAt start: Int) throws(PropertyListError) -> PropertyListValue {
     var elements: [PropertyListValue] = []
     while true {
-      try skipBlanks()
-      guard offset < bytes.count else { throw error("the file ends inside an array; ')' is missing") }
-      if bytes[offset] == UInt8(ascii: ")") {
-        offset += 1
-        return elements
+      guard try skipSpace() else {
+        throw error(
+          at: start, "the array opened here is not closed: the file ends before its ')'",
+          hint: "add the missing ')'")
       }
-      elements.append(try readValue(depth: depth))
-      try skipBlanks()
-      guard offset < bytes.count else { throw error("the file ends inside an array; ')' is missing") }
-      if bytes[offset] == UInt8(ascii: ",") {
-        offset += 1
-      } else if bytes[offset] != UInt8(ascii: ")") {
-        throw error("',' or ')' expected in an array")
+      if bytes[index] == UInt8(ascii: ")") { break }
+      guard startsValue(bytes[index]) else {
+        throw error(
+          at: index, "expected an element or ')' in the array, found \(describeHere())",
+          hint: "separate elements with ',' and close the array with ')'")
+      }
+      elements.append(try readValue(context: "the array"))
+      guard try skipSpace() else {
+        throw error(
+          at: start, "the array opened here is not closed: the file ends before its ')'",
+          hint: "add the missing ')'")
+      }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] != UInt8(ascii: ")") {
+        throw error(
+          at: index, "expected ',' or ')' after an array element, found \(describeHere())",
+          hint: "separate elements with ',' (a word with spaces needs \"quotes\")")
       }
     }
+    index += 1  // the ')'
+    return .array(elements)
   }
 
+  /// Reads `<…>` hexadecimal data at `index`: pairs of hex digits, with whitespace between pairs.
   private mutating func readData() throws(PropertyListError) -> Data {
-    offset += 1
-    var data: [UInt8] = []
-    var high: UInt8?
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      offset += 1
+    let start = index
+    index += 1
+    var data = Data()
+    while index < bytes.count {
+      let byte = bytes[index]
       if byte == UInt8(ascii: ">") {
-        guard high == nil else { throw error("data has an odd number of hex digits") }
-        return Data(data)
+        index += 1
+        return data
       }
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-      guard let digit = Self.hexValue(byte) else {
-        offset -= 1
-        throw error("'\(character(at: offset))' in data; only hex digits and spaces go between < and >")
-      }
-      if let pending = high {
-        data.append(pending << 4 | digit)
-        high = nil
+      if let high = byte.hexDigitValue {
+        guard index + 1 < bytes.count, let low = bytes[index + 1].hexDigitValue else {
+          throw error(
+            at: index, "data has an odd number of hex digits: \(describe(index)) has no partner",
+            hint: "write every byte as two hex digits (0a, not a)")
+        }
+        data.append(high << 4 | low)
+        index += 2
+      } else if let width = dataSpaceWidth(at: index) {
+        index += width
       } else {
-        high = digit
+        throw error(
+          at: index, "unexpected \(describeHere()) in <data>",
+          hint: "data is hex digits (0-9, a-f) between < and >, optionally separated by spaces")
       }
     }
-    throw error("the file ends inside data; '>' is missing")
+    throw error(
+      at: start, "the data opened here is not closed: the file ends before its '>'", hint: "add the '>'")
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
+  /// The whitespace CoreFoundation allows between data bytes (space, tab, newlines, U+2028, U+2029).
+  private func dataSpaceWidth(at offset: Int) -> Int? {
+    switch bytes[offset] {
+    case 0x20, 0x09, 0x0A, 0x0D: return 1
+    default: return lineSeparatorWidth(at: offset)
     }
   }
 
-  private mutating func readQuoted() throws(PropertyListError) -> String {
-    let quote = bytes[offset]
-    offset += 1
-    var text: [UInt8] = []
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      offset += 1
-      if byte == quote { return String(decoding: text, as: UTF8.self) }
-      guard byte == UInt8(ascii: "\\") else {
-        text.append(byte)
+  private mutating func readUnquotedString() -> String {
+    let start = index
+    while index < bytes.count, bytes[index].isUnquotedStringByte { index += 1 }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// Reads a string quoted with the `"` or `'` at `index`, escapes decoded.
+  private mutating func readQuotedString() throws(PropertyListError) -> String {
+    let start = index
+    let quote = bytes[index]
+    index += 1
+    // Escapes give UTF-16 code units (`\UD83D\UDE00` is one emoji), so the text is built as UTF-16; an
+    // unpaired surrogate becomes U+FFFD.
+    var units: [UInt16] = []
+    var runStart = index
+    while index < bytes.count, bytes[index] != quote {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
         continue
       }
-      guard offset < bytes.count else { break }
-      let escaped = bytes[offset]
-      offset += 1
-      switch escaped {
-      case UInt8(ascii: "a"): text.append(0x07)
-      case UInt8(ascii: "b"): text.append(0x08)
-      case UInt8(ascii: "f"): text.append(0x0C)
-      case UInt8(ascii: "n"): text.append(0x0A)
-      case UInt8(ascii: "r"): text.append(0x0D)
-      case UInt8(ascii: "t"): text.append(0x09)
-      case UInt8(ascii: "v"): text.append(0x0B)
-      case UInt8(ascii: "0")...UInt8(ascii: "7"):
-        var value = UInt32(escaped - UInt8(ascii: "0"))
-        for _ in 0..<2 {
-          guard offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[offset]) else {
-            break
-          }
-          value = value * 8 + UInt32(bytes[offset] - UInt8(ascii: "0"))
-          offset += 1
-        }
-        // Octal escapes above 0x7F name NeXTSTEP-encoded characters; Latin-1 is the same for letters.
-        append(scalar: Unicode.Scalar(UInt8(truncatingIfNeeded: value)), to: &text)
-      case UInt8(ascii: "U"), UInt8(ascii: "u"):
-        var value: UInt32 = 0
-        var digits = 0
-        while digits < 4, offset < bytes.count, let digit = Self.hexValue(bytes[offset]) {
-          value = value * 16 + UInt32(digit)
-          offset += 1
-          digits += 1
-        }
-        guard digits > 0 else { throw error("\\U must be followed by hex digits") }
-        append(scalar: Unicode.Scalar(value) ?? "\u{FFFD}", to: &text)
-      default:
-        text.append(escaped)
-      }
+      units.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).utf16)
+      index += 1
+      guard index < bytes.count else { break }
+      units.append(contentsOf: readEscape())
+      runStart = index
     }
-    throw error("the file ends inside a quoted string; the closing quote is missing")
+    guard index < bytes.count else {
+      throw error(
+        at: start,
+        "the string opened here is not closed: the file ends before its closing \(Character(Unicode.Scalar(quote)))",
+        hint:
+          "add the closing quote; write a quote inside the string as \\\(Character(Unicode.Scalar(quote)))")
+    }
+    units.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).utf16)
+    index += 1
+    return String(decoding: units, as: UTF16.self)
   }
 
-  private func append(scalar: Unicode.Scalar, to text: inout [UInt8]) {
-    text.append(contentsOf: Array(String(Character(scalar)).utf8))
-  }
-
-  private static func isUnquoted(_ byte: UInt8) -> Bool {
+  /// The code units of the escape after a backslash (which is behind `index`).
+  private mutating func readEscape() -> [UInt16] {
+    let byte = bytes[index]
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-      UInt8(ascii: "."), UInt8(ascii: "-"):
-      true
-    default: false
+    case UInt8(ascii: "0")...UInt8(ascii: "7"):
+      // Up to three octal digits, kept to 8 bits as CoreFoundation does, in the NeXTSTEP encoding.
+      var value = 0
+      var digits = 0
+      while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+        value = (value << 3) + Int(bytes[index] - UInt8(ascii: "0"))
+        index += 1
+        digits += 1
+      }
+      return [Self.nextStepCharacter(UInt8(truncatingIfNeeded: value))]
+    case UInt8(ascii: "U"):
+      index += 1
+      var value: UInt16 = 0
+      var digits = 0
+      while digits < 4, index < bytes.count, let digit = bytes[index].hexDigitValue {
+        value = value << 4 | UInt16(digit)
+        index += 1
+        digits += 1
+      }
+      return [value]
+    default:
+      let simple: [UInt8: UInt16] = [
+        UInt8(ascii: "a"): 0x07, UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+        UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09, UInt8(ascii: "v"): 0x0B,
+      ]
+      if let unit = simple[byte] {
+        index += 1
+        return [unit]
+      }
+      // Any other character stands for itself (`\\`, `\"`, `\'`, a backslash before a newline).
+      let end = index + utf8Length(of: byte)
+      defer { index = end }
+      return Array(String(decoding: bytes[index..<min(end, bytes.count)], as: UTF8.self).utf16)
     }
   }
 
-  private mutating func readUnquoted() -> String? {
-    let start = offset
-    while offset < bytes.count, Self.isUnquoted(bytes[offset]) { offset += 1 }
-    return offset > start ? String(decoding: bytes[start..<offset], as: UTF8.self) : nil
+  /// The character of a byte in the NeXTSTEP encoding (ASCII below 0x80), which octal escapes use.
+  static func nextStepCharacter(_ byte: UInt8) -> UInt16 {
+    byte < 0x80 ? UInt16(byte) : nextStepUpperHalf[Int(byte) - 0x80]
   }
 
-  /// Skips white space and comments.
-  private mutating func skipBlanks() throws(PropertyListError) {
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
-        offset += 1
-      } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
-        while offset < bytes.count, bytes[offset] != 0x0A, bytes[offset] != 0x0D { offset += 1 }
-      } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "*") {
-        let start = offset
-        offset += 2
-        while offset + 1 < bytes.count,
-          !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+  /// NeXTSTEP's characters 0x80–0xFF as UTF-16; 0xFE and 0xFF are unassigned and read as U+0000, as
+  /// CoreFoundation reads an escape it cannot convert.
+  private static let nextStepUpperHalf: [UInt16] = [
+    0x00A0, 0x00C0, 0x00C1, 0x00C2, 0x00C3, 0x00C4, 0x00C5, 0x00C7,
+    0x00C8, 0x00C9, 0x00CA, 0x00CB, 0x00CC, 0x00CD, 0x00CE, 0x00CF,
+    0x00D0, 0x00D1, 0x00D2, 0x00D3, 0x00D4, 0x00D5, 0x00D6, 0x00D9,
+    0x00DA, 0x00DB, 0x00DC, 0x00DD, 0x00DE, 0x00B5, 0x00D7, 0x00F7,
+    0x00A9, 0x00A1, 0x00A2, 0x00A3, 0x2044, 0x00A5, 0x0192, 0x00A7,
+    0x00A4, 0x2019, 0x201C, 0x00AB, 0x2039, 0x203A, 0xFB01, 0xFB02,
+    0x00AE, 0x2013, 0x2020, 0x2021, 0x00B7, 0x00A6, 0x00B6, 0x2022,
+    0x201A, 0x201E, 0x201D, 0x00BB, 0x2026, 0x2030, 0x00AC, 0x00BF,
+    0x00B9, 0x02CB, 0x00B4, 0x02C6, 0x02DC, 0x00AF, 0x02D8, 0x02D9,
+    0x00A8, 0x00B2, 0x02DA, 0x00B8, 0x00B3, 0x02DD, 0x02DB, 0x02C7,
+    0x2014, 0x00B1, 0x00BC, 0x00BD, 0x00BE, 0x00E0, 0x00E1, 0x00E2,
+    0x00E3, 0x00E4, 0x00E5, 0x00E7, 0x00E8, 0x00E9, 0x00EA, 0x00EB,
+    0x00EC, 0x00C6, 0x00ED, 0x00AA, 0x00EE, 0x00EF, 0x00F0, 0x00F1,
+    0x0141, 0x00D8, 0x0152, 0x00BA, 0x00F2, 0x00F3, 0x00F4, 0x00F5,
+    0x00F6, 0x00E6, 0x00F9, 0x00FA, 0x00FB, 0x0131, 0x00FC, 0x00FD,
+    0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0x0000, 0x0000,
+  ]
+
+  // MARK: Whitespace and comments
+
+  /// Skips whitespace and comments; returns whether anything is left.
+  private mutating func skipSpace() throws(PropertyListError) -> Bool {
+    while index < bytes.count {
+      let byte = bytes[index]
+      if (0x09...0x0D).contains(byte) || byte == 0x20 {
+        index += 1
+      } else if let width = lineSeparatorWidth(at: index) {
+        index += width
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        index += 2
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D,
+          lineSeparatorWidth(at: index) == nil
         {
-          offset += 1
+          index += 1
         }
-        guard offset + 1 < bytes.count else {
-          offset = start
-          throw error("a /* comment is never closed")
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        index += 2
+        // An unclosed comment runs to the end of the file, as CoreFoundation reads it.
+        while index < bytes.count,
+          !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count
+            && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          index += 1
         }
-        offset += 2
+        index = min(index + 2, bytes.count)
       } else {
-        return
+        return true
       }
+    }
+    return false
+  }
+
+  /// 3 when U+2028 or U+2029 (line and paragraph separators, whitespace to CoreFoundation) starts at `offset`.
+  private func lineSeparatorWidth(at offset: Int) -> Int? {
+    guard offset + 2 < bytes.count, bytes[offset] == 0xE2, bytes[offset + 1] == 0x80,
+      bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9
+    else { return nil }
+    return 3
+  }
+
+  private func utf8Length(of lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...: 4
+    case 0xE0...: 3
+    case 0xC0...: 2
+    default: 1
+    }
+  }
+
+  // MARK: Errors
+
+  private mutating func enterContainer(at start: Int) throws(PropertyListError) {
+    depth += 1
+    guard depth <= PropertyListLimits.maximumDepth else {
+      throw PropertyListError(
+        .limitExceeded,
+        "arrays and dictionaries nested deeper than the limit of \(PropertyListLimits.maximumDepth) levels "
+          + "(PropertyListLimits.maximumDepth)",
+        position: position(start), hint: "flatten the structure; no property list Apple reads nests this deep"
+      )
+    }
+  }
+
+  private func position(_ offset: Int) -> PropertyListPosition {
+    lines.position(of: offset, in: bytes)
+  }
+
+  private func error(at offset: Int, _ message: String, hint: String? = nil) -> PropertyListError {
+    PropertyListError(
+      .malformed, "OpenStep property list: " + message, position: position(offset), hint: hint)
+  }
+
+  /// The character at `index` for a message: `';'`, `'\u{…}'` spelled as U+XXXX for invisible ones.
+  private func describeHere() -> String {
+    index < bytes.count ? describe(index) : "the end of the file"
+  }
+
+  private func describe(_ offset: Int) -> String {
+    let end = min(offset + utf8Length(of: bytes[offset]), bytes.count)
+    guard let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first else {
+      return "the end of the file"
+    }
+    if scalar.value < 0x21 || (0x7F...0xA0).contains(scalar.value)
+      || scalar.properties.generalCategory == .format
+    {
+      let digits = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+    return scalar == "'" ? "\"'\"" : "'\(scalar)'"
+  }
+}
+
+extension UInt8 {
+  /// The characters of an unquoted OpenStep string: letters, digits and `_$/:.-` (CoreFoundation's set).
+  var isUnquotedStringByte: Bool {
+    (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+      || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+      || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+      || self == UInt8(ascii: "_") || self == UInt8(ascii: "$") || self == UInt8(ascii: "/")
+      || self == UInt8(ascii: ":") || self == UInt8(ascii: ".") || self == UInt8(ascii: "-")
+  }
+
+  /// The value of a hexadecimal digit, or `nil`.
+  var hexDigitValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+    default: nil
     }
   }
 }

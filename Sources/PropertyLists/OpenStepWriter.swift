@@ -4,7 +4,8 @@
   import Foundation
 #endif
 
-/// Writes values as an old-style (OpenStep) property list, which Foundation reads but cannot write.
+/// Writes values as an old-style (OpenStep) property list (Foundation reads the format but cannot write it);
+/// ``OpenStepReader`` reads back everything it writes.
 ///
 /// The format only has strings, data, arrays and dictionaries: integers and reals are written as their
 /// text and booleans as `YES`/`NO` (so they read back as strings, as with Xcode's old files); dates are
@@ -59,13 +60,11 @@ enum OpenStepWriter {
   }
 
   static func quoted(_ text: String) -> String {
+    // CoreFoundation's unquoted characters (no `+`: `+infinity` must be quoted); a leading `//` or `/*`
+    // would read as a comment.
     let bare =
-      !text.isEmpty
-      && text.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII
-          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-            || "_$+/:.-".unicodeScalars.contains(scalar))
-      }
+      !text.isEmpty && !text.hasPrefix("//") && !text.hasPrefix("/*")
+      && text.utf8.allSatisfy { $0.isUnquotedStringByte }
     if bare { return text }
     var output = "\""
     for scalar in text.unicodeScalars {
@@ -75,6 +74,10 @@ enum OpenStepWriter {
       case "\n": output += "\\n"
       case "\t": output += "\\t"
       case "\r": output += "\\r"
+      case "\u{0}"..."\u{1F}":
+        // Other control characters as \Uxxxx: a raw NUL makes CoreFoundation take the file for UTF-16.
+        let digits = String(scalar.value, radix: 16)
+        output += "\\U" + String(repeating: "0", count: 4 - digits.count) + digits
       default: output.unicodeScalars.append(scalar)
       }
     }

@@ -15,7 +15,7 @@
 public enum PropertyListFormat: String, Sendable, Hashable {
   /// XML (`<?xml … <plist>`), read and edited as text by ``PropertyListDocument``.
   case xml
-  /// Binary (`bplist00`), read and written by this module.
+  /// Binary (`bplist00`), read and written by this module (``PropertyListFile``).
   case binary
   /// Old-style (OpenStep) text, `{ key = value; }`, read and written by this module.
   case openStep
@@ -25,7 +25,8 @@ public enum PropertyListFormat: String, Sendable, Hashable {
 ///
 /// XML files keep their text and positions (``document``) and are edited as minimal text changes.
 /// Binary and OpenStep files have no positions: edits change the value, and writing rewrites the file
-/// from it. No format goes through Foundation's `PropertyListSerialization`.
+/// from it. All three formats are read and written by this module, without Foundation's
+/// `PropertyListSerialization`.
 public struct PropertyListFile: Sendable {
   /// What a file holds: a positioned XML document, or a value read from a binary or OpenStep file.
   public enum Content: Sendable {
@@ -59,35 +60,38 @@ public struct PropertyListFile: Sendable {
         .invalidEncoding, "the property list is UTF-16 without a byte order mark", path: path,
         hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
-    // A byte order mark of UTF-16 or UTF-32: XML in another encoding, which could not be written back as is.
-    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE])
-      || data.starts(with: [0, 0, 0xFE, 0xFF])
-    {
+    if let encoding = Self.unicodeByteOrderMark(data) {
       throw PropertyListError(
-        .invalidEncoding, "the XML property list is not UTF-8", path: path, hint: "save the file as UTF-8")
+        .invalidEncoding, "the property list is \(encoding) (it starts with a byte order mark)", path: path,
+        hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
     switch Self.detectFormat(data) {
     case .xml:
       content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
     case .binary:
-      content = .value(
-        try BinaryPropertyListReader.read(data, path: path, duplicateKeys: duplicateKeys), .binary)
-    case .openStep:
-      // Bytes that are no text at all are not a damaged OpenStep file but something else entirely.
-      guard !data.contains(0), String(validating: [UInt8](data), as: UTF8.self) != nil else {
-        throw Self.notAPropertyList(path: path)
+      do {
+        content = .value(
+          try BinaryPropertyListReader.read([UInt8](data), duplicateKeys: duplicateKeys), .binary)
+      } catch {
+        throw error.inFile(path)
       }
-      content = .value(try OpenStepReader.read(data, path: path, duplicateKeys: duplicateKeys), .openStep)
+    case .openStep:
+      do {
+        content = .value(try OpenStepReader.read([UInt8](data), duplicateKeys: duplicateKeys), .openStep)
+      } catch {
+        throw error.inFile(path)
+      }
     }
   }
 
-  /// The error for bytes that are neither XML, nor binary, nor text at all.
-  static func notAPropertyList(path: String?) -> PropertyListError {
-    PropertyListError(
-      .malformed,
-      "the file is not a property list: not XML (<?xml or <plist>), not binary (bplist00), and not "
-        + "OpenStep text that can be read", path: path,
-      hint: "check that this is the file you meant; an Info.plist or entitlements file is XML")
+  /// The encoding a UTF-16 or UTF-32 byte order mark announces, which no reader here takes (Apple's tools
+  /// write UTF-8), so the message says how to convert rather than that the bytes are no property list.
+  static func unicodeByteOrderMark(_ data: Data) -> String? {
+    if data.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return "UTF-32"
+    }
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+    return nil
   }
 
   /// UTF-16 text without a byte order mark: every other byte of `<?xml` or `<plist` is zero.

@@ -18,12 +18,15 @@ public enum PropertyListLimits {
   /// fewer than 10 levels.
   public static let maximumDepth = 256
 
-  /// The most values a binary property list may expand to: 1 000 000.
+  /// The most values one binary property list may stand for: 4 194 304 (4 Mi), every array and dictionary,
+  /// its keys and its elements counted.
   ///
-  /// A binary plist can reference one object from many places, so a small file can describe an exponential
-  /// number of values (each level an array holding the one below twice). Reading stops past this bound; a
-  /// real Info.plist holds a few hundred values.
-  public static let maximumBinaryValues = 1_000_000
+  /// A binary plist's containers refer to their elements by object number, so one object can appear in
+  /// many places: 30 levels that each hold the level below twice take a few hundred bytes and stand for
+  /// 2^30 values, which every later walk (comparing, editing, writing) would visit. The reader shares such
+  /// objects instead of copying them, and counts each use against this limit. A 16 MiB XML file holds at
+  /// most about 2.4 million values (`<true/>` is 7 bytes), so no file that is not built to expand meets it.
+  public static let maximumValueCount = 1 << 22
 
   /// The error for a file larger than ``maximumFileBytes``: its size, or more than the limit for input
   /// without a size (a pipe).

@@ -1,5 +1,11 @@
+// Conversions between PropertyLists' values and the object graphs of Foundation's PropertyListSerialization.
+// They live here, not in PropertyLists, because NSNumber is in full Foundation only (not FoundationEssentials).
 import Foundation
 import PropertyLists
+
+#if canImport(Darwin)
+  import CoreFoundation
+#endif
 
 extension PropertyListValue {
   /// Converts what `PropertyListSerialization` returns into a value. Dictionary keys are sorted, since
@@ -12,7 +18,7 @@ extension PropertyListValue {
   }
 
   /// `depth` counts the enclosing containers, bounded by ``PropertyListLimits/maximumDepth`` as in XML.
-  init(foundationObject object: Any, depth: Int) throws(PropertyListError) {
+  private init(foundationObject object: Any, depth: Int) throws(PropertyListError) {
     if type(of: object) == Bool.self, let flag = object as? Bool {
       self = .bool(flag)
     } else if let text = object as? String {
@@ -38,13 +44,13 @@ extension PropertyListValue {
         entries.append(
           .init(key: key, value: try PropertyListValue(foundationObject: element, depth: depth + 1)))
       }
-      self = .dictionary(PropertyListDictionary(uniqueEntries: entries))
+      self = .dictionary(PropertyListDictionary(entries))
     } else {
       throw PropertyListError(.unsupportedValue, "a \(type(of: object)) cannot be part of a property list")
     }
   }
 
-  static func number(_ number: NSNumber) throws(PropertyListError) -> PropertyListValue {
+  private static func number(_ number: NSNumber) throws(PropertyListError) -> PropertyListValue {
     #if canImport(Darwin)
       if CFGetTypeID(number) == CFBooleanGetTypeID() { return .bool(number.boolValue) }
     #endif

@@ -44,7 +44,8 @@ struct XcodeFormatTests {
     Failure(
       ["lint", cases + "plist-truncated-bplist.plist"], 65,
       cases + "plist-truncated-bplist.plist:1:1: error: the binary property list (bplist00) is damaged: "
-        + "it is shorter than a header and a trailer"),
+        + "it is 30 bytes, too short for the 8-byte header, an object and the 32-byte trailer (the file is "
+        + "truncated)"),
     Failure(
       ["lint", cases + "plist-root-is-array.plist"], 65,
       cases + "plist-root-is-array.plist:4:1: error: malformed property list: the root of the property list "

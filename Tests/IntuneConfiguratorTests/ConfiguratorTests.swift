@@ -1,6 +1,5 @@
 import Foundation
 import PropertyLists
-import RuleKitFoundation
 import Testing
 
 @testable import IntuneConfigurator
@@ -70,7 +69,8 @@ enum ConfiguratorFixtures {
   /// A binary Info.plist's diff compares readable XML renderings, and its header says the file is binary.
   @Test func binaryInfoPlistDiffsAsXML() throws {
     let xml = try ConfiguratorFixtures.file("App-Info.plist")
-    // Written by our own writer, so the keys keep the XML file's order (Foundation's follow hashing).
+    // Our writer keeps the XML's key order; Foundation's orders keys by hash, which changes from run to run,
+    // and a binary file's own order is what its diff shows.
     let binary = try PropertyListFile(content: .value(xml.value, .binary), path: nil).serialized()
     let info = try PropertyListFile(data: binary, path: "Info.plist")
     #expect(info.format == .binary)

@@ -26,7 +26,6 @@ struct FileTests {
     let file = try PropertyListFile.read(contentsOf: path)
     #expect(file.format == .binary)
     #expect(file.document == nil)
-    // Read in the file's own key order (Foundation wrote it in hash order).
     #expect(file.value.normalizedKeyOrder == Self.sample.normalizedKeyOrder)
     let edit = PropertyListEdit.append(
       .string("notes-intunemam"), to: ["CFBundleURLTypes", 0, "CFBundleURLSchemes"])
@@ -104,20 +103,28 @@ struct FileTests {
     #expect(error.kind == .malformed)
     #expect(
       error.description
-        == "App.plist: error: the binary property list (bplist00) is damaged: it is shorter than a header "
-        + "and a trailer")
+        == "App.plist: error: the binary property list (bplist00) is damaged: it is 15 bytes, too short for "
+        + "the 8-byte header, an object and the 32-byte trailer (the file is truncated)")
   }
 
-  @Test("a UTF-16 XML plist is refused rather than rewritten in another format")
+  @Test("a UTF-16 or UTF-32 plist with a byte order mark is refused rather than rewritten in another format")
   func utf16Refused() throws {
     let text =
       "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><string>x</string></plist>\n"
-    let data = try #require(text.data(using: .utf16))
-    let error = try #require(throws: PropertyListError.self) {
-      try PropertyListFile(data: data, path: "U.plist")
+    for (encoding, name) in [
+      (String.Encoding.utf16, "UTF-16"), (.utf16BigEndian, "UTF-16"), (.utf32, "UTF-32"),
+    ] {
+      var data = try #require(text.data(using: encoding))
+      if encoding == .utf16BigEndian { data = Data([0xFE, 0xFF]) + data }
+      let error = try #require(throws: PropertyListError.self) {
+        try PropertyListFile(data: data, path: "U.plist")
+      }
+      #expect(error.kind == .invalidEncoding)
+      #expect(
+        error.description == "U.plist: error: the property list is \(name) (it starts with a byte order mark)"
+      )
+      #expect(error.hint == "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
-    #expect(error.kind == .invalidEncoding)
-    #expect(error.description == "U.plist: error: the XML property list is not UTF-8")
   }
 
   @Test("a missing input file is reported, not a crash")
@@ -280,5 +287,34 @@ struct DocumentationExampleTests {
     try edited.write()
     #expect(try PropertyListFile.read(contentsOf: path).value == edited.value)
     #expect(try edited.applying(plan).serialized() == edited.serialized())
+  }
+}
+
+@Suite("Path helpers of the atomic writer")
+struct PathTextTests {
+  static let paths = [
+    "/a/b", "a/b", "Info.plist", "/b", "/", "a/b/", "a//b", "//b", "/a/b//", "./x", "../x/y", "dir/.hidden",
+  ]
+
+  @Test("they split paths as NSString's path methods do", arguments: paths)
+  func agreeWithNSString(path: String) {
+    #expect(PathText.deletingLastComponent(path) == (path as NSString).deletingLastPathComponent)
+    #expect(PathText.lastComponent(path) == (path as NSString).lastPathComponent)
+  }
+
+  @Test("the empty path and a one-letter name (on which NSString traps on Linux)")
+  func short() {
+    #expect(PathText.deletingLastComponent("") == "")
+    #expect(PathText.lastComponent("") == "")
+    #expect(PathText.deletingLastComponent("b") == "")
+    #expect(PathText.lastComponent("b") == "b")
+  }
+
+  @Test("a relative link target joins its directory")
+  func appending() {
+    #expect(PathText.appending("t", to: "a") == "a/t")
+    #expect(PathText.appending("t", to: "") == "t")
+    #expect(PathText.appending("t", to: "/") == "/t")
+    #expect(PathText.appending("../t", to: "/a/b") == "/a/b/../t")
   }
 }
