@@ -26,6 +26,51 @@ public enum PropertyListValue: Sendable, Hashable {
   /// `<dict>`, keys in file order.
   case dictionary(PropertyListDictionary)
 
+  /// Values are equal when they hold the same thing; a NaN real equals a NaN real, so every value equals
+  /// itself (a plist can hold `<real>nan</real>`, and comparing a document with its own re-read must hold).
+  public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let left), .string(let right)): left == right
+    case (.integer(let left), .integer(let right)): left == right
+    case (.real(let left), .real(let right)): left == right || (left.isNaN && right.isNaN)
+    case (.bool(let left), .bool(let right)): left == right
+    case (.date(let left), .date(let right)): left == right
+    case (.data(let left), .data(let right)): left == right
+    case (.array(let left), .array(let right)): left == right
+    case (.dictionary(let left), .dictionary(let right)): left == right
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .string(let value):
+      hasher.combine(0 as UInt8)
+      hasher.combine(value)
+    case .integer(let value):
+      hasher.combine(1 as UInt8)
+      hasher.combine(value)
+    case .real(let value):
+      hasher.combine(2 as UInt8)
+      hasher.combine(value.isNaN ? Double.nan : value)
+    case .bool(let value):
+      hasher.combine(3 as UInt8)
+      hasher.combine(value)
+    case .date(let value):
+      hasher.combine(4 as UInt8)
+      hasher.combine(value)
+    case .data(let value):
+      hasher.combine(5 as UInt8)
+      hasher.combine(value)
+    case .array(let value):
+      hasher.combine(6 as UInt8)
+      hasher.combine(value)
+    case .dictionary(let value):
+      hasher.combine(7 as UInt8)
+      hasher.combine(value)
+    }
+  }
+
   /// The element name this value has in an XML plist (`true` and `false` for booleans).
   public var elementName: String {
     switch self {

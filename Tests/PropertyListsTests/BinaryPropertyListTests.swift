@@ -138,6 +138,19 @@ struct BinaryPropertyListTests {
     }
   }
 
+  /// Found by `scripts/fuzz plist`: a binary Info.plist holding a NaN real read back "to another value",
+  /// because NaN != NaN made the value unequal to itself.
+  @Test("a NaN real equals itself, so a plist holding one round-trips (fuzz finding)")
+  func nanRealRoundTrips() throws {
+    #expect(PropertyListValue.real(.nan) == .real(.nan))
+    #expect(PropertyListValue.real(.nan).hashValue == PropertyListValue.real(-.nan).hashValue)
+    #expect(PropertyListValue.real(.nan) != .real(0))
+    let input = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("fuzz/bplist-nan-real.plist"))
+    let file = try PropertyListFile(data: input, duplicateKeys: .keepLast)
+    let written = try PropertyListFile(content: .value(file.value, .binary), path: nil).serialized()
+    #expect(try PropertyListFile(data: written).value == file.value)
+  }
+
   @Test("the writer picks the smallest widths and the markers CoreFoundation uses")
   func writerEncoding() throws {
     // Small file: one-byte offsets and references; 15 elements need a count object.
