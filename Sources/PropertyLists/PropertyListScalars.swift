@@ -74,8 +74,18 @@ enum PropertyListScalars {
   }
 
   /// The `YYYY-MM-DDTHH:MM:SSZ` text of a date (fractions of a second are dropped, as Apple's writer does).
+  /// The seconds from 2001-01-01 of the dates an XML plist can write, 0001-01-01T00:00:00Z to
+  /// 9999-12-31T23:59:59Z.
+  static let writableDateRange: ClosedRange<Double> = -63_113_904_000...252_423_993_599
+
   static func text(of date: Date) -> String {
-    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    // Only a date made in code can lie outside the range (every reader refuses one); it is written as the
+    // nearest date the format can hold rather than trapping on the conversion to Int.
+    let seconds = date.timeIntervalSinceReferenceDate
+    let clamped =
+      seconds.isNaN
+      ? 0 : min(max(seconds, writableDateRange.lowerBound), writableDateRange.upperBound)
+    let total = Int((clamped + 978_307_200).rounded(.down))
     let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
     let secondsOfDay = total - days * 86_400
     let (year, month, day) = civilFromDays(days)
