@@ -193,10 +193,10 @@ struct BinaryPropertyListReader {
       guard marker == 0x33 else { throw invalidMarker(marker, object: object, offset: offset) }
       let start = try span(offset + 1, 8, object: object, offset: offset)
       let seconds = Double(bitPattern: Self.bigEndian(bytes[start..<(start + 8)]))
-      // A property list date is a moment an XML plist can write: years 1 to 9999. NaN, infinities and
+      // A property list date is a moment an XML plist can write: years 0 to 9999. NaN, infinities and
       // dates beyond are damage, and would otherwise trap when written as text.
       guard PropertyListScalars.writableDateRange.contains(seconds) else {
-        throw damaged(object, offset, "is a date of \(seconds) s from 2001, outside the years 1 to 9999")
+        throw damaged(object, offset, "is a date of \(seconds) s from 2001, outside the years 0 to 9999")
       }
       read = try scalar(.date(Date(timeIntervalSinceReferenceDate: seconds)), object: object, offset: offset)
     case 0x4:

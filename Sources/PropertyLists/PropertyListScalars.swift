@@ -73,11 +73,11 @@ enum PropertyListScalars {
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
-  /// The `YYYY-MM-DDTHH:MM:SSZ` text of a date (fractions of a second are dropped, as Apple's writer does).
-  /// The seconds from 2001-01-01 of the dates an XML plist can write, 0001-01-01T00:00:00Z to
-  /// 9999-12-31T23:59:59Z.
-  static let writableDateRange: ClosedRange<Double> = -63_113_904_000...252_423_993_599
+  /// The seconds from 2001-01-01 of the dates an XML plist can write (its years have four digits):
+  /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+  static let writableDateRange: ClosedRange<Double> = -63_145_526_400...252_423_993_599
 
+  /// The `YYYY-MM-DDTHH:MM:SSZ` text of a date (fractions of a second are dropped, as Apple's writer does).
   static func text(of date: Date) -> String {
     // Only a date made in code can lie outside the range (every reader refuses one); it is written as the
     // nearest date the format can hold rather than trapping on the conversion to Int.

@@ -152,15 +152,15 @@ struct BinaryPropertyListTests {
   }
 
   /// Found by `scripts/fuzz plist`: a date object holding NaN read back unequal, and writing any date
-  /// outside the years 1 to 9999 as XML text trapped converting it to Int.
-  @Test("a date that is NaN or outside the years 1 to 9999 is damage (fuzz finding)")
+  /// outside the years 0 to 9999 as XML text trapped converting it to Int.
+  @Test("a date that is NaN or outside the years 0 to 9999 is damage (fuzz finding)")
   func outOfRangeDateRefused() throws {
     let input = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("fuzz/bplist-nan-date.plist"))
     let error = try #require(throws: PropertyListError.self) {
       try PropertyListFile(data: input, duplicateKeys: .keepLast)
     }
     #expect(error.kind == .malformed)
-    #expect(error.message.contains("outside the years 1 to 9999"))
+    #expect(error.message.contains("outside the years 0 to 9999"))
     for seconds in [Double.infinity, -1e300, 252_423_993_600] {
       let bytes = BinaryPropertyListWriter.data(.date(Date(timeIntervalSinceReferenceDate: seconds)))
       #expect(throws: PropertyListError.self) { try PropertyListFile(data: bytes) }
@@ -169,8 +169,8 @@ struct BinaryPropertyListTests {
     #expect(try PropertyListFile(data: BinaryPropertyListWriter.data(.date(latest))).value == .date(latest))
     #expect(PropertyListScalars.text(of: latest) == "9999-12-31T23:59:59Z")
     #expect(
-      PropertyListScalars.text(of: Date(timeIntervalSinceReferenceDate: -63_113_904_000))
-        == "0001-01-01T00:00:00Z")
+      PropertyListScalars.text(of: Date(timeIntervalSinceReferenceDate: -63_145_526_400))
+        == "0000-01-01T00:00:00Z")
     // Made in code, beyond the range: written as the nearest date the format holds, never a trap.
     #expect(
       PropertyListScalars.text(of: Date(timeIntervalSinceReferenceDate: .infinity)) == "9999-12-31T23:59:59Z")
