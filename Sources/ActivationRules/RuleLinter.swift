@@ -1,4 +1,5 @@
 import PredicateSyntax
+import PropertyLists
 import UniformTypes
 
 #if canImport(FoundationEssentials)
@@ -65,6 +66,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
   case missingIntuneTwins = "RK010"
   case buildSettingVariable = "RK011"
   case notExhaustivelyChecked = "RK012"
+  case duplicateKey = "RK013"
 
   /// The check's name as printed beside its id.
   public var name: String {
@@ -82,6 +84,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     case .missingIntuneTwins: "missing-intune-twins"
     case .buildSettingVariable: "build-setting-variable"
     case .notExhaustivelyChecked: "not-exhaustively-checked"
+    case .duplicateKey: "duplicate-key"
     }
   }
 
@@ -90,7 +93,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
     case .alwaysActivates, .unknownType, .undocumentedKey, .mistypedValue, .strictMatchingOutsideRule,
-      .webPageWithoutPreprocessing, .missingIntuneTwins, .notExhaustivelyChecked:
+      .webPageWithoutPreprocessing, .missingIntuneTwins, .notExhaustivelyChecked, .duplicateKey:
       .warning
     case .redundantClause, .buildSettingVariable: .note
     }
@@ -119,6 +122,18 @@ public struct RuleLinter: Sendable {
         LintFinding(
           id: check.rawValue, check: check.name, severity: check.severity, message: message, file: file.path,
           line: position.line, column: position.column, fix: fix))
+    }
+    // The file is read as the device reads it (the last of two equal keys wins); a repeated key is
+    // nearly always an edit gone wrong, and the value that loses is invisible otherwise.
+    for duplicate in file.document?.duplicateKeyWarnings ?? [] {
+      add(
+        .duplicateKey,
+        "the key \(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), "
+          + "column \(duplicate.first.column)); the system uses this later value and ignores the first",
+        at: SourcePosition(
+          line: duplicate.duplicate.line, column: duplicate.duplicate.column,
+          offset: duplicate.duplicate.offset),
+        fix: "remove one of the two entries")
     }
     if file.facts.strictMatchingOutsideRule {
       add(

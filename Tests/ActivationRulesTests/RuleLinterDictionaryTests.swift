@@ -87,6 +87,39 @@ import Testing
     #expect(findings.map(\.id) == ["RK010"])
   }
 
+  @Test func repeatedKeyIsReportedAtTheValueThatWins() throws {
+    // The device keeps the last value: 0 images, so the rule never activates for images.
+    let rule = """
+      <dict>
+      <key>NSExtensionActivationSupportsImageWithMaxCount</key>
+      <integer>5</integer>
+      <key>NSExtensionActivationSupportsImageWithMaxCount</key>
+      <integer>0</integer>
+      <key>NSExtensionActivationSupportsText</key>
+      <true/>
+      </dict>
+      """
+    let findings = try Self.lint("Info.plist", data: Self.infoPlist(rule: rule))
+    #expect(findings.map(\.id) == ["RK013"])
+    let finding = try #require(findings.first)
+    #expect((finding.line, finding.column, finding.severity) == (14, 1, .warning))
+    #expect(
+      finding.message
+        == "the key NSExtensionActivationSupportsImageWithMaxCount appears twice in one dictionary (first at "
+        + "line 12, column 1); the system uses this later value and ignores the first")
+    #expect(finding.fix == "remove one of the two entries")
+  }
+
+  @Test func repeatedKeyOutsideTheRuleIsReportedToo() throws {
+    let data = Self.infoPlist(
+      rule: "<dict><key>NSExtensionActivationSupportsText</key><true/></dict>",
+      attributes: "<key>NSExtensionServiceAllowsFinderPreviewItem</key><true/>"
+        + "<key>NSExtensionServiceAllowsFinderPreviewItem</key><false/>")
+    let findings = try Self.lint("Info.plist", data: data)
+    #expect(findings.map(\.id) == ["RK013"])
+    #expect((findings.first?.line, findings.first?.column) == (9, 60))
+  }
+
   @Test func buildSettingRuleCannotBeChecked() throws {
     let findings = try Self.lint(
       "Info.plist", data: Self.infoPlist(rule: "<string>$(SHARE_EXTENSION_SUBQUERY)</string>"))
