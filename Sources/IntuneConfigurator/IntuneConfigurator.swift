@@ -20,6 +20,10 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
   public var faceIDUsageDescription: String
+  /// Queried schemes of apps known to integrate the Intune SDK: their `-intunemam` twins are not added to
+  /// `LSApplicationQueriesSchemes`, the guide's way to make room in the list (§3.3). The app must then check
+  /// those URLs with `[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES]`.
+  public var knownManagedAppSchemes: [String]
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
   public static let defaultFaceIDUsageDescription =
@@ -28,7 +32,7 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
   public init(
     guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingAppBundleID: String? = nil,
     containingAppInfoPlist: PropertyListValue? = nil, fixEntitlements: Bool = false,
-    faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription
+    faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription, knownManagedAppSchemes: [String] = []
   ) {
     self.guide = guide
     self.iosSDKMajor = iosSDKMajor
@@ -36,6 +40,7 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
     self.containingAppInfoPlist = containingAppInfoPlist
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
+    self.knownManagedAppSchemes = knownManagedAppSchemes
   }
 
   /// Uses `file` as the containing app's Info.plist: its value, `path` (as reports should name it) and,
@@ -239,7 +244,24 @@ struct Planner {
     }
     let existing = existingValue?.arrayValue?.compactMap(\.stringValue) ?? []
     let plan = QueriedSchemesPlanner.plan(
-      existing: existing, guide: options.guide, limit: .forIOSSDK(major: options.iosSDKMajor))
+      existing: existing, guide: options.guide, limit: .forIOSSDK(major: options.iosSDKMajor),
+      knownManagedAppSchemes: options.knownManagedAppSchemes)
+    if !plan.knownManagedSchemesWithoutTwin.isEmpty {
+      let schemes = plan.knownManagedSchemesWithoutTwin
+      finding(
+        "queried-scheme-known-managed", .note, at: path,
+        "no -intunemam twin for " + schemes.joined(separator: ", ")
+          + " (--known-managed-scheme): canOpenURL may answer wrongly for \(schemes.count == 1 ? "it" : "them")",
+        fix: "check \(schemes.count == 1 ? "this URL" : "these URLs") with "
+          + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL")
+    }
+    for scheme in plan.unqueriedKnownManagedSchemes {
+      finding(
+        "known-managed-scheme-not-queried", .warning, at: path,
+        "--known-managed-scheme \(scheme): the app does not query \(scheme) (it is not in "
+          + "LSApplicationQueriesSchemes), so there is no twin to leave out",
+        fix: "check the spelling, or drop the option")
+    }
     for problem in plan.problems {
       let id =
         if case .buildSetting = problem.problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }

@@ -59,6 +59,11 @@ public struct QueriedSchemesPlan: Sendable, Hashable {
   /// Entries beyond the platform limit once the additions are made: iOS will ignore them.
   public var ignoredByIOS: [String]
   public var limit: QueriedSchemeLimit
+  /// The app's entries whose `-intunemam` twin is not added because they belong to apps known to integrate
+  /// the Intune SDK (§3.3): the app checks them with `isURLAllowed:isKnownManagedAppScheme:YES` instead.
+  public var knownManagedSchemesWithoutTwin: [String] = []
+  /// Known managed-app schemes the caller named that the app does not query: probably misspelt.
+  public var unqueriedKnownManagedSchemes: [String] = []
   /// How many of ``ignoredByIOS`` the app listed itself (they come first): the additions go after the
   /// app's entries, so the ignored tail takes them first.
   public var ignoredExistingCount: Int { max(0, ignoredByIOS.count - additions.count) }
@@ -78,7 +83,8 @@ public struct QueriedSchemesPlan: Sendable, Hashable {
 
   /// The remedy the 2023 guide gives when the list runs out of room.
   public static let overLimitRemedy =
-    "remove the -intunemam twins of apps known to integrate the Intune SDK and check those URLs with "
+    "name the schemes of apps known to integrate the Intune SDK with --known-managed-scheme, so their "
+    + "-intunemam twins are not added (remove any already listed), and check those URLs with "
     + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL"
 
   /// What to do when the app's own entries leave no room for the fixed Intune entries.
@@ -95,12 +101,21 @@ public enum QueriedSchemesPlanner {
   ///   the fixed list (mobile-threat-defense partner schemes are listed as they are), and `mailto`, which
   ///   Intune routes through `ms-outlook-intunemam` instead. Twins come last because iOS ignores entries past
   ///   its limit and the guide lets an app drop twins, never the fixed entries (§3.3).
+  /// - No twin for the entries in `knownManagedAppSchemes`, the schemes of apps known to integrate the
+  ///   Intune SDK, which is how the guide makes room (§3.3); a twin already listed stays. A name there may
+  ///   be given as the scheme or as its twin.
   /// - Comparisons ignore case, as iOS does for schemes.
   public static func plan(
     existing: [String], guide: IntuneGuideVersion = .newest,
-    limit: QueriedSchemeLimit = .forIOSSDK(major: 26)
+    limit: QueriedSchemeLimit = .forIOSSDK(major: 26), knownManagedAppSchemes: [String] = []
   ) -> QueriedSchemesPlan {
     var present = Set(existing.map { $0.lowercased() })
+    var knownManaged: [String: String] = [:]
+    for name in knownManagedAppSchemes {
+      let scheme = IntuneSchemes.isTwin(name) ? String(name.dropLast(IntuneSchemes.suffix.count)) : name
+      knownManaged[scheme.lowercased()] = knownManaged[scheme.lowercased()] ?? name
+    }
+    var withoutTwin: [String] = []
     var additions: [QueriedSchemeAddition] = []
     var problems: [SchemeFinding] = []
     let fixed = guide.fixedQueriedSchemes
@@ -127,12 +142,21 @@ public enum QueriedSchemesPlanner {
       if IntuneSchemes.isTwin(scheme) || fixedLowercased.contains(lowercased) || lowercased == "mailto" {
         continue
       }
+      if knownManaged[lowercased] != nil {
+        if !present.contains(IntuneSchemes.twin(of: lowercased)) { withoutTwin.append(scheme) }
+        continue
+      }
       add(IntuneSchemes.twin(of: scheme), .twinOf(scheme))
     }
+    let queried = Set(existing.map { $0.lowercased() })
+    let unqueried = knownManaged.filter {
+      !queried.contains($0.key) && !queried.contains(IntuneSchemes.twin(of: $0.key))
+    }.values.sorted()
 
     let final = existing + additions.map(\.scheme)
     let ignored = final.count > limit.maximum ? Array(final[limit.maximum...]) : []
     return QueriedSchemesPlan(
-      additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit)
+      additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit,
+      knownManagedSchemesWithoutTwin: withoutTwin, unqueriedKnownManagedSchemes: unqueried)
   }
 }

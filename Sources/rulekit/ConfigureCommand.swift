@@ -91,6 +91,13 @@ struct ConfigureOptions: ParsableArguments {
   @Flag(help: "Add missing keychain access groups to the entitlements file.")
   var fixEntitlements = false
 
+  @Option(
+    name: .customLong("known-managed-scheme"),
+    help: ArgumentHelp(
+      "A queried scheme of an app known to integrate the Intune SDK: its -intunemam twin is not added, "
+        + "which makes room in LSApplicationQueriesSchemes (repeat for each scheme).", valueName: "scheme"))
+  var knownManagedSchemes: [String] = []
+
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
 }

@@ -26,6 +26,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var containingApp: String?
   var containingAppPlist: String?
   var fixEntitlements = false
+  var knownManagedSchemes: [String] = []
   var quiet = false
   var color: ColorChoice = .auto
 
@@ -47,6 +48,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     containingApp = command.containingApp
     containingAppPlist = command.containingAppPlist
     fixEntitlements = command.fixEntitlements
+    knownManagedSchemes = command.knownManagedSchemes
     quiet = command.quietOption.quiet
     color = command.colorOption.color
   }
@@ -66,9 +68,10 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     guard arguments.first == "configure", environment["RULEKIT_FULL_PARSER"] != "1" else { return nil }
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    var knownManagedSchemes: [String] = []
     let valued: Set = [
       "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
-      "--containing-app-plist", "--color",
+      "--containing-app-plist", "--color", "--known-managed-scheme",
     ]
     let flagNames: [String: String] = [
       "--dry-run": "--dry-run", "--diff": "--diff", "--fix-entitlements": "--fix-entitlements",
@@ -95,7 +98,11 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
           value = arguments[index]
           index += 1
         }
-        guard values.updateValue(value, forKey: name) == nil else { return nil }
+        if name == "--known-managed-scheme" {
+          knownManagedSchemes.append(value)  // the one option that may repeat
+        } else {
+          guard values.updateValue(value, forKey: name) == nil else { return nil }
+        }
       } else if inline == nil, let flag = flagNames[name] {
         guard flags.insert(flag).inserted else { return nil }
       } else {
@@ -108,6 +115,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     run.dryRun = flags.contains("--dry-run")
     run.diff = flags.contains("--diff")
     run.fixEntitlements = flags.contains("--fix-entitlements")
+    run.knownManagedSchemes = knownManagedSchemes
     run.quiet = flags.contains("--quiet")
     run.containingApp = values["--containing-app"]
     run.containingAppPlist = values["--containing-app-plist"]
@@ -156,7 +164,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     }
     var options = IntuneConfiguratorOptions(
       guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
-      fixEntitlements: fixEntitlements)
+      fixEntitlements: fixEntitlements, knownManagedAppSchemes: knownManagedSchemes)
     if let containingAppPlist {
       let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",

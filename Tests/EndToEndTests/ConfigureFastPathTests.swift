@@ -20,6 +20,10 @@ struct ConfigureFastPathTests {
       "-i", "OpenInExtension/Info.plist", "-e", "App/App.entitlements", "--containing-app-plist",
       "App/Info.plist", "--quiet",
     ],
+    [
+      "-i", "App/Info.plist", "-e", "App/App.entitlements", "--dry-run", "--known-managed-scheme", "msauthv2",
+      "--known-managed-scheme=msauthv3-intunemam", "--known-managed-scheme", "nosuchapp",
+    ],
     // Errors: the run fails the same way (the direct reader passes these on, or the run itself fails).
     ["-i", "App/Info.plist", "-e", ""],
     ["-i", "App/Info.plist", "-e", " "],

@@ -194,6 +194,48 @@ enum ConfiguratorFixtures {
     }
   }
 
+  /// The guide's remedy (§3.3) as a run: naming the known managed apps' schemes leaves their twins out,
+  /// the list fits, the app is told how to check those URLs, and a second run adds nothing back.
+  @Test func knownManagedSchemesMakeRoomAndStayOut() throws {
+    let known = (1...10).map { "app\($0)" }
+    let options = IntuneConfiguratorOptions(iosSDKMajor: 27, knownManagedAppSchemes: known)
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: Self.queriedSchemesApp(10), entitlements: nil, options: options)
+    #expect(!plan.findings.contains { $0.id == "queried-schemes-over-limit" })
+    let note = try #require(plan.findings.first { $0.id == "queried-scheme-known-managed" })
+    #expect(note.severity == .note)
+    #expect(
+      note.message
+        == "no -intunemam twin for " + known.joined(separator: ", ")
+        + " (--known-managed-scheme): canOpenURL may answer wrongly for them")
+    #expect(
+      note.fix
+        == "check these URLs with [IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of "
+        + "canOpenURL")
+    let configured = try plan.configuredInfoPlist()
+    let entries = try #require(configured.value.dictionaryValue?["LSApplicationQueriesSchemes"]?.arrayValue)
+    let schemes = entries.compactMap(\.stringValue)
+    #expect(schemes.count == 25)
+    #expect(!schemes.contains { $0.hasPrefix("app") && $0.hasSuffix("-intunemam") })
+    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
+    #expect(!again.changes.contains { $0.kind == .queriedScheme })
+  }
+
+  @Test func aMisspeltKnownManagedSchemeIsAWarning() throws {
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: Self.queriedSchemesApp(2), entitlements: nil,
+      options: IntuneConfiguratorOptions(knownManagedAppSchemes: ["app1", "ap2"]))
+    let warning = try #require(plan.findings.first { $0.id == "known-managed-scheme-not-queried" })
+    #expect(warning.severity == .warning)
+    #expect(
+      warning.message
+        == "--known-managed-scheme ap2: the app does not query ap2 (it is not in LSApplicationQueriesSchemes), so "
+        + "there is no twin to leave out")
+    #expect(
+      plan.findings.first { $0.id == "queried-scheme-known-managed" }?.message.hasPrefix(
+        "no -intunemam twin for app1 (") == true)
+  }
+
   @Test func anAppListOverTheLimitByItselfIsNamedFirst() throws {
     let plan = try IntuneConfigurator.plan(
       infoPlist: Self.queriedSchemesApp(60), entitlements: nil, options: IntuneConfiguratorOptions())

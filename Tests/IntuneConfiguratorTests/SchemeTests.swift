@@ -94,6 +94,30 @@ import Testing
     #expect(!schemes.contains("http-intunemam"))
   }
 
+  @Test func knownManagedAppSchemesGetNoTwin() {
+    let plan = QueriedSchemesPlanner.plan(
+      existing: ["msauth", "companyportal", "myapp"],
+      knownManagedAppSchemes: ["MSAUTH", "companyportal-intunemam"])
+    let twins = plan.additions.filter(\.isDroppableTwin).map(\.scheme)
+    #expect(twins == ["myapp-intunemam"])
+    #expect(plan.knownManagedSchemesWithoutTwin == ["msauth", "companyportal"])
+    #expect(plan.unqueriedKnownManagedSchemes.isEmpty)
+  }
+
+  @Test func aTwinTheAppStillListsStaysAndIsNotReported() {
+    let plan = QueriedSchemesPlanner.plan(
+      existing: ["msauth", "msauth-intunemam"], knownManagedAppSchemes: ["msauth"])
+    #expect(!plan.additions.map(\.scheme).contains("msauth-intunemam"))
+    #expect(plan.knownManagedSchemesWithoutTwin.isEmpty)
+    #expect(plan.unqueriedKnownManagedSchemes.isEmpty)
+  }
+
+  @Test func knownManagedSchemesTheAppDoesNotQueryAreNamed() {
+    let plan = QueriedSchemesPlanner.plan(
+      existing: ["msauth"], knownManagedAppSchemes: ["msauht", "msauth", "Zeta", "alpha-intunemam"])
+    #expect(plan.unqueriedKnownManagedSchemes == ["Zeta", "alpha-intunemam", "msauht"])
+  }
+
   @Test func invalidEntriesAreReportedAndLeftAlone() {
     let plan = QueriedSchemesPlanner.plan(existing: ["good", "$(MSAL_SCHEME)", "bad_one"])
     #expect(plan.problems.map(\.index) == [1, 2])
