@@ -161,7 +161,7 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
       try handle.close()
     case "sparse-gigabyte":
       // 1 GiB of zeros, sparse on disk: only a reader that refuses by size before reading stays fast.
-      FileManager.default.createFile(atPath: url.path, contents: nil)
+      try Data().write(to: url)
       let handle = try FileHandle(forWritingTo: url)
       try handle.truncate(atOffset: 1 << 30)
       try handle.close()
