@@ -66,6 +66,8 @@ public struct RuleFile: Sendable {
   var predicateOffsetMap: [Int]
   /// The positioned XML document (`nil` for predicate files and binary or OpenStep plists).
   let document: PropertyListDocument?
+  /// Keys an XML rule plist has twice in one dictionary (the last value is the one read).
+  let duplicateKeys: [PropertyListDuplicateKey]
   /// Where the rule is in ``document``: `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`,
   /// the root key `NSExtensionActivationRule`, or the root itself (a plist that is the rule dictionary).
   let rulePath: PropertyListPath
@@ -80,6 +82,7 @@ public struct RuleFile: Sendable {
       form = .predicateFile
       value = .predicate(contents)
       document = nil
+      duplicateKeys = []
       rulePath = []
       return
     }
@@ -93,6 +96,7 @@ public struct RuleFile: Sendable {
       throw .propertyList(error)
     }
     document = file.document
+    duplicateKeys = file.duplicateKeyWarnings
     guard case .dictionary(let dictionary) = file.value else {
       throw .malformedPropertyList(message: "the root of the property list is not a dictionary")
     }
@@ -136,6 +140,7 @@ public struct RuleFile: Sendable {
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
     self.document = nil
+    self.duplicateKeys = []
     self.rulePath = []
   }
 

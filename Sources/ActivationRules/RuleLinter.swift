@@ -125,7 +125,7 @@ public struct RuleLinter: Sendable {
     }
     // The file is read as the device reads it (the last of two equal keys wins); a repeated key is
     // nearly always an edit gone wrong, and the value that loses is invisible otherwise.
-    for duplicate in file.document?.duplicateKeyWarnings ?? [] {
+    for duplicate in file.duplicateKeys {
       add(
         .duplicateKey,
         "the key \(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), "

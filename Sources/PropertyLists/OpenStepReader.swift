@@ -35,6 +35,8 @@ struct OpenStepReader {
   private var index = 0
   /// Containers enclosing the one being read, bounded by ``PropertyListLimits/maximumDepth``.
   private var depth = 0
+  /// Keys accepted twice under ``PropertyListDuplicateKeyPolicy/keepLast``, in file order.
+  private var duplicates: [PropertyListDuplicateKey] = []
 
   private init(bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy) {
     self.bytes = bytes
@@ -52,8 +54,17 @@ struct OpenStepReader {
   static func read(_ bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy = .error)
     throws(PropertyListError) -> PropertyListValue
   {
+    try readListingDuplicates(bytes, duplicateKeys: duplicateKeys).value
+  }
+
+  /// The value of a whole OpenStep file, and the keys accepted twice under
+  /// ``PropertyListDuplicateKeyPolicy/keepLast`` with their positions (the later value is the one kept).
+  static func readListingDuplicates(_ bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy)
+    throws(PropertyListError) -> (value: PropertyListValue, duplicates: [PropertyListDuplicateKey])
+  {
     var reader = OpenStepReader(bytes: bytes, duplicateKeys: duplicateKeys)
-    return try reader.readDocument()
+    let value = try reader.readDocument()
+    return (value, reader.duplicates)
   }
 
   // MARK: Document
@@ -213,6 +224,7 @@ struct OpenStepReader {
             .duplicateKey, "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
             relatedPosition: first, hint: "remove one of the two entries")
         }
+        duplicates.append(PropertyListDuplicateKey(key: key, first: first, duplicate: keyPosition))
       } else {
         firstPositions[key] = keyPosition
       }

@@ -40,11 +40,22 @@ public struct PropertyListFile: Sendable {
   public let content: Content
   /// The file it was read from, for messages and as the default place to write.
   public let path: String?
+  /// Duplicate keys an OpenStep file was read with (the document keeps an XML file's).
+  private var openStepDuplicateKeys: [PropertyListDuplicateKey] = []
 
   /// A file with the given content, to be written to `path`.
   public init(content: Content, path: String?) {
     self.content = content
     self.path = path
+  }
+
+  /// Keys that appear twice in one dictionary, accepted under ``PropertyListDuplicateKeyPolicy/keepLast``
+  /// (the later value is the one kept), with the positions of both, for XML and OpenStep files as read.
+  /// Always empty for binary files, which have no positions to name (their readers keep the last value, as
+  /// Foundation does), and after an edit of a binary or OpenStep file.
+  public var duplicateKeyWarnings: [PropertyListDuplicateKey] {
+    if case .xml(let document) = content { return document.duplicateKeyWarnings }
+    return openStepDuplicateKeys
   }
 
   /// Reads a property list of any format from memory, detecting the format from the first bytes.
@@ -77,7 +88,9 @@ public struct PropertyListFile: Sendable {
       }
     case .openStep:
       do {
-        content = .value(try OpenStepReader.read([UInt8](data), duplicateKeys: duplicateKeys), .openStep)
+        let read = try OpenStepReader.readListingDuplicates([UInt8](data), duplicateKeys: duplicateKeys)
+        content = .value(read.value, .openStep)
+        openStepDuplicateKeys = read.duplicates
       } catch {
         throw error.inFile(path)
       }

@@ -204,6 +204,19 @@ struct OpenStepReaderTests {
         == .dictionary(["a": "3", "b": "2"]))
   }
 
+  @Test("PropertyListFile lists an OpenStep file's duplicate keys under keepLast, as for XML")
+  func duplicateKeysAreListed() throws {
+    let text = "{\n  a = 1;\n  b = { c = 2; c = 3; };\n  a = 4;\n}"
+    let file = try PropertyListFile(data: Data(text.utf8), duplicateKeys: .keepLast)
+    #expect(file.value == .dictionary(["a": "4", "b": .dictionary(["c": "3"])]))
+    #expect(
+      file.duplicateKeyWarnings.map { "\($0.key) \($0.first) \($0.duplicate)" } == [
+        "c 3:9 3:16", "a 2:3 4:3",
+      ])
+    let edited = try file.applying([.set(["d"], "5")])
+    #expect(edited.duplicateKeyWarnings.isEmpty)
+  }
+
   @Test("PropertyListFile reads OpenStep through it, with the file's path in errors")
   func throughFile() throws {
     let file = try PropertyListFile(data: Data("{ a = (b, <00>); }".utf8), path: "old.plist")
