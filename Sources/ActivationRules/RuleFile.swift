@@ -66,7 +66,7 @@ public struct RuleFile: Sendable {
   var predicateOffsetMap: [Int]
   /// The positioned XML document (`nil` for predicate files and binary or OpenStep plists).
   let document: PropertyListDocument?
-  /// Keys an XML rule plist has twice in one dictionary (the last value is the one read).
+  /// Keys an XML or OpenStep rule plist has twice in one dictionary (the last value is the one read).
   let duplicateKeys: [PropertyListDuplicateKey]
   /// Where the rule is in ``document``: `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`,
   /// the root key `NSExtensionActivationRule`, or the root itself (a plist that is the rule dictionary).
@@ -155,8 +155,19 @@ public struct RuleFile: Sendable {
   private static func looksLikePropertyList(_ data: Data) -> Bool {
     let head = String(decoding: data.prefix(512), as: UTF8.self)
       .trimming(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-    return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
+    if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
       || head.hasPrefix("bplist")
+    {
+      return true
+    }
+    // An old-style (OpenStep) dictionary, `{ Key = value; }`, perhaps after a comment. A predicate may
+    // start with `{` too (an aggregate, `{1, 2} CONTAINS x`), but never reads as an OpenStep dictionary,
+    // so the reader decides.
+    guard head.hasPrefix("{") || head.hasPrefix("//") || head.hasPrefix("/*") else { return false }
+    guard let file = try? PropertyListFile(data: data, duplicateKeys: .keepLast), file.format == .openStep,
+      case .dictionary = file.value
+    else { return false }
+    return true
   }
 
   /// The rule's element in the document.

@@ -27,6 +27,32 @@ import Testing
     </plist>
     """
 
+  @Test func readsAnOldStyleInfoPlist() throws {
+    let text = """
+      // An Info.plist in the old (OpenStep) format.
+      {
+        NSExtension = {
+          NSExtensionAttributes = {
+            NSExtensionActivationRule = "SUBQUERY(extensionItems, $e, $e.attachments.@count > 0).@count == 1";
+          };
+          NSExtensionPointIdentifier = "com.apple.share-services";
+        };
+      }
+      """
+    let file = try RuleFile(path: "Info.plist", data: Data(text.utf8))
+    #expect(file.form == .infoPlist)
+    #expect(file.predicateText == "SUBQUERY(extensionItems, $e, $e.attachments.@count > 0).@count == 1")
+    #expect(file.facts.extensionPointIdentifier == "com.apple.share-services")
+  }
+
+  /// A predicate can start with `{` (an aggregate); it never reads as an old-style dictionary.
+  @Test(arguments: ["{1, 2} CONTAINS 1", "{'public.image'} CONTAINS 'x'", "{ a = 1 }"])
+  func aggregatesStayPredicates(_ text: String) throws {
+    let file = try RuleFile(path: "rule.predicate", data: Data(text.utf8))
+    #expect(file.form == .predicateFile)
+    #expect(file.predicateText == text)
+  }
+
   @Test func readsRuleAndFactsFromInfoPlist() throws {
     let file = try RuleFile(path: "Info.plist", data: Data(Self.infoPlist.utf8))
     #expect(file.form == .infoPlist)

@@ -110,6 +110,17 @@ import Testing
     #expect(finding.fix == "remove one of the two entries")
   }
 
+  @Test func repeatedKeyInAnOldStylePlist() throws {
+    let text =
+      "{\n  NSExtensionActivationSupportsImageWithMaxCount = 2;\n  NSExtensionActivationSupportsImageWithMaxCount = 1;\n}"
+    let findings = try Self.lint("rule.plist", data: Data(text.utf8))
+    // Old-style plists hold strings only, so the count is also a mistyped value.
+    #expect(findings.map(\.id) == ["RK007", "RK013"])
+    let duplicate = try #require(findings.last)
+    #expect((duplicate.line, duplicate.column) == (3, 3))
+    #expect(duplicate.message.contains("(first at line 2, column 3)"))
+  }
+
   @Test func repeatedKeyOutsideTheRuleIsReportedToo() throws {
     let data = Self.infoPlist(
       rule: "<dict><key>NSExtensionActivationSupportsText</key><true/></dict>",
