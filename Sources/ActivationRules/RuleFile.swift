@@ -77,7 +77,8 @@ public struct RuleFile: Sendable {
     self.path = path
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
-    guard Self.looksLikePropertyList(data) else {
+    let openStepFile = Self.openStepDictionaryFile(data, path: path)
+    guard openStepFile != nil || Self.looksLikePropertyList(data) else {
       contents = String(decoding: data, as: UTF8.self)
       form = .predicateFile
       value = .predicate(contents)
@@ -90,10 +91,14 @@ public struct RuleFile: Sendable {
     // PropertyLists reads every format: it enforces the size and depth limits, refuses entity declarations,
     // and reports problems with a line, a column and a hint. Duplicate keys: the last wins, as on the device.
     let file: PropertyListFile
-    do {
-      file = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast)
-    } catch {
-      throw .propertyList(error)
+    if let openStepFile {
+      file = openStepFile
+    } else {
+      do {
+        file = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast)
+      } catch {
+        throw .propertyList(error)
+      }
     }
     document = file.document
     duplicateKeys = file.duplicateKeyWarnings
@@ -152,22 +157,26 @@ public struct RuleFile: Sendable {
     }
   }
 
+  private static func head(of data: Data) -> Substring {
+    String(decoding: data.prefix(512), as: UTF8.self).trimming(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+  }
+
   private static func looksLikePropertyList(_ data: Data) -> Bool {
-    let head = String(decoding: data.prefix(512), as: UTF8.self)
-      .trimming(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-    if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
+    let head = head(of: data)
+    return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
       || head.hasPrefix("bplist")
-    {
-      return true
-    }
-    // An old-style (OpenStep) dictionary, `{ Key = value; }`, perhaps after a comment. A predicate may
-    // start with `{` too (an aggregate, `{1, 2} CONTAINS x`), but never reads as an OpenStep dictionary,
-    // so the reader decides.
-    guard head.hasPrefix("{") || head.hasPrefix("//") || head.hasPrefix("/*") else { return false }
-    guard let file = try? PropertyListFile(data: data, duplicateKeys: .keepLast), file.format == .openStep,
-      case .dictionary = file.value
-    else { return false }
-    return true
+  }
+
+  /// The file, read, when `data` is an old-style (OpenStep) dictionary, `{ Key = value; }`, perhaps after a
+  /// comment. A predicate may start with `{` too (an aggregate, `{1, 2} CONTAINS x`), but never reads as an
+  /// OpenStep dictionary, so the reader decides.
+  private static func openStepDictionaryFile(_ data: Data, path: String) -> PropertyListFile? {
+    let head = head(of: data)
+    guard head.hasPrefix("{") || head.hasPrefix("//") || head.hasPrefix("/*"),
+      let file = try? PropertyListFile(data: data, path: path, duplicateKeys: .keepLast),
+      file.format == .openStep, case .dictionary = file.value
+    else { return nil }
+    return file
   }
 
   /// The rule's element in the document.

@@ -109,7 +109,8 @@ public enum QueriedSchemesPlanner {
     existing: [String], guide: IntuneGuideVersion = .newest,
     limit: QueriedSchemeLimit = .forIOSSDK(major: 26), knownManagedAppSchemes: [String] = []
   ) -> QueriedSchemesPlan {
-    var present = Set(existing.map { $0.lowercased() })
+    let queried = Set(existing.map { $0.lowercased() })
+    var present = queried
     var knownManaged: [String: String] = [:]
     for name in knownManagedAppSchemes {
       let scheme = IntuneSchemes.isTwin(name) ? String(name.dropLast(IntuneSchemes.suffix.count)) : name
@@ -148,7 +149,6 @@ public enum QueriedSchemesPlanner {
       }
       add(IntuneSchemes.twin(of: scheme), .twinOf(scheme))
     }
-    let queried = Set(existing.map { $0.lowercased() })
     let unqueried = knownManaged.filter {
       !queried.contains($0.key) && !queried.contains(IntuneSchemes.twin(of: $0.key))
     }.values.sorted()
