@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ActivationRules", targets: ["ActivationRules"]),
     .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
     .library(name: "RuleKitFoundation", targets: ["RuleKitFoundation"]),
+    .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
     .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
@@ -31,6 +32,8 @@ let package = Package(
       name: "IntuneConfigurator",
       dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes"]),
     .target(name: "PropertyLists"),
+    // Xcode projects as Xcode reads them: project.pbxproj, xcconfig files, build-setting resolution.
+    .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),
     .systemLibrary(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
@@ -98,6 +101,7 @@ let package = Package(
     ),
     // Finds and runs the `rulekit` built beside the test bundle, for every test that runs the CLI.
     .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+    .testTarget(name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .executableTarget(
       name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],

@@ -1,0 +1,78 @@
+/// Where a build setting was written: a file and a 1-based line and column.
+///
+/// A `project.pbxproj` assignment names the pbxproj and the line of its `NAME = value;` entry; an
+/// `.xcconfig` assignment names the xcconfig and its line.
+public struct BuildSettingLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file, as the user would name it (relative to the working directory where possible).
+  public var file: String
+  /// 1-based line; `nil` when unknown.
+  public var line: Int?
+  /// 1-based column in Unicode scalars; `nil` when unknown.
+  public var column: Int?
+
+  public init(file: String, line: Int? = nil, column: Int? = nil) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `file:line:column`, or as much of it as is known.
+  public var description: String {
+    guard let line else { return file }
+    return "\(file):\(line):\(column ?? 1)"
+  }
+}
+
+/// A condition on an assignment, as in `NAME[sdk=iphoneos*][config=Debug] = value`.
+///
+/// The pattern is a shell-style glob (`*`, `?`) matched against the value of ``parameter`` in the build
+/// being resolved.
+public struct BuildSettingCondition: Sendable, Hashable {
+  /// `sdk`, `config`, `arch`, `variant` or any other name Xcode accepts.
+  public var parameter: String
+  /// The glob, for example `iphoneos*`.
+  public var pattern: String
+
+  public init(parameter: String, pattern: String) {
+    self.parameter = parameter
+    self.pattern = pattern
+  }
+}
+
+/// One `NAME[conditions] = value` line of an xcconfig file or entry of a pbxproj `buildSettings` dictionary.
+public struct BuildSettingAssignment: Sendable, Hashable {
+  /// The setting's name, without conditions.
+  public var name: String
+  /// The conditions in brackets after the name, in order.
+  public var conditions: [BuildSettingCondition]
+  /// The unexpanded value: `$(inherited) -ObjC`. A pbxproj array value is joined with single spaces, each
+  /// element that holds a space or a quote written in double quotes, as Xcode does.
+  public var value: String
+  /// Where it was written.
+  public var location: BuildSettingLocation
+
+  public init(
+    name: String, conditions: [BuildSettingCondition] = [], value: String, location: BuildSettingLocation
+  ) {
+    self.name = name
+    self.conditions = conditions
+    self.value = value
+    self.location = location
+  }
+}
+
+/// One level of Xcode's build-setting stack, lowest first: project xcconfig, project, target xcconfig, target.
+///
+/// Within a level a later assignment of the same name (and matching conditions) wins; `$(inherited)` in a
+/// level refers to the value of the level below.
+public struct BuildSettingLevel: Sendable, Hashable {
+  /// What the level is, for diagnostics and `build-settings` output: `project xcconfig Config/Base.xcconfig`.
+  public var name: String
+  /// The assignments in the order they apply (an xcconfig's `#include`d files first where they appear).
+  public var assignments: [BuildSettingAssignment]
+
+  public init(name: String, assignments: [BuildSettingAssignment]) {
+    self.name = name
+    self.assignments = assignments
+  }
+}
