@@ -1,0 +1,103 @@
+extension XcodeProject {
+  /// The build settings of `target` in `configuration`, resolved as Xcode resolves them.
+  ///
+  /// Levels, lowest first: Xcode's defaults (``XcodeDefaults``), the project configuration's base xcconfig,
+  /// the project configuration's `buildSettings`, the target configuration's base xcconfig, the target
+  /// configuration's `buildSettings`, and `SDKROOT = sdk` on top (as `xcodebuild -sdk` overrides it). Within
+  /// an xcconfig the later line wins; within a `buildSettings` dictionary an entry with conditions
+  /// (`NAME[sdk=iphoneos*]`) is applied after the plain `NAME`, so a matching conditional value wins.
+  /// Conditions are matched against `sdk` (and its platform, `iphoneos` for `iphoneos18.2`), the
+  /// configuration's name, `arch` and the variant `normal`; a condition on any other parameter never matches.
+  ///
+  /// A base configuration file missing from the checkout (CocoaPods' `Pods/Target Support Files/…`, a
+  /// gitignored xcconfig) is a warning in ``ResolvedBuildSettings/diagnostics``, not an error: Xcode warns
+  /// and builds. The warning lists the settings whose values it may change.
+  ///
+  /// - Parameters:
+  ///   - configuration: `nil` for the target's `defaultConfigurationName` (what `xcodebuild` builds).
+  ///   - notingUndefinedVariables: also list, as notes, the variables that expanded to nothing.
+  /// - Throws: ``XcodeProjectError/Kind/configurationNotFound``, ``XcodeProjectError/Kind/danglingReference``,
+  ///   or an xcconfig's syntax-independent errors (an `#include` cycle).
+  public func buildSettings(
+    target: XcodeTarget, configuration: String? = nil, sdk: String = "iphoneos", arch: String = "arm64",
+    notingUndefinedVariables: Bool = false
+  ) throws(XcodeProjectError) -> ResolvedBuildSettings {
+    let targetConfigurations = try buildConfigurations(of: target)
+    let list = try configurationList(of: target)
+    let name = configuration ?? list.defaultConfigurationName ?? targetConfigurations.last?.name ?? ""
+    guard let targetConfiguration = targetConfigurations.first(where: { $0.name == name }) else {
+      let known = targetConfigurations.map(\.name)
+      throw XcodeProjectError(
+        .configurationNotFound, "target \(target.name) has no configuration \"\(name)\"",
+        location: target.location,
+        hint: known.isEmpty
+          ? "the target has no configurations" : "use one of: " + known.joined(separator: ", "))
+    }
+    // Xcode pairs a target configuration with the project configuration of the same name.
+    let projectConfiguration = try buildConfigurations(of: nil).first { $0.name == name }
+
+    var levels: [BuildSettingLevel] = [
+      BuildSettingLevel(
+        name: "Xcode defaults",
+        assignments: XcodeDefaults.assignments(
+          project: self, target: target, configuration: name, sdk: sdk, arch: arch))
+    ]
+    var missingBelow: [(level: Int, diagnostic: BuildSettingDiagnostic)] = []
+    for (owner, buildConfiguration) in [("project", projectConfiguration), ("target", targetConfiguration)] {
+      guard let buildConfiguration else { continue }
+      if let base = baseConfigurationPath(of: buildConfiguration) {
+        let referenceLocation = buildConfiguration.location
+        do {
+          let file = try XCConfigFile.read(path: base, missingIncludes: .record)
+          levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base)", assignments: file.assignments))
+          for missing in file.missingIncludes {
+            missingBelow.append(
+              (
+                levels.count - 1,
+                BuildSettingDiagnostic(
+                  .warning, .missingInclude,
+                  "#include of \(missing.path) in the \(owner) base configuration: no such file; Xcode warns and "
+                    + "builds without it", location: missing.location,
+                  hint: "run the step that generates it (pod install) or check it out, then resolve again")
+              ))
+          }
+        } catch  where error.kind == .fileNotFound {
+          levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base) (missing)", assignments: []))
+          missingBelow.append(
+            (
+              levels.count - 1,
+              BuildSettingDiagnostic(
+                .warning, .missingBaseConfiguration,
+                "the \(owner) configuration \(name) is based on \(base), which is not in the checkout; Xcode warns "
+                  + "and builds without it", location: referenceLocation,
+                hint: "run the step that generates it (pod install) or check it out, then resolve again")
+            ))
+        }
+      }
+      levels.append(
+        BuildSettingLevel(
+          name: "\(owner) \(owner == "target" ? target.name + " " : "")configuration \(name)",
+          assignments: Self.conditionalLast(buildConfiguration.buildSettings)))
+    }
+    levels.append(
+      BuildSettingLevel(
+        name: "command-line overrides",
+        assignments: [
+          BuildSettingAssignment(
+            name: "SDKROOT", value: sdk, location: BuildSettingLocation(file: "<command line -sdk>"))
+        ]))
+
+    let parameters = [
+      "sdk": [sdk, XcodeDefaults.platform(ofSDK: sdk)], "config": [name], "arch": [arch],
+      "variant": ["normal"],
+    ]
+    return ResolvedBuildSettings(
+      project: self, target: target, configuration: name, sdk: sdk, levels: levels, parameters: parameters,
+      missingFiles: missingBelow, notingUndefinedVariables: notingUndefinedVariables)
+  }
+
+  /// Plain assignments first, conditional ones after, each group in file order.
+  static func conditionalLast(_ assignments: [BuildSettingAssignment]) -> [BuildSettingAssignment] {
+    assignments.filter(\.conditions.isEmpty) + assignments.filter { !$0.conditions.isEmpty }
+  }
+}

@@ -1,0 +1,146 @@
+import PropertyLists
+
+extension XcodeProject {
+  /// The configuration list of the project (`owner == nil`) or of a target.
+  ///
+  /// - Throws: ``XcodeProjectError/Kind/danglingReference`` when the list's id names nothing.
+  public func configurationList(of target: XcodeTarget?) throws(XcodeProjectError)
+    -> XCConfigurationListObject
+  {
+    let ownerID = target?.id ?? project.id
+    guard let owner = objects[ownerID] else {
+      throw XcodeProjectError(
+        .danglingReference, "no object \(ownerID)", location: BuildSettingLocation(file: pbxprojPath))
+    }
+    let listID = target?.buildConfigurationListID ?? project.buildConfigurationListID
+    let list = try object(
+      listID, referencedBy: owner, key: "buildConfigurationList", isa: ["XCConfigurationList"])
+    return XCConfigurationListObject(
+      id: list.id, defaultConfigurationName: list.string("defaultConfigurationName"),
+      buildConfigurationIDs: list.strings("buildConfigurations"))
+  }
+
+  /// The build configurations of the project (`target == nil`) or of a target, in list order.
+  ///
+  /// - Throws: ``XcodeProjectError/Kind/danglingReference`` for a list or configuration id naming nothing.
+  public func buildConfigurations(of target: XcodeTarget?) throws(XcodeProjectError)
+    -> [XCBuildConfigurationObject]
+  {
+    let list = try configurationList(of: target)
+    guard let listObject = objects[list.id] else { return [] }
+    var result: [XCBuildConfigurationObject] = []
+    for id in list.buildConfigurationIDs {
+      let object = try object(
+        id, referencedBy: listObject, key: "buildConfigurations", isa: ["XCBuildConfiguration"])
+      result.append(buildConfiguration(object))
+    }
+    return result
+  }
+
+  /// The names of the target's configurations, in list order (what `-configuration` accepts).
+  public func configurationNames(for target: XcodeTarget) -> [String] {
+    (try? buildConfigurations(of: target).map(\.name)) ?? []
+  }
+
+  /// The typed view of an `XCBuildConfiguration` object.
+  public func buildConfiguration(_ object: PBXObject) -> XCBuildConfigurationObject {
+    var settings: [BuildSettingAssignment] = []
+    for entry in object.node["buildSettings"]?.entries ?? [] {
+      guard let value = Self.settingValue(entry.value) else { continue }
+      let (name, conditions) = Self.parseSettingKey(entry.key)
+      settings.append(
+        BuildSettingAssignment(
+          name: name, conditions: conditions, value: value,
+          location: BuildSettingLocation(
+            file: pbxprojPath, line: entry.keyPosition.line, column: entry.keyPosition.column)))
+    }
+    return XCBuildConfigurationObject(
+      id: object.id, name: object.string("name") ?? "", buildSettings: settings,
+      baseConfigurationReferenceID: object.string("baseConfigurationReference"),
+      baseConfigurationReferenceAnchorID: object.string("baseConfigurationReferenceAnchor"),
+      baseConfigurationReferenceRelativePath: object.string("baseConfigurationReferenceRelativePath"),
+      location: object.location)
+  }
+
+  /// Splits `NAME[sdk=iphoneos*][config=Debug]` into the name and its conditions; a key whose brackets do
+  /// not parse is all name (Xcode would not match it against anything either).
+  public static func parseSettingKey(_ key: String) -> (name: String, conditions: [BuildSettingCondition]) {
+    guard let open = key.firstIndex(of: "[") else { return (key, []) }
+    var conditions: [BuildSettingCondition] = []
+    var rest = key[open...]
+    while let first = rest.first, first == "[" {
+      guard let close = rest.firstIndex(of: "]") else { return (key, []) }
+      let body = rest[rest.index(after: rest.startIndex)..<close]
+      guard let equals = body.firstIndex(of: "=") else { return (key, []) }
+      conditions.append(
+        BuildSettingCondition(
+          parameter: String(body[..<equals]).trimmingXCConfigSpace(),
+          pattern: String(body[body.index(after: equals)...]).trimmingXCConfigSpace()))
+      rest = rest[rest.index(after: close)...].drop { $0 == " " }
+    }
+    guard rest.isEmpty else { return (key, []) }
+    return (String(key[..<open]).trimmingXCConfigSpace(), conditions)
+  }
+
+  /// A `buildSettings` value as one string: a string as is; an array's elements joined with single spaces,
+  /// an element with whitespace and no quotes of its own put in double quotes so it stays one word (an
+  /// element already holding quotes, like `"\"$(SRCROOT)/Lib\""`, was quoted by its author and is kept).
+  static func settingValue(_ node: OpenStepNode) -> String? {
+    switch node.kind {
+    case .string: return node.string
+    case .array:
+      return node.elements.compactMap(\.string).map { element in
+        let needsQuotes = element.contains { $0 == " " || $0 == "\t" } && !element.contains("\"")
+        return needsQuotes ? "\"" + element + "\"" : element
+      }.joined(separator: " ")
+    case .data, .dictionary: return nil
+    }
+  }
+}
+
+extension XcodeProject {
+  /// The path of a file element (`PBXFileReference`, `PBXGroup`, `PBXVariantGroup`,
+  /// `PBXFileSystemSynchronizedRootGroup`) as Xcode resolves it through its `sourceTree`:
+  ///
+  /// - `<group>`: the parent group's path joined with `path` (the main group, or an element no group lists,
+  ///   sits at ``sourceRoot``);
+  /// - `SOURCE_ROOT`: ``sourceRoot`` joined with `path`;
+  /// - `<absolute>`: `path`;
+  /// - any other tree (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`, a custom source tree):
+  ///   `$(TREE)/path`, for a build-setting expansion to finish.
+  ///
+  /// Returns `nil` for an id naming nothing or a group chain that loops.
+  public func path(ofFileElement id: String) -> String? {
+    var visited: Set<String> = []
+    return resolvePath(id, visited: &visited).map(XcodePath.normalize)
+  }
+
+  private func resolvePath(_ id: String, visited: inout Set<String>) -> String? {
+    guard let element = objects[id], visited.insert(id).inserted else { return nil }
+    let path = element.string("path") ?? ""
+    switch element.string("sourceTree") ?? "<group>" {
+    case "<absolute>": return path
+    case "SOURCE_ROOT": return XcodePath.join(sourceRoot, path)
+    case "<group>":
+      guard let parent = parents[id] else { return XcodePath.join(sourceRoot, path) }
+      guard let base = resolvePath(parent, visited: &visited) else { return nil }
+      return XcodePath.join(base, path)
+    case let tree: return XcodePath.join("$(\(tree))", path)
+    }
+  }
+
+  /// The xcconfig a build configuration is based on: `baseConfigurationReference`'s file, or Xcode 16's
+  /// synchronized-folder anchor joined with `baseConfigurationReferenceRelativePath`; `nil` when it has none.
+  public func baseConfigurationPath(of configuration: XCBuildConfigurationObject) -> String? {
+    if let reference = configuration.baseConfigurationReferenceID {
+      return path(ofFileElement: reference)
+    }
+    if let anchor = configuration.baseConfigurationReferenceAnchorID,
+      let relative = configuration.baseConfigurationReferenceRelativePath,
+      let folder = path(ofFileElement: anchor)
+    {
+      return XcodePath.normalize(XcodePath.join(folder, relative))
+    }
+    return nil
+  }
+}

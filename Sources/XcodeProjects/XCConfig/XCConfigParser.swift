@@ -1,0 +1,255 @@
+/// The line reader behind ``XCConfigFile``; one instance follows a file and its includes.
+struct XCConfigParser {
+  /// Larger xcconfig files are refused: real ones are a few kilobytes.
+  static let maximumFileBytes = 4 << 20
+  /// Deeper include chains are refused, so a chain of distinct files cannot exhaust the stack.
+  static let maximumIncludeDepth = 64
+
+  let missingIncludePolicy: XCConfigFile.MissingIncludePolicy
+  var assignments: [BuildSettingAssignment] = []
+  var includedFiles: [String] = []
+  var missingIncludes: [XCConfigFile.MissingInclude] = []
+  var problems: [XcodeProjectError] = []
+
+  init(missingIncludePolicy: XCConfigFile.MissingIncludePolicy) {
+    self.missingIncludePolicy = missingIncludePolicy
+  }
+
+  /// Reads one file; `stack` holds the normalized paths of the files including it, for cycle detection.
+  mutating func parse(bytes: [UInt8], path: String, stack: [String]) throws(XcodeProjectError) {
+    let stack = stack + [XcodePath.normalize(path)]
+    var cursor = LineCursor(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.index = 3 }
+    while !cursor.isAtEnd {
+      cursor.skipSpaceAndComments()
+      let line = cursor.line
+      let column = cursor.column
+      if cursor.isAtEndOfLine {
+        // An empty or comment-only line.
+      } else if cursor.current == UInt8(ascii: "#") {
+        try readDirective(&cursor, path: path, stack: stack)
+      } else if cursor.current.isMacroNameStart {
+        readAssignment(&cursor, path: path, line: line, column: column)
+      } else {
+        problem(path, line, column, "expected a setting name or #include, found \(cursor.describeCurrent)")
+        cursor.skipRestOfLine()
+      }
+      cursor.skipRestOfLine()
+      cursor.skipEndOfLine()
+    }
+  }
+
+  private mutating func problem(_ path: String, _ line: Int, _ column: Int, _ message: String) {
+    problems.append(
+      XcodeProjectError(
+        .xcconfigSyntax, message, location: BuildSettingLocation(file: path, line: line, column: column),
+        hint: "write NAME = value, NAME[sdk=iphoneos*] = value or #include \"other.xcconfig\""))
+  }
+
+  private mutating func readDirective(_ cursor: inout LineCursor, path: String, stack: [String])
+    throws(XcodeProjectError)
+  {
+    let line = cursor.line
+    let column = cursor.column
+    cursor.advance()
+    cursor.skipSpaceAndComments()
+    let keyword = cursor.scan { !$0.isXCConfigSpace && $0 != 0x0A && $0 != 0x0D }
+    guard keyword == "include" || keyword == "include?" else {
+      problem(path, line, column, "unsupported directive '#\(keyword)'; Xcode knows #include and #include?")
+      return
+    }
+    cursor.skipSpaceAndComments()
+    guard cursor.current == UInt8(ascii: "\"") else {
+      problem(path, line, column, "#\(keyword) needs a \"quoted path\"")
+      return
+    }
+    cursor.advance()
+    let name = cursor.scan { $0 != UInt8(ascii: "\"") && $0 != 0x0A && $0 != 0x0D }
+    guard cursor.current == UInt8(ascii: "\"") else {
+      problem(path, line, column, "the path after #\(keyword) has no closing quote")
+      return
+    }
+    cursor.advance()
+    let location = BuildSettingLocation(file: path, line: line, column: column)
+    let target = XcodePath.join(XcodePath.dirname(path), name)
+    guard !stack.contains(XcodePath.normalize(target)) else {
+      let chain = (stack + [XcodePath.normalize(target)]).joined(separator: " → ")
+      throw XcodeProjectError(
+        .includeCycle, "#include cycle: \(chain)", location: location,
+        hint: "remove one of the #include lines so no file includes itself")
+    }
+    guard stack.count < Self.maximumIncludeDepth else {
+      throw XcodeProjectError(
+        .limitExceeded, "#include chain deeper than \(Self.maximumIncludeDepth) files", location: location)
+    }
+    guard let bytes = try XcodeFileReader.bytes(atPath: target, limit: Self.maximumFileBytes) else {
+      if keyword == "include?" { return }  // Optional: skipped silently, as Xcode does.
+      if missingIncludePolicy == .record {
+        missingIncludes.append(XCConfigFile.MissingInclude(location: location, path: target))
+        return
+      }
+      throw XcodeProjectError(
+        .includeNotFound, "#include \"\(name)\": no such file (\(target))", location: location,
+        hint: "fix the path (it is relative to this file's folder), or write #include? to make it optional")
+    }
+    includedFiles.append(target)
+    try parse(bytes: bytes, path: target, stack: stack)
+  }
+
+  private mutating func readAssignment(_ cursor: inout LineCursor, path: String, line: Int, column: Int) {
+    let name = cursor.scan { $0.isMacroNameByte }
+    cursor.skipSpaceAndComments()
+    var conditions: [BuildSettingCondition] = []
+    while cursor.current == UInt8(ascii: "[") {
+      cursor.advance()
+      let parameter = cursor.scan {
+        $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "]") && !$0.isLineBreakByte
+      }
+      guard cursor.current == UInt8(ascii: "=") else {
+        problem(path, line, column, "the condition after \(name) has no '=': write [\(parameter)=pattern]")
+        return
+      }
+      cursor.advance()
+      let pattern = cursor.scan { $0 != UInt8(ascii: "]") && !$0.isLineBreakByte }
+      guard cursor.current == UInt8(ascii: "]") else {
+        problem(path, line, column, "the condition after \(name) has no closing ']'")
+        return
+      }
+      cursor.advance()
+      conditions.append(BuildSettingCondition(parameter: parameter, pattern: pattern))
+      cursor.skipSpaceAndComments()
+    }
+    guard cursor.current == UInt8(ascii: "=") else {
+      problem(path, line, column, "expected '=' after \(name), found \(cursor.describeCurrent)")
+      return
+    }
+    cursor.advance()
+    var pieces: [String] = []
+    while true {
+      cursor.skipSpaceAndComments()
+      if cursor.isAtEndOfLine { break }
+      let piece = cursor.readValuePiece()
+      if piece.hasSuffix("\\") {
+        // A continuation line (swift-build joins the pieces with a space).
+        let trimmed = String(piece.dropLast()).trimmingXCConfigSpace()
+        if !trimmed.isEmpty { pieces.append(trimmed) }
+        cursor.skipEndOfLine()
+        continue
+      }
+      pieces.append(piece)
+      break
+    }
+    assignments.append(
+      BuildSettingAssignment(
+        name: name, conditions: conditions, value: pieces.joined(separator: " "),
+        location: BuildSettingLocation(file: path, line: line, column: column)))
+  }
+}
+
+/// A position in xcconfig bytes, with its line and column.
+struct LineCursor {
+  let bytes: [UInt8]
+  var index = 0
+  var line = 1
+  var lineStart = 0
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  var isAtEnd: Bool { index >= bytes.count }
+  var current: UInt8 { index < bytes.count ? bytes[index] : 0 }
+  /// 1-based, in Unicode scalars.
+  var column: Int { 1 + bytes[lineStart..<min(index, bytes.count)].count { $0 & 0xC0 != 0x80 } }
+
+  var isAtEndOfLine: Bool { isAtEnd || current.isLineBreakByte || separatorWidth > 0 }
+  var isAtComment: Bool {
+    current == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+  }
+  /// 3 at U+2028 or U+2029, which end lines as swift-build reads them.
+  var separatorWidth: Int {
+    guard index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+    else { return 0 }
+    return 3
+  }
+
+  var describeCurrent: String {
+    isAtEndOfLine ? "the end of the line" : "'\(String(decoding: [current], as: UTF8.self))'"
+  }
+
+  mutating func advance() { index = min(index + 1, bytes.count) }
+
+  mutating func skipSpaceAndComments() {
+    while !isAtEnd {
+      if current.isXCConfigSpace {
+        advance()
+      } else if isAtComment {
+        skipRestOfLine()
+      } else {
+        break
+      }
+    }
+  }
+
+  mutating func skipRestOfLine() {
+    while !isAtEndOfLine { advance() }
+  }
+
+  mutating func skipEndOfLine() {
+    guard !isAtEnd else { return }
+    if current == 0x0D {
+      index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+    } else if current == 0x0A {
+      index += 1
+    } else if separatorWidth > 0 {
+      index += 3
+    } else {
+      return
+    }
+    line += 1
+    lineStart = index
+  }
+
+  /// Advances while `accept` holds (and the line goes on); returns what it passed.
+  mutating func scan(while accept: (UInt8) -> Bool) -> String {
+    let start = index
+    while !isAtEndOfLine, accept(current) { advance() }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// A value up to the end of the line or a `//`, without trailing whitespace and one trailing `;`.
+  mutating func readValuePiece() -> String {
+    let start = index
+    while !isAtEndOfLine, !isAtComment { advance() }
+    var end = index
+    if isAtComment { skipRestOfLine() }
+    while end > start, bytes[end - 1].isXCConfigSpace { end -= 1 }
+    if end > start, bytes[end - 1] == UInt8(ascii: ";") {
+      end -= 1
+      while end > start, bytes[end - 1].isXCConfigSpace { end -= 1 }
+    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+extension UInt8 {
+  /// Space, tab, vertical tab, form feed: the blanks within an xcconfig line.
+  var isXCConfigSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0B || self == 0x0C }
+  var isLineBreakByte: Bool { self == 0x0A || self == 0x0D }
+  var isMacroNameStart: Bool {
+    (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+      || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+      || self == UInt8(ascii: "_")
+  }
+  var isMacroNameByte: Bool { isMacroNameStart || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) }
+}
+
+extension String {
+  func trimmingXCConfigSpace() -> String {
+    let bytes = Array(utf8)
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start].isXCConfigSpace { start += 1 }
+    while end > start, bytes[end - 1].isXCConfigSpace { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import XcodeProjects
+
+@Suite("The ShareApp fixture: an app, a share extension, xcconfig bases, a missing Pods xcconfig")
+struct ProjectTests {
+  static func project() throws -> XcodeProject { try XcodeProject(path: Fixtures.shareApp) }
+
+  @Test("targets, product types, embedding, dependencies, configurations")
+  func model() throws {
+    let project = try Self.project()
+    #expect(project.name == "ShareApp")
+    #expect(project.targets.map(\.name) == ["ShareApp", "Share"])
+    let app = try #require(project.target(named: "ShareApp"))
+    #expect(app.isApplication && !app.isAppExtension)
+    #expect(app.embeddedTargetNames == ["Share"])
+    #expect(project.embeddedTargets(of: app).map(\.name) == ["Share"])
+    #expect(project.dependencies(of: app).map(\.name) == ["Share"])
+    let share = try #require(project.target(named: "Share"))
+    #expect(share.isAppExtension)
+    #expect(project.configurationNames(for: share) == ["Debug", "Release"])
+    #expect(try project.configurationList(of: share).defaultConfigurationName == "Release")
+  }
+
+  @Test("file references resolve through groups and source trees")
+  func paths() throws {
+    let project = try Self.project()
+    let root = XcodePath.dirname(project.path)
+    #expect(project.path(ofFileElement: "A20000000000000000000002") == root + "/Config/Debug.xcconfig")
+    #expect(
+      project.path(ofFileElement: "A20000000000000000000004")
+        == root + "/Pods/Target Support Files/Pods-Share/Pods-Share.release.xcconfig")
+    #expect(project.path(ofFileElement: "A20000000000000000000005") == "$(BUILT_PRODUCTS_DIR)/ShareApp.app")
+    #expect(project.path(ofFileElement: "nothing") == nil)
+  }
+
+  @Test(
+    "bundle identifiers per target, configuration and SDK",
+    arguments: [
+      ("ShareApp", "Debug", "iphoneos", "com.example.shareapp.debug"),
+      ("ShareApp", "Debug", "iphonesimulator", "com.example.shareapp.debug.sim"),
+      ("ShareApp", "Release", "iphoneos", "com.example.shareapp"),
+      ("Share", "Debug", "iphoneos", "com.example.shareapp.debug.share"),
+      ("Share", "Release", "iphoneos", "com.example.shareapp.share"),
+    ])
+  func bundleIdentifiers(target: String, configuration: String, sdk: String, expected: String) throws {
+    let project = try Self.project()
+    let settings = try project.buildSettings(
+      target: try #require(project.target(named: target)), configuration: configuration, sdk: sdk)
+    #expect(settings["PRODUCT_BUNDLE_IDENTIFIER"] == expected)
+  }
+
+  @Test("defaults, levels, $(inherited), positions, paths")
+  func levels() throws {
+    let project = try Self.project()
+    let app = try #require(project.target(named: "ShareApp"))
+    let settings = try project.buildSettings(target: app, configuration: "Debug")
+    #expect(settings["PRODUCT_NAME"] == "ShareApp")
+    #expect(settings["PRODUCT_MODULE_NAME"] == "ShareApp")
+    #expect(settings["WRAPPER_EXTENSION"] == "app")
+    #expect(settings["EFFECTIVE_PLATFORM_NAME"] == "-iphoneos")
+    #expect(settings["INFOPLIST_EXPAND_BUILD_SETTINGS"] == "YES")
+    #expect(settings["OTHER_LDFLAGS"] == " -ObjC")
+    #expect(settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] == "DEBUG")
+    #expect(settings.expand("$(BASE_BUNDLE_ID).share") == "com.example.shareapp.debug.share")
+    let winner = try #require(settings.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER"))
+    #expect(winner.value == "$(BASE_BUNDLE_ID)")
+    #expect(winner.location.file.hasSuffix("project.pbxproj"))
+    #expect(winner.location.line == 180)
+    #expect(settings.level(for: "PRODUCT_BUNDLE_IDENTIFIER")?.name == "target ShareApp configuration Debug")
+    #expect(settings.level(for: "BASE_BUNDLE_ID")?.name.hasPrefix("project xcconfig") == true)
+    #expect(settings.path(for: "INFOPLIST_FILE") == XcodePath.dirname(project.path) + "/App/Info.plist")
+    #expect(settings.diagnostics.isEmpty)
+    let share = try #require(project.target(named: "Share"))
+    #expect(try project.buildSettings(target: share)["WRAPPER_EXTENSION"] == "appex")
+  }
+
+  @Test("a missing base configuration is a warning naming the settings it may change")
+  func missingBaseConfiguration() throws {
+    let project = try Self.project()
+    let share = try #require(project.target(named: "Share"))
+    let settings = try project.buildSettings(target: share, configuration: nil)
+    #expect(settings.configuration == "Release")
+    let warning = try #require(settings.diagnostics.first)
+    #expect(warning.kind == .missingBaseConfiguration && warning.severity == .warning)
+    #expect(warning.message.contains("Pods-Share.release.xcconfig"))
+    #expect(warning.affectedSettings == ["OTHER_LDFLAGS"])
+    #expect(warning.location?.line == 207)
+  }
+
+  @Test("unknown configuration and notes on undefined variables")
+  func errorsAndNotes() throws {
+    let project = try Self.project()
+    let app = try #require(project.target(named: "ShareApp"))
+    #expect {
+      try project.buildSettings(target: app, configuration: "Beta")
+    } throws: { error in
+      (error as? XcodeProjectError)?.kind == .configurationNotFound
+    }
+    let noted = try project.buildSettings(target: app, configuration: "Debug", notingUndefinedVariables: true)
+    #expect(noted.undefinedVariables.isEmpty)
+    #expect(noted.expand("$(NOT_DEFINED)x") == "x")
+  }
+
+  @Test("a reference cycle is a warning naming both places")
+  func cycleDiagnostic() throws {
+    let text = try String(contentsOfFile: Fixtures.shareApp + "/project.pbxproj", encoding: .utf8)
+      .replacingOccurrences(
+        of:
+          "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n\t\t\t\tSDKROOT = iphoneos;\n\t\t\t};\n\t\t\tname = Debug;",
+        with:
+          "\t\t\t\tCYCLE_A = \"$(CYCLE_B)\";\n\t\t\t\tCYCLE_B = \"$(CYCLE_A)\";\n\t\t\t};\n\t\t\tname = Debug;"
+      )
+    let project = try XcodeProject(
+      bytes: Array(text.utf8), pbxprojPath: Fixtures.shareApp + "/project.pbxproj")
+    let settings = try project.buildSettings(
+      target: try #require(project.target(named: "ShareApp")), configuration: "Debug")
+    let cycle = try #require(settings.diagnostics.first { $0.kind == .referenceCycle })
+    #expect(cycle.message.contains("CYCLE_A → CYCLE_B → CYCLE_A"))
+    #expect(cycle.location?.line != nil && cycle.relatedLocations.count == 1)
+    #expect(settings["CYCLE_A"] == "")
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import XcodeProjects
+
+enum Fixtures {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures")
+  static var shareApp: String { directory.appendingPathComponent("ShareApp/ShareApp.xcodeproj").path }
+
+  /// A fresh temporary folder holding `files` (relative path → text).
+  static func folder(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "XcodeProjectsTests-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root
+  }
+}
+
+/// Evaluates `text` against settings given as one level of `NAME = value` pairs (later wins), plus levels.
+func expand(_ text: String, levels: [[(String, String)]]) -> (String, MacroEvaluator.Findings) {
+  var chains: [String: [SettingCandidate]] = [:]
+  for (level, pairs) in levels.enumerated().reversed() {
+    for (name, value) in pairs.reversed() {
+      let assignment = BuildSettingAssignment(
+        name: name, value: value, location: BuildSettingLocation(file: "level\(level)", line: 1))
+      chains[name, default: []].append(SettingCandidate(assignment: assignment, level: level))
+    }
+  }
+  var findings = MacroEvaluator.Findings()
+  let result = MacroEvaluator(chains: chains).expand(text, findings: &findings)
+  return (result, findings)
+}
