@@ -54,6 +54,7 @@ let package = Package(
         "IntuneConfigurator",
         "ActivationRules",
         "PredicateEvaluation",
+        "XcodeProjects",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -44,6 +44,7 @@ struct RuleKitCommand: ParsableCommand {
       EvalCommand.self,
       FormatCommand.self,
       ParseCommand.self,
+      BuildSettingsCommand.self,
     ]
   )
 

@@ -66,7 +66,7 @@ struct CLIConventionsTests {
   static let subcommands: [[String]] = [
     ["uti"], ["configure"], ["presets"], ["convert"], ["inject"], ["diff"], ["lint"], ["explain"], ["test"],
     ["eval"], ["format"], ["parse"], ["uti", "conforms"], ["uti", "ancestors"], ["uti", "descendants"],
-    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"],
+    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"],
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
@@ -180,6 +180,10 @@ struct CLIConventionsTests {
     ),
     (["presets"], [], ["presets"]),
     (
+      ["build-settings"], ["--project", BuildSettingsEndToEndTests.project, "--target", "Share"],
+      ["project", "target", "configuration", "sdk", "buildSettings", "diagnostics"]
+    ),
+    (
       ["convert"], ["--rule", "Examples/SampleApp/ActionExtension/Info.plist"],
       ["predicate", "converted", "style", "written"]
     ),
@@ -251,6 +255,8 @@ struct CLIConventionsTests {
     (["parse", "--rule", "Examples/rules-with-errors/intune-guide-2018-open-in-rule.predicate"], 65),
     (["test", "Examples/no-such.json"], 66),
     (["presets", "no-such-preset"], 2),
+    (["build-settings", "--project", "Examples/no-such.xcodeproj", "--target", "App"], 66),
+    (["build-settings", "--project", BuildSettingsEndToEndTests.project, "--target", "NoSuchTarget"], 2),
     (["convert", "--rule", "Examples/no-such.plist"], 66),
     (["inject", "--predicate", "a =="], 65),
     (["uti", "info", "public.jpeg", "--declarations", "Examples/no-such.plist"], 66),

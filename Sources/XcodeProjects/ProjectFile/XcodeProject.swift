@@ -47,7 +47,7 @@ public struct XcodeProject: Sendable {
     let pbxproj = path.hasSuffix(".pbxproj") ? path : XcodePath.join(path, "project.pbxproj")
     guard let bytes = try XcodeFileReader.bytes(atPath: pbxproj, limit: Self.maximumFileBytes) else {
       throw XcodeProjectError(
-        .fileNotFound, "no Xcode project at \(path): \(pbxproj) does not exist",
+        .fileNotFound, "no Xcode project here: \(pbxproj) does not exist",
         location: BuildSettingLocation(file: pbxproj),
         hint: "pass the .xcodeproj folder (App.xcodeproj) or the project.pbxproj inside it")
     }
