@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Module boundaries follow DESIGN.md: arrows there are the only allowed imports.
+// Module boundaries follow docs/design.md: arrows there are the only allowed imports.
 let package = Package(
   name: "RuleKit",
   // macOS 15 for Synchronization.Mutex (Xcode 26, which runs the build phases, needs macOS 15.6 anyway).
@@ -17,9 +17,6 @@ let package = Package(
     .library(name: "RuleKitFoundation", targets: ["RuleKitFoundation"]),
     .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
-    .executable(name: "EvaluationBenchmark", targets: ["EvaluationBenchmark"]),
-    .executable(name: "PeerWorkload", targets: ["PeerWorkload"]),
-    .executable(name: "PredicateSyntaxBenchmark", targets: ["PredicateSyntaxBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -41,7 +38,11 @@ let package = Package(
     .target(
       name: "ActivationRules",
       dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
-    .target(name: "RuleKitTesting", dependencies: ["ActivationRules", "PropertyLists", "RuleKitFoundation"]),
+    .target(
+      name: "RuleKitTesting",
+      dependencies: [
+        "ActivationRules", "PredicateSyntax", "PropertyLists", "RuleKitFoundation", "UniformTypes",
+      ]),
     // Conversions from Foundation's object graphs; the only module importing all of Foundation, so the
     // rulekit binary, which does not use it, links no CoreFoundation or ICU.
     .target(name: "RuleKitFoundation", dependencies: ["PredicateEvaluation", "PropertyLists"]),
@@ -58,22 +59,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(
-      name: "UniformTypesBenchmark",
-      dependencies: ["UniformTypes"],
-      path: "Benchmarks/UniformTypesBenchmark"
-    ),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
       exclude: ["Fixtures", "Golden"]
     ),
-    .executableTarget(
-      name: "EvaluationBenchmark", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
-      path: "Benchmarks/EvaluationBenchmark"),
-    .executableTarget(
-      name: "PeerWorkload", dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes"],
-      path: "Benchmarks/PeerWorkload"),
     .testTarget(
       name: "IntuneConfiguratorTests",
       dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation"],
@@ -105,12 +95,6 @@ let package = Package(
     .testTarget(
       name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
-    .executableTarget(
-      name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
-      path: "Benchmarks/PropertyListsBenchmark"),
-    .executableTarget(
-      name: "PredicateSyntaxBenchmark", dependencies: ["PredicateSyntax"],
-      path: "Benchmarks/PredicateSyntaxBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

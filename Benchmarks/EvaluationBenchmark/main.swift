@@ -1,7 +1,7 @@
 // Measures guide rule B (intune-guide-requirements.md §1.4 B) against a three-attachment context:
 // the tree-walker, the compiled form, and a hand-written Swift function that checks the same thing.
 //
-//   swift run -c release EvaluationBenchmark
+//   swift run -c release --package-path Benchmarks EvaluationBenchmark
 import Foundation
 import PredicateEvaluation
 import PredicateSyntax

@@ -1,4 +1,5 @@
-// Parse time per rule over the real-rule corpus: `swift run -c release PredicateSyntaxBenchmark [iterations]`.
+// Parse time per rule over the real-rule corpus:
+// `swift run -c release --package-path Benchmarks PredicateSyntaxBenchmark [iterations]`.
 // Prints nanoseconds per parse for each of the 15 corpus rules and their mean, then the same for printing.
 // Times are this thread's CPU time, so other processes on a shared machine do not inflate them.
 import Foundation
@@ -6,7 +7,7 @@ import PredicateSyntax
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
-let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/real-rules")
+let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
 let iterations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
 
 let names =

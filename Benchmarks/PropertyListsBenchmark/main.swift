@@ -1,5 +1,5 @@
 // Times PropertyLists on synthetic plists: parse, unchanged write, and minimal edits.
-// Run: swift run -c release PropertyListsBenchmark [entries]
+// Run: swift run -c release --package-path Benchmarks PropertyListsBenchmark [entries]
 import Foundation
 import PropertyLists
 

@@ -66,7 +66,7 @@ extension Planner {
   }
 
   private mutating func planOpenInRule() {
-    guard let app = options.containingAppInfoPlist?.dictionaryValue else {
+    guard let app = options.containingApp?.infoPlist?.value.dictionaryValue else {
       finding(
         "open-in-app-unknown", .error, at: Self.rulePath,
         "an Open-In extension's rule lists the containing app's document types, and the containing app is unknown",

@@ -41,7 +41,7 @@ public enum ContainingAppLocator {
       // Read as every property list is: a FIFO or socket is refused by stat before it is opened (opening
       // one would block), a file over PropertyListLimits.maximumFileBytes by its size before it is read,
       // and a missing, unreadable or damaged candidate is skipped.
-      guard let file = try? PropertyListFile.read(contentsOf: candidate.path),
+      guard let file = try? PropertyListFile.read(contentsOf: candidate.path, duplicateKeys: .keepLast),
         case .dictionary(let dictionary) = file.value,
         dictionary["NSExtension"] == nil, dictionary["CFBundleIdentifier"] != nil
       else { continue }

@@ -21,7 +21,8 @@ extension Planner {
   mutating func planMainInterfaceMove() {
     guard options.guide.movesMainInterface, !target.isExtension else { return }
     for (topLevel, setting) in MainInterfaceKeys.moves {
-      guard let value = info[topLevel] else { continue }
+      // Only a key the file holds can move; one generated from INFOPLIST_KEY_… stays a build setting.
+      guard let value = info[topLevel], infoFile.value.dictionaryValue?[topLevel] != nil else { continue }
       let destination: PropertyListPath = [Self.settingsKey, .key(setting)]
       if let existing = settings[setting], existing != value {
         finding(
@@ -72,7 +73,7 @@ extension Planner {
   /// `AppGroupIdentifiers`, and the extension is named "Open in" and the app's name.
   mutating func checkOpenInExtension() {
     guard target.isExtension, settings["OpenInActionExtension"] == .bool(true),
-      let app = options.containingAppInfoPlist?.dictionaryValue
+      let app = options.containingApp?.infoPlist?.value.dictionaryValue
     else { return }
     let schemes = (app["CFBundleURLTypes"]?.arrayValue ?? []).flatMap {
       $0.dictionaryValue?["CFBundleURLSchemes"]?.arrayValue?.compactMap(\.stringValue) ?? []

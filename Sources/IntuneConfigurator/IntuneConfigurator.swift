@@ -1,21 +1,65 @@
 import PropertyLists
 import UniformTypes
 
+/// The app an extension is embedded in, as the configurator needs it: for `ContainingAppBundleId`, the
+/// Open-In extension's document types and the checks that compare the two.
+public struct ContainingApp: Sendable {
+  /// What `IntuneMAMSettings › ContainingAppBundleId` should say: the app's bundle identifier, or — when an
+  /// Xcode project is planned (``IntuneConfiguratorOptions/buildConfigurations``) — a build-setting
+  /// reference such as `$(APP_BUNDLE_IDENTIFIER)` that Xcode expands, in the extension's build, to the
+  /// app's identifier in every configuration. `nil`: the `CFBundleIdentifier` of ``infoPlist``.
+  public var bundleIdentifier: String?
+  /// The app's Info.plist, when known; findings about the app name its ``PropertyListFile/path``.
+  public var infoPlist: PropertyListFile?
+  /// The app's bundle identifier in each build configuration, by configuration name, as Xcode builds it;
+  /// set with ``IntuneConfiguratorOptions/buildConfigurations`` to check references and existing values.
+  public var bundleIdentifiersByConfiguration: [String: String]
+
+  public init(
+    bundleIdentifier: String? = nil, infoPlist: PropertyListFile? = nil,
+    bundleIdentifiersByConfiguration: [String: String] = [:]
+  ) {
+    self.bundleIdentifier = bundleIdentifier
+    self.infoPlist = infoPlist
+    self.bundleIdentifiersByConfiguration = bundleIdentifiersByConfiguration
+  }
+
+  /// The identifier as written: ``bundleIdentifier``, else the Info.plist's `CFBundleIdentifier`.
+  var writtenBundleIdentifier: String? {
+    bundleIdentifier ?? infoPlist?.value.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+  }
+}
+
+/// How Xcode expands `$(…)` references in a target's Info.plist and entitlements when it builds one
+/// configuration: the target's build settings, resolved.
+public struct BuildConfigurationExpansion: Sendable {
+  /// The configuration's name, e.g. `Debug`.
+  public var configuration: String
+  /// Expands every build-setting reference in a text as Xcode would in this configuration.
+  public var expand: @Sendable (String) -> String
+
+  public init(configuration: String, expand: @escaping @Sendable (String) -> String) {
+    self.configuration = configuration
+    self.expand = expand
+  }
+}
+
 /// What a configurator run should do beyond reading its two files.
-public struct IntuneConfiguratorOptions: Sendable, Hashable {
+public struct IntuneConfiguratorOptions: Sendable {
   /// The guide edition whose requirements apply.
   public var guide: IntuneGuideVersion
   /// The major version of the iOS SDK the app links against; it sets the `LSApplicationQueriesSchemes` limit.
   public var iosSDKMajor: Int
-  /// The containing app's bundle identifier, for an extension's `ContainingAppBundleId`.
-  public var containingAppBundleID: String?
-  /// The containing app's Info.plist value, for an extension: its bundle identifier and, for an Open-In
-  /// extension, its document types.
-  public var containingAppInfoPlist: PropertyListValue?
-  /// Where ``containingAppInfoPlist`` came from; reports name findings about the app by it.
-  public var containingAppInfoPlistPath: String?
-  /// The containing app's Info.plist text when it is XML, so findings about the app carry a line and column.
-  public var containingAppInfoPlistBytes: [UInt8]?
+  /// The containing app, for an extension.
+  public var containingApp: ContainingApp?
+  /// The target's build configurations when its files are planned as part of an Xcode project: checks
+  /// compare what Xcode will build in each (a keychain group spelt with other settings counts as the bundle
+  /// ID when it expands to it). Empty when the files are configured on their own.
+  public var buildConfigurations: [BuildConfigurationExpansion]
+  /// Info.plist keys the target's build settings supply (`INFOPLIST_KEY_…` under
+  /// `GENERATE_INFOPLIST_FILE = YES`): Xcode merges them into the built Info.plist, so they count as present
+  /// and are not added to the file again.
+  public var generatedInfoPlistKeys: PropertyListDictionary
   /// Add missing keychain access groups to the entitlements file instead of only reporting them.
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
@@ -30,25 +74,19 @@ public struct IntuneConfiguratorOptions: Sendable, Hashable {
     "Face ID can be used to unlock this app when your organization requires it."
 
   public init(
-    guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingAppBundleID: String? = nil,
-    containingAppInfoPlist: PropertyListValue? = nil, fixEntitlements: Bool = false,
+    guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingApp: ContainingApp? = nil,
+    buildConfigurations: [BuildConfigurationExpansion] = [],
+    generatedInfoPlistKeys: PropertyListDictionary = PropertyListDictionary(), fixEntitlements: Bool = false,
     faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription, knownManagedAppSchemes: [String] = []
   ) {
     self.guide = guide
     self.iosSDKMajor = iosSDKMajor
-    self.containingAppBundleID = containingAppBundleID
-    self.containingAppInfoPlist = containingAppInfoPlist
+    self.containingApp = containingApp
+    self.buildConfigurations = buildConfigurations
+    self.generatedInfoPlistKeys = generatedInfoPlistKeys
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
     self.knownManagedAppSchemes = knownManagedAppSchemes
-  }
-
-  /// Uses `file` as the containing app's Info.plist: its value, `path` (as reports should name it) and,
-  /// for an XML file, its text for positions.
-  public mutating func useContainingAppInfoPlist(_ file: PropertyListFile, path: String?) {
-    containingAppInfoPlist = file.value
-    containingAppInfoPlistPath = path
-    containingAppInfoPlistBytes = file.document?.bytes
   }
 }
 
@@ -74,14 +112,20 @@ public enum IntuneConfigurator {
       }
       entitlementValues = dictionary
     }
+    // Keys the build settings supply are part of the built Info.plist: checks see them, edits never touch
+    // them (a key the file lacks is not edited in place).
+    var built = info
+    for entry in options.generatedInfoPlistKeys.entries where built[entry.key] == nil {
+      built[entry.key] = entry.value
+    }
     var planner = Planner(
-      info: info, infoFile: infoPlist, entitlements: entitlementValues, entitlementsFile: entitlements,
+      info: built, infoFile: infoPlist, entitlements: entitlementValues, entitlementsFile: entitlements,
       options: options)
     try planner.run()
     return ConfigurationPlan(
       changes: planner.changes, findings: planner.findings, infoPlist: infoPlist,
       entitlements: entitlements, target: planner.target,
-      containingAppInfoPlistPath: options.containingAppInfoPlistPath)
+      containingAppInfoPlistPath: options.containingApp?.infoPlist?.path)
   }
 }
 
@@ -142,9 +186,7 @@ struct Planner {
       switch file {
       case .infoPlist: infoFile.document
       case .entitlements: entitlementsFile?.document
-      // Parsed again only here, for the rare finding about the app.
-      case .containingApp:
-        options.containingAppInfoPlistBytes.flatMap { try? PropertyListDocument(bytes: $0) }
+      case .containingApp: options.containingApp?.infoPlist?.document
       }
     // A finding about a dictionary entry points at its key, where a reader looks for it.
     if case .key(let key) = path.components.last,
@@ -165,6 +207,7 @@ struct Planner {
   }
 
   mutating func run() throws(ConfiguratorError) {
+    reportDuplicateKeys()
     planMainInterfaceMove()
     planURLSchemes()
     if !target.isExtension { planQueriedSchemes() }
@@ -188,6 +231,24 @@ struct Planner {
     checkAuthenticationSettings()
     checkOpenInExtension()
     checkGuideSpecificSettings()
+  }
+
+  /// A key repeated in one dictionary of the Info.plist: Xcode builds such a file (seen in real apps), and
+  /// the built app holds the later value, because Xcode's Info.plist processing parses the file with
+  /// Foundation's property-list reader, which keeps the last of repeated keys (`PropertyListsTests`
+  /// checks `PropertyListSerialization` does; `PropertyLists` reads with `.keepLast` the same way). The
+  /// configurator edits that later entry and says which one is used. Entitlements files are still refused
+  /// with a duplicate key (the run never gets here): codesign and the device's entitlement parser have
+  /// disagreed on such files before (the 2020 "Psychic Paper" bypass), so which value holds is not certain.
+  mutating func reportDuplicateKeys() {
+    for duplicate in infoFile.duplicateKeyWarnings {
+      findings.append(
+        ConfiguratorFinding(
+          id: "duplicate-key", .warning, at: [], position: duplicate.duplicate,
+          "\(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), column "
+            + "\(duplicate.first.column)); Xcode builds the app with this later value and ignores the first",
+          fix: "remove the entry you do not mean; the configurator reads and edits this later one"))
+    }
   }
 
   // MARK: URL schemes
@@ -384,22 +445,52 @@ struct Planner {
 
   /// The containing app's bundle ID as written: from the options, else from the containing app's Info.plist.
   /// It may be an unexpanded build setting; ``containingAppBundleID`` is the usable one.
-  var writtenContainingAppBundleID: String? {
-    options.containingAppBundleID
-      ?? options.containingAppInfoPlist?.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+  var writtenContainingAppBundleID: String? { options.containingApp?.writtenBundleIdentifier }
+
+  /// The containing app's identifier per configuration, when the files are planned from an Xcode project.
+  var containingAppIdentifiers: [String: String] {
+    options.buildConfigurations.isEmpty ? [:] : options.containingApp?.bundleIdentifiersByConfiguration ?? [:]
   }
 
-  /// The containing app's bundle ID, or `nil` when it is unknown or a build-setting reference such as
-  /// `$(PRODUCT_BUNDLE_IDENTIFIER)`: Xcode expands that in each target's own build, so in the extension it
-  /// would name the extension, not the app.
+  /// The configurations in which `text`, expanded as Xcode will in this target's build, is not the
+  /// containing app's identifier (with what it expands to); empty when it is right in every configuration.
+  func configurationsMisnamingContainingApp(_ text: String) -> [(configuration: String, expanded: String)] {
+    options.buildConfigurations.compactMap { build in
+      let expanded = build.expand(text)
+      return expanded == containingAppIdentifiers[build.configuration] ? nil : (build.configuration, expanded)
+    }
+  }
+
+  /// The containing app's bundle ID, or `nil` when it is unknown or a build-setting reference that does not
+  /// name the app: `$(PRODUCT_BUNDLE_IDENTIFIER)` is expanded in each target's own build, so in the
+  /// extension it would name the extension. A reference counts only when the files are planned from an
+  /// Xcode project and it expands to the app's identifier in every configuration.
   var containingAppBundleID: String? {
-    writtenContainingAppBundleID.flatMap { URLSchemeValidator.buildSetting(in: $0) == nil ? $0 : nil }
+    guard let written = writtenContainingAppBundleID else { return nil }
+    if URLSchemeValidator.buildSetting(in: written) == nil { return written }
+    guard !containingAppIdentifiers.isEmpty else { return nil }
+    return configurationsMisnamingContainingApp(written).isEmpty ? written : nil
   }
 
   mutating func planContainingApp() {
     let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
     let known = containingAppBundleID
     if let existing = settings["ContainingAppBundleId"] {
+      if !containingAppIdentifiers.isEmpty, let text = existing.stringValue {
+        // Planned from a project: what matters is what each configuration's build makes of the value.
+        let wrong = configurationsMisnamingContainingApp(text)
+        if !wrong.isEmpty {
+          let detail = wrong.map {
+            "\($0.expanded.isEmpty ? "nothing" : "\"\($0.expanded)\"") in \($0.configuration) (the app is "
+              + "\"\(containingAppIdentifiers[$0.configuration] ?? "unknown")\")"
+          }
+          finding(
+            "containing-app-mismatch", .warning, at: path,
+            "ContainingAppBundleId is \"\(text)\", which Xcode expands to " + detail.joined(separator: ", "),
+            fix: "set it to " + (known ?? "the containing app's bundle ID"))
+        }
+        return
+      }
       if let text = existing.stringValue, Self.refersToOwnBundleID(text) {
         finding(
           "containing-app-id-build-setting", .warning, at: path,
@@ -436,7 +527,7 @@ struct Planner {
   mutating func reportUnexpandedContainingAppID(_ written: String) {
     let setting = URLSchemeValidator.buildSetting(in: written) ?? written
     let fix = "pass --containing-app with the app's bundle ID (the value of \(setting) in the app target)"
-    if options.containingAppBundleID != nil {
+    if options.containingApp?.bundleIdentifier != nil {
       finding(
         "containing-app-build-setting", .error, at: [Self.settingsKey, "ContainingAppBundleId"],
         "--containing-app is \"\(written)\", an unexpanded build setting; in the extension's build it "
@@ -500,10 +591,21 @@ struct Planner {
         fix: "add $(AppIdentifierPrefix)\(KeychainGroupsPlanner.workplaceJoinGroup) to keychain-access-groups"
       )
     }
+    let first = existing.first.map(KeychainGroupsPlanner.unprefixed)
     // An extension shares its app's keychain, so the app's bundle ID first is right for it too.
-    let containingFirst =
-      target.isExtension && existing.first.map(KeychainGroupsPlanner.unprefixed) == containingAppBundleID
-    if plan.bundleIDNotFirst && !containingFirst {
+    var containingFirst = target.isExtension && first == containingAppBundleID
+    var bundleIDFirst = !plan.bundleIDNotFirst
+    if let first, !options.buildConfigurations.isEmpty {
+      // Planned from a project: a group spelt with other settings is the bundle ID when every
+      // configuration's build expands it to the same identifier.
+      bundleIDFirst = options.buildConfigurations.allSatisfy { $0.expand(first) == $0.expand(bundleID) }
+      containingFirst =
+        target.isExtension && !containingAppIdentifiers.isEmpty
+        && options.buildConfigurations.allSatisfy {
+          $0.expand(first) == containingAppIdentifiers[$0.configuration]
+        }
+    }
+    if !bundleIDFirst && !containingFirst {
       finding(
         "keychain-bundle-id-not-first", .warning, .entitlements, at: path,
         "the first keychain access group is not the app's bundle ID (\(bundleID)); the Intune guide asks for it "

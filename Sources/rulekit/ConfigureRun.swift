@@ -155,25 +155,32 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         "-o is empty: pass the path to write the configured Info.plist to, or leave -o out to edit in place",
         code: RulesCLI.Exit.usage)
     }
+    // An Info.plist with a repeated key builds in Xcode (the later value wins): read it as Xcode does and
+    // let the plan warn. Entitlements files stay strict (see Planner.reportDuplicateKeys).
     let info = try readPropertyList(
-      infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting")
+      infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting",
+      duplicateKeys: .keepLast)
     let entitlementsFile = try entitlements.map {
       try readPropertyList(
         $0, role: "entitlements file",
         fix: "check the path, or in Xcode the CODE_SIGN_ENTITLEMENTS build setting")
     }
     var options = IntuneConfiguratorOptions(
-      guide: sdkVersion, iosSDKMajor: iosSDK, containingAppBundleID: containingApp,
-      fixEntitlements: fixEntitlements, knownManagedAppSchemes: knownManagedSchemes)
+      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
+      knownManagedAppSchemes: knownManagedSchemes)
     if let containingAppPlist {
       let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",
-        fix: "check the path given to --containing-app-plist")
-      options.useContainingAppInfoPlist(app, path: containingAppPlist)
+        fix: "check the path given to --containing-app-plist", duplicateKeys: .keepLast)
+      options.containingApp = ContainingApp(bundleIdentifier: containingApp, infoPlist: app)
     } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
       let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
     {
-      options.useContainingAppInfoPlist(located, path: located.path.map(Self.displayPath))
+      // Reports name the app's Info.plist as the user would type it.
+      let app = PropertyListFile(content: located.content, path: located.path.map(Self.displayPath))
+      options.containingApp = ContainingApp(infoPlist: app)
+    } else if let containingApp {
+      options.containingApp = ContainingApp(bundleIdentifier: containingApp)
     }
 
     let plan: ConfigurationPlan
@@ -271,7 +278,9 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
 
   /// Reads the file at `path`; `role` names it in messages and `fix` says what to check when it is missing.
   /// A parse error shows the source line and a caret from the bytes read here; the file is read once.
-  private func readPropertyList(_ path: String, role: String, fix: String) throws -> PropertyListFile {
+  private func readPropertyList(
+    _ path: String, role: String, fix: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+  ) throws -> PropertyListFile {
     let data: Data
     do {
       data = try PropertyListFile.readData(contentsOf: path)
@@ -286,7 +295,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         code: error.kind == .io ? RulesCLI.Exit.ioError : RulesCLI.Exit.invalidInput)
     }
     do {
-      return try PropertyListFile(data: data, path: path)
+      return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
     } catch {
       throw RulesCLI.fail(
         InputDiagnostic(error, file: path, source: [UInt8](data)), code: RulesCLI.Exit.invalidInput)

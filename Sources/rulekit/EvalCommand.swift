@@ -58,7 +58,7 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
     ConsoleSettings(json: parsing.format == .json, color: colorOption.color)
   }
 
-  /// Conflicting options are a usage error, exit status 2 (DESIGN.md).
+  /// Conflicting options are a usage error, exit status 2 (docs/design.md).
   private func checkUsage() throws {
     var problems: [String] = []
     if input != nil && !attachment.isEmpty {

@@ -15,7 +15,7 @@ import PredicateSyntax
 #endif
 
 /// `--rule FILE` | `--predicate TEXT` | standard input: how every subcommand that reads one rule takes it
-/// (DESIGN.md, "The CLI contract"). `format`, `parse`, `eval`, `convert`, `inject`, `explain` and `lint`
+/// (docs/design.md, "The CLI contract"). `format`, `parse`, `eval`, `convert`, `inject`, `explain` and `lint`
 /// all read it through ``read(operands:)`` and ``RuleSource/read(_:)``, so a rule file, a failure and its
 /// message are the same whichever of them reads it.
 struct RuleInput: ParsableArguments {

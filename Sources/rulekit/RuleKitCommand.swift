@@ -48,7 +48,7 @@ struct RuleKitCommand: ParsableCommand {
     ]
   )
 
-  /// Runs the command line with DESIGN.md's exit codes: swift-argument-parser reports a usage error as 64
+  /// Runs the command line with docs/design.md's exit codes: swift-argument-parser reports a usage error as 64
   /// (EX_USAGE); the contract says 2, like most Unix tools. The parsed subcommand's output settings go to
   /// ``Console`` before it runs, and JSON diagnostics are written once, however the command ends. Under the
   /// closed tool's name the process is ``IntuneMAMConfiguratorCommand``.

@@ -9,7 +9,7 @@ import PropertyLists
   import Foundation
 #endif
 
-/// Shared plumbing of the rule subcommands: exit codes and diagnostics as DESIGN.md's CLI contract says.
+/// Shared plumbing of the rule subcommands: exit codes and diagnostics as docs/design.md's CLI contract says.
 enum RulesCLI {
   /// Exit codes of the CLI contract.
   enum Exit {

@@ -5,8 +5,7 @@ enum Fixtures {
   /// The package root (…/Tests/ActivationRulesTests/Fixtures.swift → …).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-  static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent(
-    "shared/corpus/real-rules")
+  static let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
   static let goldens = packageRoot.appendingPathComponent("Tests/ActivationRulesTests/Goldens")
 
   /// Every corpus file name (`01.predicate`, `02.plist`, …), sorted.

@@ -2,7 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// DESIGN.md's CLI contract: every subcommand that reads one rule takes `--rule FILE` (a predicate file, a
+/// docs/design.md's CLI contract: every subcommand that reads one rule takes `--rule FILE` (a predicate file, a
 /// rule plist or an extension Info.plist), `--predicate TEXT` or standard input, reads them the same way and
 /// fails the same way: missing file 66, unreadable 74, malformed 65, both options a usage error (2).
 @Suite("One rule input: --rule, --predicate and standard input read and fail alike everywhere")

@@ -6,6 +6,5 @@ extension RuleKitBinary {
   static let testDirectory = packageRoot.appendingPathComponent("Tests/EndToEndTests")
   static let fixtures = packageRoot.appendingPathComponent("Tests/PredicateSyntaxTests/Fixtures")
   static let golden = packageRoot.appendingPathComponent("Tests/PredicateSyntaxTests/Golden")
-  static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent(
-    "shared/corpus/real-rules")
+  static let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
 }

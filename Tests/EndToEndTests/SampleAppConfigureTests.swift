@@ -87,7 +87,7 @@ final class ConfiguredSampleApp: Sendable {
   }
 }
 
-/// One item of the Intune guide's requirement list (`../shared/spec/intune-guide-requirements.md`: §1
+/// One item of the Intune guide's requirement list (`docs/spec/intune-guide-requirements.md`: §1
 /// activation rules, §2.4 what the configurator automates, §3 Info.plist and entitlements, §4 lint L1–L24),
 /// checked on the sample app before and after configure with Foundation's reader and the `rulekit` binary.
 ///
@@ -530,7 +530,7 @@ struct SampleAppFindingTests {
   }
 }
 
-@Suite("--rule FILE finds the rule inside a plist (DESIGN.md's CLI contract)")
+@Suite("--rule FILE finds the rule inside a plist (docs/design.md's CLI contract)")
 struct RuleInsidePlistTests {
   static let share = ConfiguredSampleApp.example.appendingPathComponent("ShareExtension/Info.plist").path
   static let action = ConfiguredSampleApp.example.appendingPathComponent("ActionExtension/Info.plist").path

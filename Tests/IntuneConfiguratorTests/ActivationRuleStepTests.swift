@@ -5,7 +5,7 @@ import Testing
 @testable import IntuneConfigurator
 
 @Suite struct ActivationRuleStepTests {
-  let withApp = IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes")
+  let withApp = IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes"))
 
   @Test func predicateRuleGetsTwinsAsATextEditKeepingEntities() throws {
     let plan = try IntuneConfigurator.plan(
@@ -36,8 +36,8 @@ import Testing
   }
 
   @Test func openInExtensionGetsTheSingleFileTwinRule() throws {
-    let app = try ConfiguratorFixtures.file("App-Info.plist").value
-    let options = IntuneConfiguratorOptions(containingAppInfoPlist: app)
+    let app = try ConfiguratorFixtures.file("App-Info.plist")
+    let options = IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app))
     let plan = try IntuneConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("OpenIn-Info.plist"), entitlements: nil, options: options)
     let change = try #require(plan.changes.first { $0.kind == .openInActivationRule })
@@ -106,7 +106,7 @@ import Testing
           <plist version="1.0"><dict><key>keychain-access-groups</key><array>\
           <string>$(AppIdentifierPrefix)com.contoso.notes</string></array></dict></plist>
           """.utf8), path: "Share.entitlements"),
-      options: IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes"))
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes")))
     #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
     let other = try IntuneConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"),
@@ -116,7 +116,7 @@ import Testing
           <plist version="1.0"><dict><key>keychain-access-groups</key><array>\
           <string>$(AppIdentifierPrefix)com.other</string></array></dict></plist>
           """.utf8), path: "Share.entitlements"),
-      options: IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes"))
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes")))
     #expect(other.findings.contains { $0.id == "keychain-bundle-id-not-first" })
   }
 }

@@ -301,10 +301,10 @@ enum ConfiguratorFixtures {
   }
 
   @Test func containingAppIDComesFromTheOptionOrTheAppsInfoPlist() throws {
-    let app = try ConfiguratorFixtures.file("Settings-Info.plist").value
+    let app = try ConfiguratorFixtures.file("Settings-Info.plist")
     let plan = try IntuneConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
-      options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
     let change = try #require(plan.changes.first { $0.kind == .containingAppBundleID })
     #expect(change.summary == "set to com.contoso.settings")
     let text = try #require(try plan.configuredInfoPlist().document).text
@@ -346,8 +346,9 @@ struct ContainingAppBuildSettingTests {
   static func plan(
     _ extensionInfo: PropertyListFile, app: PropertyListFile?, containingApp: String? = nil
   ) throws -> ConfigurationPlan {
-    var options = IntuneConfiguratorOptions(containingAppBundleID: containingApp)
-    if let app { options.useContainingAppInfoPlist(app, path: "App/Info.plist") }
+    let options = IntuneConfiguratorOptions(
+      containingApp: containingApp == nil && app == nil
+        ? nil : ContainingApp(bundleIdentifier: containingApp, infoPlist: app))
     return try IntuneConfigurator.plan(infoPlist: extensionInfo, entitlements: nil, options: options)
   }
 
@@ -435,7 +436,8 @@ struct ContainingAppBuildSettingTests {
     ])
     let plan = try IntuneConfigurator.plan(
       infoPlist: Self.openIn(groups: [group]), entitlements: nil,
-      options: IntuneConfiguratorOptions(containingAppInfoPlist: app))
+      options: IntuneConfiguratorOptions(
+        containingApp: ContainingApp(infoPlist: PropertyListFile(content: .value(app, .xml), path: nil))))
     let finding = try #require(plan.findings.first { $0.id == "open-in-app-group-build-setting" })
     #expect(finding.severity == .warning)
     #expect(finding.message.contains(group))
@@ -448,7 +450,8 @@ struct ContainingAppBuildSettingTests {
   static func goldenPlans() throws -> [(golden: String, plan: ConfigurationPlan)] {
     let app = try ConfiguratorFixtures.file("App-Info.plist")
     let entitlements = try ConfiguratorFixtures.file("App.entitlements")
-    let withApp = IntuneConfiguratorOptions(containingAppBundleID: "com.contoso.notes")
+    let withApp = IntuneConfiguratorOptions(
+      containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes"))
     func plan(_ name: String, _ options: IntuneConfiguratorOptions) throws -> ConfigurationPlan {
       try IntuneConfigurator.plan(
         infoPlist: ConfiguratorFixtures.file(name), entitlements: nil, options: options)
@@ -464,7 +467,7 @@ struct ContainingAppBuildSettingTests {
       ("Action-Info.configured.plist", try plan("Action-Info.plist", withApp)),
       (
         "OpenIn-Info.configured.plist",
-        try plan("OpenIn-Info.plist", IntuneConfiguratorOptions(containingAppInfoPlist: app.value))
+        try plan("OpenIn-Info.plist", IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
       ),
       (
         "MainInterface-Info.configured.plist",

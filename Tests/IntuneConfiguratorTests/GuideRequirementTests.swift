@@ -130,7 +130,8 @@ struct GuideRequirementTests {
     let older = try plan("", IntuneConfiguratorOptions(guide: .v2020))
     #expect(Set(older.findings.map(\.id)).isDisjoint(with: authIDs))
     let appExtension = try plan(
-      "\t<key>NSExtension</key>\n\t<dict/>\n", IntuneConfiguratorOptions(containingAppBundleID: "com.example")
+      "\t<key>NSExtension</key>\n\t<dict/>\n",
+      IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example"))
     )
     #expect(Set(appExtension.findings.map(\.id)).isDisjoint(with: authIDs))
   }
@@ -182,7 +183,11 @@ struct GuideRequirementTests {
   func openInPlan(
     _ body: String = openInExtension(), app: PropertyListValue, guide: IntuneGuideVersion = .newest
   ) throws -> [String: ConfiguratorFinding] {
-    let plan = try plan(body, IntuneConfiguratorOptions(guide: guide, containingAppInfoPlist: app))
+    let plan = try plan(
+      body,
+      IntuneConfiguratorOptions(
+        guide: guide,
+        containingApp: ContainingApp(infoPlist: PropertyListFile(content: .value(app, .xml), path: nil))))
     return Dictionary(
       plan.findings.filter { Self.openInIDs.contains($0.id) }.map { ($0.id, $0) },
       uniquingKeysWith: { a, _ in a })

@@ -177,10 +177,9 @@ enum CorpusExpectations {
 
 @Suite("Corpus rules in the host situations of §B.5–B.6")
 struct CorpusRuleTests {
-  /// `../shared/corpus/real-rules` from this file: Tests/PredicateEvaluationTests → package root → ../shared.
+  /// `Tests/Fixtures/real-rules` from this file: Tests/PredicateEvaluationTests → Tests → Fixtures.
   static let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/corpus/real-rules")
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/real-rules")
 
   @Test("every .predicate rule in the corpus has an expectation for every host situation")
   func coverage() throws {

@@ -6,9 +6,8 @@ enum Fixtures {
   static let testDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   /// The package root.
   static let packageRoot = testDirectory.deletingLastPathComponent().deletingLastPathComponent()
-  /// `../shared/corpus/real-rules` next to the package.
-  static let corpusDirectory = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus/real-rules")
+  /// The real-rule corpus, `Tests/Fixtures/real-rules` (its README gives each rule's source).
+  static let corpusDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
 
   /// The 15 real-world `.predicate` rules, by file name.
   static let corpusRuleNames: [String] = [

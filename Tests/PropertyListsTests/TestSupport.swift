@@ -9,10 +9,8 @@ enum TestPaths {
   static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
   static let golden = testsDirectory.appendingPathComponent("Golden")
-  /// `../shared/corpus/real-rules` next to the package root.
-  static let corpus =
-    testsDirectory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus/real-rules")
+  /// The real-rule corpus, `Tests/Fixtures/real-rules`.
+  static let corpus = testsDirectory.deletingLastPathComponent().appendingPathComponent("Fixtures/real-rules")
 
   static func plistNames(in directory: URL) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Paths of the shared reference data, found from this file's location (Tests/UniformTypesTests/…).
+/// Paths of the reference UTI table (scripts/uti-table), found from this file's location (Tests/UniformTypesTests/…).
 enum Fixtures {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  static let referenceTable = packageRoot.appendingPathComponent("../shared/reference/apple-system-utis.json")
+  static let referenceTable = packageRoot.appendingPathComponent("scripts/uti-table/apple-system-utis.json")
 
   /// One entry of the reference JSON.
   struct ReferenceType: Decodable, Sendable {

@@ -29,7 +29,9 @@ for target in targets {
       try PropertyListFile.read(contentsOf: "\(sampleApp)/\(path)")
     }
     var options = IntuneConfiguratorOptions()
-    options.containingAppInfoPlist = ContainingAppLocator.locate(forExtensionAt: infoPath)?.value
+    options.containingApp = ContainingAppLocator.locateFile(forExtensionAt: infoPath).map {
+      ContainingApp(infoPlist: $0)
+    }
     let plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlements, options: options)
     print("== \(target.infoPlist): \(plan.changes.count) changes, \(plan.findings.count) findings")
     print(

@@ -32,7 +32,7 @@ struct ShareExtensionRuleTests {
     let info = try PropertyListFile.read(contentsOf: "\(extensionFolder)/Info.plist")
     let plan = try IntuneConfigurator.plan(
       infoPlist: info, entitlements: nil,
-      options: IntuneConfiguratorOptions(containingAppBundleID: "com.example.notes"))
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example.notes")))
     let rulePath: PropertyListPath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
     let rule = try #require(try plan.configuredInfoPlist().value.value(at: rulePath)?.stringValue)
     let configured = try RuleUnderTest(predicate: rule)
