@@ -37,11 +37,20 @@ struct OpenStepReader {
   private var depth = 0
   /// Keys accepted twice under ``PropertyListDuplicateKeyPolicy/keepLast``, in file order.
   private var duplicates: [PropertyListDuplicateKey] = []
+  /// Whether to build an ``OpenStepNode`` per value (for ``OpenStepDocument``); the value-only read skips it.
+  private let buildsNodes: Bool
 
-  private init(bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy) {
+  /// A value read, and its node when the reader builds them.
+  private struct Parsed {
+    var value: PropertyListValue
+    var node: OpenStepNode?
+  }
+
+  private init(bytes: [UInt8], duplicateKeys: PropertyListDuplicateKeyPolicy, buildsNodes: Bool = false) {
     self.bytes = bytes
     self.lines = LineTable(bytes)
     self.duplicateKeys = duplicateKeys
+    self.buildsNodes = buildsNodes
   }
 
   /// The value of a whole OpenStep file.
@@ -63,13 +72,29 @@ struct OpenStepReader {
     throws(PropertyListError) -> (value: PropertyListValue, duplicates: [PropertyListDuplicateKey])
   {
     var reader = OpenStepReader(bytes: bytes, duplicateKeys: duplicateKeys)
-    let value = try reader.readDocument()
+    let value = try reader.readDocument().value
     return (value, reader.duplicates)
+  }
+
+  /// The node tree of a whole OpenStep file, the same read as ``read(_:duplicateKeys:)`` with positions kept,
+  /// and the keys accepted twice under ``PropertyListDuplicateKeyPolicy/keepLast``.
+  static func readNodes(_ bytes: [UInt8], lines: LineTable, duplicateKeys: PropertyListDuplicateKeyPolicy)
+    throws(PropertyListError) -> (root: OpenStepNode, duplicates: [PropertyListDuplicateKey])
+  {
+    var reader = OpenStepReader(bytes: bytes, duplicateKeys: duplicateKeys, buildsNodes: true)
+    let parsed = try reader.readDocument()
+    // A file of only whitespace and comments has no value token: its empty dictionary spans the file.
+    let root =
+      parsed.node
+      ?? OpenStepNode(
+        kind: .dictionary, elementRange: 0..<bytes.count, contentRange: 0..<bytes.count,
+        position: lines.position(of: 0, in: bytes))
+    return (root, reader.duplicates)
   }
 
   // MARK: Document
 
-  private mutating func readDocument() throws(PropertyListError) -> PropertyListValue {
+  private mutating func readDocument() throws(PropertyListError) -> Parsed {
     if let invalid = firstInvalidUTF8Offset(bytes) {
       // Binary garbage lands here: say what the file is not, without echoing its bytes as a source line.
       throw PropertyListError(
@@ -81,7 +106,7 @@ struct OpenStepReader {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     let start = index
     // Nothing but whitespace and comments is an empty dictionary, as CoreFoundation has it.
-    guard try skipSpace() else { return .dictionary([:]) }
+    guard try skipSpace() else { return Parsed(value: .dictionary([:])) }
     guard startsValue(bytes[index]) else {
       throw PropertyListError(
         .malformed, Self.notAPropertyList + " (it begins with \(describeHere()))",
@@ -89,7 +114,7 @@ struct OpenStepReader {
     }
     let value = try readValue(context: "the file")
     guard try skipSpace() else { return value }
-    guard case .string = value else {
+    guard case .string = value.value else {
       throw error(
         at: index, "unexpected \(describeHere()) after the end of the property list",
         hint: "a property list file holds one value; remove what follows it")
@@ -120,27 +145,32 @@ struct OpenStepReader {
   }
 
   /// Reads the value at `index` (after whitespace); `context` names where it is, for messages.
-  private mutating func readValue(context: String) throws(PropertyListError) -> PropertyListValue {
+  private mutating func readValue(context: String) throws(PropertyListError) -> Parsed {
     let start = index
     switch bytes[index] {
     case UInt8(ascii: "{"):
       try enterContainer(at: start)
       defer { depth -= 1 }
       index += 1
-      let dictionary = try readEntries(closedBy: UInt8(ascii: "}"), openedAt: start)
+      var dictionary = try readEntries(closedBy: UInt8(ascii: "}"), openedAt: start)
       index += 1
+      dictionary.node?.elementRange = start..<index
       return dictionary
     case UInt8(ascii: "("):
       try enterContainer(at: start)
       defer { depth -= 1 }
       index += 1
       return try readArray(openedAt: start)
+    // Each value is read into a local first: a method call on `self` would see `index` from before the read.
     case UInt8(ascii: "<"):
-      return .data(try readData())
+      let data = PropertyListValue.data(try readData())
+      return scalar(data, .data, from: start, to: index, inset: 1)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      return .string(try readQuotedString())
+      let string = PropertyListValue.string(try readQuotedString())
+      return scalar(string, .string, from: start, to: index, inset: 1)
     case let byte where byte.isUnquotedStringByte:
-      return .string(readUnquotedString())
+      let string = PropertyListValue.string(readUnquotedString())
+      return scalar(string, .string, from: start, to: index, inset: 0)
     default:
       throw error(
         at: start, "expected a value in \(context), found \(describeHere())",
@@ -148,13 +178,37 @@ struct OpenStepReader {
     }
   }
 
+  /// A string or data value in `start..<end`, its node's content `inset` bytes inside its delimiters.
+  private func scalar(
+    _ value: PropertyListValue, _ kind: OpenStepNode.Kind, from start: Int, to end: Int, inset: Int
+  ) -> Parsed {
+    guard buildsNodes else { return Parsed(value: value) }
+    return Parsed(
+      value: value,
+      node: OpenStepNode(
+        kind: kind, elementRange: start..<end, contentRange: (start + inset)..<(end - inset),
+        position: position(start), isQuoted: inset == 1 && kind == .string, scalar: value))
+  }
+
   /// Reads `key = value;` entries up to `closing` (left at `index`), or to the first token that is not a key
-  /// when `closing` is `nil` (a strings file).
+  /// when `closing` is `nil` (a strings file). The node's ranges end at `index`; a caller that consumes the
+  /// closing brace widens ``OpenStepNode/elementRange``.
   private mutating func readEntries(closedBy closing: UInt8?, openedAt start: Int)
-    throws(PropertyListError) -> PropertyListValue
+    throws(PropertyListError) -> Parsed
   {
     var entries: [PropertyListDictionary.Entry] = []
+    var nodeEntries: [OpenStepNodeEntry] = []
     var firstPositions: [String: PropertyListPosition] = [:]
+    let contentStart = closing == nil ? start : start + 1
+    func result(_ end: Int) -> Parsed {
+      let value = PropertyListValue.dictionary(PropertyListDictionary(entries))
+      guard buildsNodes else { return Parsed(value: value) }
+      return Parsed(
+        value: value,
+        node: OpenStepNode(
+          kind: .dictionary, elementRange: start..<end, contentRange: contentStart..<end,
+          position: position(start), entries: nodeEntries))
+    }
     while true {
       guard try skipSpace() else {
         if closing == nil { break }
@@ -165,25 +219,37 @@ struct OpenStepReader {
       if let closing, bytes[index] == closing { break }
       let keyStart = index
       let key: String
+      let keyInset: Int
       switch bytes[index] {
-      case UInt8(ascii: "\""), UInt8(ascii: "'"): key = try readQuotedString()
-      case let byte where byte.isUnquotedStringByte: key = readUnquotedString()
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        key = try readQuotedString()
+        keyInset = 1
+      case let byte where byte.isUnquotedStringByte:
+        key = readUnquotedString()
+        keyInset = 0
       default:
-        if closing == nil { return .dictionary(PropertyListDictionary(entries)) }
+        if closing == nil { return result(index) }
         throw error(
           at: index, "expected a key or '}' in the dictionary, found \(describeHere())",
           hint: "keys are strings: write \"key\" = value; (quote keys with other characters than letters, "
             + "digits and _$/:.-)")
       }
-      let value: PropertyListValue
+      let keyEnd = index
+      let value: Parsed
       guard try skipSpace() else {
         throw error(
           at: keyStart, "the file ends after the key \"\(key)\"", hint: "write key = value; with the ';'")
       }
       switch bytes[index] {
       case UInt8(ascii: ";"):
-        // `key;` is `key = key;`, the shortcut of strings files.
-        value = .string(key)
+        // `key;` is `key = key;`, the shortcut of strings files; its value node is the key token.
+        value = Parsed(
+          value: .string(key),
+          node: buildsNodes
+            ? OpenStepNode(
+              kind: .string, elementRange: keyStart..<keyEnd,
+              contentRange: (keyStart + keyInset)..<(keyEnd - keyInset), position: position(keyStart),
+              isQuoted: keyInset == 1, scalar: .string(key)) : nil)
       case UInt8(ascii: "="):
         index += 1
         guard try skipSpace() else {
@@ -228,15 +294,23 @@ struct OpenStepReader {
       } else {
         firstPositions[key] = keyPosition
       }
-      entries.append(PropertyListDictionary.Entry(key: key, value: value))
+      entries.append(PropertyListDictionary.Entry(key: key, value: value.value))
+      if let node = value.node {
+        nodeEntries.append(
+          OpenStepNodeEntry(
+            key: key, keyRange: keyStart..<keyEnd,
+            keyContentRange: (keyStart + keyInset)..<(keyEnd - keyInset),
+            keyPosition: keyPosition, entryRange: keyStart..<index, value: node))
+      }
     }
     // Under `.keepLast` a later entry replaces the earlier value in place, as Foundation keeps the last.
-    return .dictionary(PropertyListDictionary(entries))
+    return result(index)
   }
 
   /// Reads the elements of an array whose `(` is behind `index`, and its `)`.
-  private mutating func readArray(openedAt start: Int) throws(PropertyListError) -> PropertyListValue {
+  private mutating func readArray(openedAt start: Int) throws(PropertyListError) -> Parsed {
     var elements: [PropertyListValue] = []
+    var nodes: [OpenStepNode] = []
     while true {
       guard try skipSpace() else {
         throw error(
@@ -249,7 +323,9 @@ struct OpenStepReader {
           at: index, "expected an element or ')' in the array, found \(describeHere())",
           hint: "separate elements with ',' and close the array with ')'")
       }
-      elements.append(try readValue(context: "the array"))
+      let element = try readValue(context: "the array")
+      elements.append(element.value)
+      if let node = element.node { nodes.append(node) }
       guard try skipSpace() else {
         throw error(
           at: start, "the array opened here is not closed: the file ends before its ')'",
@@ -264,7 +340,12 @@ struct OpenStepReader {
       }
     }
     index += 1  // the ')'
-    return .array(elements)
+    guard buildsNodes else { return Parsed(value: .array(elements)) }
+    return Parsed(
+      value: .array(elements),
+      node: OpenStepNode(
+        kind: .array, elementRange: start..<index, contentRange: (start + 1)..<(index - 1),
+        position: position(start), elements: nodes))
   }
 
   /// Reads `<…>` hexadecimal data at `index`: pairs of hex digits, with whitespace between pairs.
