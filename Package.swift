@@ -101,7 +101,8 @@ let package = Package(
     ),
     // Finds and runs the `rulekit` built beside the test bundle, for every test that runs the CLI.
     .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-    .testTarget(name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"]),
+    .testTarget(
+      name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .executableTarget(
       name: "PropertyListsBenchmark", dependencies: ["PropertyLists"],
