@@ -50,7 +50,7 @@ extension PropertyListDocument {
       // An edit that fails here (say, on a node an earlier edit creates) is left to the one-by-one path.
       let replacement: TextReplacement?
       do {
-        replacement = try self.replacement(for: edit)
+        replacement = try self.checkedReplacement(for: edit)
       } catch {
         return nil
       }
@@ -74,7 +74,8 @@ extension PropertyListDocument {
       newBytes.replaceSubrange(entry.replacement.range, with: Array(entry.replacement.text.utf8))
     }
     guard
-      let document = try? PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
+      let document = try? PropertyListDocument(
+        bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy, preprocessing: preprocessing)
     else { return nil }
     var expected = value
     for edit in edits {
@@ -96,7 +97,8 @@ extension PropertyListDocument {
     while let replacement = try document.replacementInFile(for: edit) {
       var newBytes = document.bytes
       newBytes.replaceSubrange(replacement.range, with: Array(replacement.text.utf8))
-      document = try PropertyListDocument(bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy)
+      document = try PropertyListDocument(
+        bytes: newBytes, path: path, duplicateKeys: duplicateKeyPolicy, preprocessing: preprocessing)
       guard case .remove(let removed) = edit, case .key? = removed.components.last else { break }
     }
     return document
@@ -151,10 +153,24 @@ extension PropertyListDocument {
 
   func replacementInFile(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
     do {
-      return try replacement(for: edit)
+      return try checkedReplacement(for: edit)
     } catch {
       throw error.inFile(path)
     }
+  }
+
+  /// ``replacement(for:)``, refused when it would change a preprocessor directive line or skipped text:
+  /// those bytes are the author's, and changing them would change the value for other definitions.
+  func checkedReplacement(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
+    let replacement = try replacement(for: edit)
+    if let replacement, let report = preprocessorReport, report.touchesPreprocessorText(replacement.range) {
+      throw PropertyListError(
+        .invalidEdit,
+        "\(edit) would change preprocessor directive lines or text in a branch not taken",
+        position: position(ofOffset: replacement.range.lowerBound),
+        hint: "edit this part of the preprocessed file by hand")
+    }
+    return replacement
   }
 
   func replacement(for edit: PropertyListEdit) throws(PropertyListError) -> TextReplacement? {
@@ -190,7 +206,7 @@ extension PropertyListDocument {
             .invalidEdit, "no key \(successor) in \(path) to insert \(key) before",
             position: container.position)
         }
-        return insertion(before: found.keyRange.lowerBound) { indent, style in
+        return insertion(before: found.keyRange.lowerBound, in: container) { indent, style in
           Self.entryText(key: key, value: value, indent: indent, style: style)
         }
       }
@@ -216,7 +232,8 @@ extension PropertyListDocument {
           position: container.position)
       }
       if index < container.elements.count {
-        return insertion(before: container.elements[index].elementRange.lowerBound) { indent, style in
+        return insertion(before: container.elements[index].elementRange.lowerBound, in: container) {
+          indent, style in
           PropertyListSerializer.element(value, indent: indent, style: style)
         }
       }
@@ -316,7 +333,12 @@ extension PropertyListDocument {
     if let predecessor {
       // After the predecessor and any comment that shares its line, so that comment stays with it.
       let end = predecessor.elementRange.upperBound
-      let anchor = scan.endOfLineAfterTrivia(from: end) ?? end
+      var anchor = scan.endOfLineAfterTrivia(from: end) ?? end
+      // Not into a conditional block the predecessor is in: after its #endif line.
+      if let report = preprocessorReport {
+        anchor = report.insertionPoint(
+          anchor, outsideBlocksNotContaining: container.elementRange.lowerBound, forward: true)
+      }
       return TextReplacement(range: anchor..<anchor, text: item)
     }
     let closing = style.lineEnding + containerIndent
@@ -340,7 +362,8 @@ extension PropertyListDocument {
   /// Inserts an entry or element before the item starting at `start`: on lines of its own, indented like
   /// that item, when the item starts its line; inline otherwise.
   func insertion(
-    before start: Int, newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
+    before start: Int, in container: PropertyListNode,
+    newItem: (_ indent: String, _ style: PropertyListTextStyle) -> String
   ) -> TextReplacement {
     let scan = TextScan(bytes, lines)
     guard scan.isFirstOnLine(start) else {
@@ -355,6 +378,11 @@ extension PropertyListDocument {
       let previous = String(decoding: bytes[previousStart..<lineStart], as: UTF8.self).trimmingXMLWhitespace()
       guard previous.hasPrefix("<!--"), previous.hasSuffix("-->") else { break }
       lineStart = previousStart
+    }
+    // Not into a conditional block the successor is in: before its #if line.
+    if let report = preprocessorReport {
+      lineStart = report.insertionPoint(
+        lineStart, outsideBlocksNotContaining: container.elementRange.lowerBound, forward: false)
     }
     return TextReplacement(
       range: lineStart..<lineStart, text: indent + newItem(indent, style) + style.lineEnding)

@@ -20,17 +20,29 @@ public struct PropertyListDocument: Sendable {
   public let style: PropertyListTextStyle
   /// Duplicate keys accepted under ``PropertyListDuplicateKeyPolicy/keepLast`` (empty otherwise).
   public let duplicateKeyWarnings: [PropertyListDuplicateKey]
+  /// What preprocessing found (directives, skipped text, includes not read) when the document was read
+  /// with ``PropertyListPreprocessing``; `nil` otherwise.
+  public let preprocessorReport: PropertyListPreprocessorReport?
+  /// The preprocessing the document was read with, to read it again the same way after an edit.
+  public let preprocessing: PropertyListPreprocessing?
   let lines: LineTable
   let duplicateKeyPolicy: PropertyListDuplicateKeyPolicy
 
-  /// Parses XML plist bytes.
+  /// Parses XML plist bytes; with `preprocessing`, as Xcode reads a file it preprocesses
+  /// (`INFOPLIST_PREPROCESS = YES`): see ``PropertyListPreprocessing``.
   ///
-  /// - Throws: ``PropertyListError`` with the file, line and column of the first problem.
+  /// Under ``PropertyListDuplicateKeyPolicy/keepLast`` the later of two equal keys wins, as it does when
+  /// Xcode builds the Info.plist (see the policy's documentation).
+  ///
+  /// - Throws: ``PropertyListError`` with the file, line and column of the first problem; without
+  ///   `preprocessing`, a preprocessor directive line is such a problem, with a hint naming the option.
   public init(
-    bytes: [UInt8], path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    bytes: [UInt8], path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws(PropertyListError) {
     let lines = LineTable(bytes)
-    var parser = XMLPlistParser(bytes: bytes, lines: lines, duplicateKeyPolicy: duplicateKeys)
+    var parser = XMLPlistParser(
+      bytes: bytes, lines: lines, duplicateKeyPolicy: duplicateKeys, preprocessing: preprocessing)
     let result: XMLPlistParser.Result
     do {
       result = try parser.parse()
@@ -43,23 +55,29 @@ public struct PropertyListDocument: Sendable {
     self.root = result.root
     self.duplicateKeyWarnings = result.duplicateKeys
     self.duplicateKeyPolicy = duplicateKeys
+    self.preprocessing = preprocessing
+    self.preprocessorReport = result.preprocessorReport
     self.style = PropertyListTextStyle(
       indentation: Self.detectIndentation(root: result.root, scan: TextScan(bytes, lines)) ?? "\t",
       lineEnding: Self.detectLineEnding(bytes), entities: result.entityStyle)
   }
 
-  /// Parses XML plist data.
+  /// Parses XML plist data; see ``init(bytes:path:duplicateKeys:preprocessing:)``.
   public init(
-    data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws(PropertyListError) {
-    try self.init(bytes: [UInt8](data), path: path, duplicateKeys: duplicateKeys)
+    try self.init(
+      bytes: [UInt8](data), path: path, duplicateKeys: duplicateKeys, preprocessing: preprocessing)
   }
 
-  /// Parses XML plist text.
+  /// Parses XML plist text; see ``init(bytes:path:duplicateKeys:preprocessing:)``.
   public init(
-    text: String, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    text: String, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws(PropertyListError) {
-    try self.init(bytes: Array(text.utf8), path: path, duplicateKeys: duplicateKeys)
+    try self.init(
+      bytes: Array(text.utf8), path: path, duplicateKeys: duplicateKeys, preprocessing: preprocessing)
   }
 
   /// The value the whole document stands for.

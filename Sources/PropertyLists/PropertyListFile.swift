@@ -59,8 +59,12 @@ public struct PropertyListFile: Sendable {
   }
 
   /// Reads a property list of any format from memory, detecting the format from the first bytes.
+  ///
+  /// With `preprocessing`, an XML file is read as Xcode reads an Info.plist it preprocesses
+  /// (``PropertyListPreprocessing``); binary and OpenStep files are read as they are.
   public init(
-    data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    data: Data, path: String? = nil, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws(PropertyListError) {
     self.path = path
     if data.count > PropertyListLimits.maximumFileBytes {
@@ -76,9 +80,11 @@ public struct PropertyListFile: Sendable {
         .invalidEncoding, "the property list is \(encoding) (it starts with a byte order mark)", path: path,
         hint: "save the file as UTF-8 (plutil -convert xml1 writes UTF-8)")
     }
-    switch Self.detectFormat(data) {
+    switch Self.detectFormat(data, preprocessed: preprocessing != nil) {
     case .xml:
-      content = .xml(try PropertyListDocument(data: data, path: path, duplicateKeys: duplicateKeys))
+      content = .xml(
+        try PropertyListDocument(
+          data: data, path: path, duplicateKeys: duplicateKeys, preprocessing: preprocessing))
     case .binary:
       do {
         content = .value(
@@ -126,9 +132,12 @@ public struct PropertyListFile: Sendable {
   ///   when it cannot be read, ``PropertyListError/Kind/limitExceeded`` when it is too large, and parse errors
   ///   with line and column.
   public static func read(
-    contentsOf path: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    contentsOf path: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws(PropertyListError) -> PropertyListFile {
-    try PropertyListFile(data: readData(contentsOf: path), path: path, duplicateKeys: duplicateKeys)
+    try PropertyListFile(
+      data: readData(contentsOf: path), path: path, duplicateKeys: duplicateKeys, preprocessing: preprocessing
+    )
   }
 
   /// The bytes of the property list file at `path`, read as ``read(contentsOf:duplicateKeys:)`` reads them,
@@ -172,10 +181,37 @@ public struct PropertyListFile: Sendable {
   }
 
   /// The format from the first bytes: `bplist` is binary, markup is XML, anything else OpenStep.
+  ///
+  /// Lines starting with `#` before the first markup (preprocessor directives) are passed over: `#`
+  /// starts no OpenStep value, and reading such a file as XML gives the error that explains them.
   public static func detectFormat(_ data: Data) -> PropertyListFormat {
+    detectFormat(data, preprocessed: false)
+  }
+
+  /// ``detectFormat(_:)``, also passing over comments when the file is preprocessed (cpp strips them).
+  static func detectFormat(_ data: Data, preprocessed: Bool) -> PropertyListFormat {
     if data.starts(with: Array("bplist".utf8)) { return .binary }
     var bytes = data[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    while let first = bytes.firstIndex(where: { !$0.isXMLWhitespace }) {
+      let rest = bytes[first...]
+      let skipped: Data.SubSequence?
+      if rest.first == UInt8(ascii: "#") {
+        skipped = rest.drop { $0 != 10 && $0 != 13 }
+      } else if preprocessed, rest.starts(with: Array("//".utf8)) {
+        skipped = rest.drop { $0 != 10 && $0 != 13 }
+      } else if preprocessed, rest.starts(with: Array("/*".utf8)),
+        let close = rest.dropFirst(2).indices.first(where: {
+          rest[$0] == UInt8(ascii: "*") && $0 + 1 < rest.endIndex && rest[$0 + 1] == UInt8(ascii: "/")
+        })
+      {
+        skipped = rest[(close + 2)...]
+      } else {
+        skipped = nil
+      }
+      guard let skipped else { break }
+      bytes = skipped
+    }
     guard let first = bytes.firstIndex(where: { !$0.isXMLWhitespace }) else { return .xml }
     guard bytes[first] == UInt8(ascii: "<"), first + 1 < bytes.endIndex else { return .openStep }
     let next = bytes[first + 1]

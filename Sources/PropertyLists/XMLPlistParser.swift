@@ -11,6 +11,12 @@ public enum PropertyListDuplicateKeyPolicy: Sendable, Hashable {
   case error
   /// Keep the last value, as Foundation does, and list the duplicates in
   /// ``PropertyListDocument/duplicateKeyWarnings``.
+  ///
+  /// This is also the value Xcode builds into an app: its Info.plist processing reads the file with
+  /// `PropertyListSerialization` (swift-build, `SWBUtil/PropertyList.swift`, `fromBytesWithFormat`, used by
+  /// `InfoPlistProcessorTaskAction`), and CoreFoundation's XML reader stores each entry of a `<dict>` with
+  /// `CFDictionarySetValue` in file order, so a later key replaces an earlier one (`CFPropertyList.c`,
+  /// `parseDictTag`). The tests check that Foundation on the test machine agrees.
   case keepLast
 }
 
@@ -73,6 +79,8 @@ struct XMLPlistParser {
   var index = 0
   var entityUsage = EntityUsage()
   var duplicateKeys: [PropertyListDuplicateKey] = []
+  /// The preprocessor's state when the file is read as Xcode preprocesses it; `nil` otherwise.
+  var preprocessor: PreprocessorState?
   /// How many `<dict>`/`<array>` elements enclose the one being read; bounded by
   /// ``PropertyListLimits/maximumDepth`` because reading recurses once per level.
   var depth = 0
@@ -87,12 +95,17 @@ struct XMLPlistParser {
     var root: PropertyListNode
     var entityStyle: PropertyListEntityStyle
     var duplicateKeys: [PropertyListDuplicateKey]
+    var preprocessorReport: PropertyListPreprocessorReport?
   }
 
-  init(bytes: [UInt8], lines: LineTable, duplicateKeyPolicy: PropertyListDuplicateKeyPolicy) {
+  init(
+    bytes: [UInt8], lines: LineTable, duplicateKeyPolicy: PropertyListDuplicateKeyPolicy,
+    preprocessing: PropertyListPreprocessing? = nil
+  ) {
     self.bytes = bytes
     self.lines = lines
     self.duplicateKeyPolicy = duplicateKeyPolicy
+    self.preprocessor = preprocessing.map(PreprocessorState.init)
   }
 
   static let valueElementNames = "plist, dict, array, key, string, integer, real, true, false, date, data"
@@ -143,14 +156,22 @@ struct XMLPlistParser {
     if index < bytes.count {
       throw error(at: index, "unexpected \(describeHere()) after the end of the property list")
     }
-    return Result(root: root, entityStyle: entityUsage.style, duplicateKeys: duplicateKeys)
+    var report = preprocessor?.report
+    if let state = preprocessor {
+      if !state.frames.isEmpty { throw unterminatedConditional(state) }
+      report?.definitions = state.definitions
+    }
+    return Result(
+      root: root, entityStyle: entityUsage.style, duplicateKeys: duplicateKeys, preprocessorReport: report)
   }
 
   /// XML declaration, comments, processing instructions and the DOCTYPE before the root element.
   mutating func skipProlog() throws(PropertyListError) {
     while true {
       skipWhitespace()
-      if peek("<?") {
+      if try skipPreprocessorTrivia() {
+        continue
+      } else if peek("<?") {
         try skipProcessingInstruction()
       } else if peek("<!--") {
         try skipComment()
@@ -168,7 +189,9 @@ struct XMLPlistParser {
   mutating func skipMisc() throws(PropertyListError) {
     while true {
       skipWhitespace()
-      if peek("<!--") {
+      if try skipPreprocessorTrivia() {
+        continue
+      } else if peek("<!--") {
         try skipComment()
       } else if peek("<?") {
         try skipProcessingInstruction()
