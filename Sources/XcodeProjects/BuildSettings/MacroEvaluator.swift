@@ -6,7 +6,7 @@ struct SettingCandidate: Sendable, Hashable {
 }
 
 /// Expands `$(…)` references the way swift-build's macro evaluation does
-/// (Sources/SWBMacro/MacroExpressionParsing.swift, string form, and MacroEvaluationScope.swift):
+/// (SWBMacro/MacroExpressionParsing.swift, string form, and MacroEvaluationScope.swift):
 ///
 /// - `$(NAME)` and `${NAME}` (deprecated, still accepted), `$NAME` for a bare `[A-Za-z_][A-Za-z0-9_]*`;
 ///   `$$` is a literal `$`, a `$` before anything else is literal.

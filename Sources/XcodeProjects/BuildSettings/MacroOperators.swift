@@ -1,6 +1,6 @@
 /// The `$(NAME:op)` and `$(NAME:op=value)` operators, as swift-build implements them
-/// (Sources/SWBMacro/MacroEvaluationProgram.swift, `MacroEvaluationRetrievalOperator` and
-/// `MacroEvaluationReplacementOperator`; identifier mangling in Sources/SWBUtil/String.swift).
+/// (SWBMacro/MacroEvaluationProgram.swift, `MacroEvaluationRetrievalOperator` and
+/// `MacroEvaluationReplacementOperator`; identifier mangling in SWBUtil/String.swift).
 enum MacroOperator {
   /// Applies a retrieval operator (`:lower`); `nil` when Xcode has no operator of that name.
   static func retrieve(_ name: String, _ value: String) -> String? {

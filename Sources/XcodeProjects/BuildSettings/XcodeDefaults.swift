@@ -4,7 +4,7 @@
 /// Sources: Apple's Build Settings Reference (developer.apple.com/documentation/xcode/build-settings-reference:
 /// PRODUCT_NAME, PRODUCT_MODULE_NAME, INFOPLIST_EXPAND_BUILD_SETTINGS default YES, GENERATE_INFOPLIST_FILE
 /// default NO, DEVELOPMENT_LANGUAGE), swift-build's core build-system and product-type specs
-/// (Sources/SWBCore/…: PRODUCT_NAME from TARGET_NAME in new targets, PRODUCT_MODULE_NAME as
+/// (SWBCore/…: PRODUCT_NAME from TARGET_NAME in new targets, PRODUCT_MODULE_NAME as
 /// `$(PRODUCT_NAME:c99extidentifier)`, WRAPPER_EXTENSION per product type, EFFECTIVE_PLATFORM_NAME `-iphoneos`
 /// for device and simulator SDKs and empty for macOS), and `-showBuildSettings` output of Xcode's own
 /// templates (TARGET_NAME/TARGETNAME, PROJECT_NAME, SRCROOT = PROJECT_DIR = SOURCE_ROOT, CONFIGURATION).
@@ -57,11 +57,8 @@ enum XcodeDefaults {
       ("INFOPLIST_EXPAND_BUILD_SETTINGS", "YES"),
       ("GENERATE_INFOPLIST_FILE", "NO"),
       ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
-      // Legacy build locations (no DerivedData), relative to the project: stable across machines.
-      ("SYMROOT", "$(PROJECT_DIR)/build"), ("OBJROOT", "$(SYMROOT)"), ("BUILD_DIR", "$(SYMROOT)"),
-      ("CONFIGURATION_BUILD_DIR", "$(BUILD_DIR)/$(CONFIGURATION)$(EFFECTIVE_PLATFORM_NAME)"),
-      ("BUILT_PRODUCTS_DIR", "$(CONFIGURATION_BUILD_DIR)"),
-      ("TARGET_BUILD_DIR", "$(CONFIGURATION_BUILD_DIR)"),
+      // No build locations (BUILT_PRODUCTS_DIR, SYMROOT…): Xcode puts them in a per-machine DerivedData
+      // folder the project does not determine, so a reference to one expands to nothing here.
     ]
     if let productType = target.productType {
       values.append(("PRODUCT_TYPE", productType))

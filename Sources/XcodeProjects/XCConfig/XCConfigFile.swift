@@ -16,7 +16,7 @@ import PropertyLists
 /// OTHER_LDFLAGS[sdk=iphoneos*][arch=arm64] = $(inherited) -ObjC;
 /// ```
 ///
-/// The grammar follows swift-build's `MacroConfigFileParser` (Sources/SWBMacro/MacroConfigFileParser.swift):
+/// The grammar follows swift-build's `MacroConfigFileParser` (SWBMacro/MacroConfigFileParser.swift):
 /// - A line is empty, a `#include "path"` / `#include? "path"` directive, or `NAME[param=pattern]… = value`.
 ///   Names are `[A-Za-z_][A-Za-z0-9_]*`.
 /// - `//` starts a comment **anywhere**, values included: `URL = https://example.com` reads as `https:`.

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import XcodeProjects
+
+/// The real projects under Tests/Fixtures/xcode-projects, against their hand-derived expected.json.
+@Suite("Real projects resolve to their hand-derived settings")
+struct RealProjectsTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/xcode-projects")
+  static let keys = [
+    "PRODUCT_BUNDLE_IDENTIFIER", "INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS", "GENERATE_INFOPLIST_FILE",
+  ]
+
+  static var projects: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.filter {
+      FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/expected.json").path)
+    }
+    .sorted()
+  }
+
+  @Test("every target and configuration of expected.json", arguments: projects)
+  func project(name: String) throws {
+    let folder = Self.root.appendingPathComponent(name)
+    let data = try Data(contentsOf: folder.appendingPathComponent("expected.json"))
+    let expected = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    // An XcodeGen project (project.yml) has no .xcodeproj to read.
+    guard let projectPath = expected["project"] as? String, projectPath.hasSuffix(".xcodeproj") else {
+      return
+    }
+    let project = try XcodeProject(path: folder.appendingPathComponent(projectPath).path)
+    let sdk = expected["sdk"] as? String ?? "iphoneos"
+    let targets = try #require(expected["targets"] as? [String: [String: Any]])
+    for (targetName, targetExpected) in targets.sorted(by: { $0.key < $1.key }) {
+      let target = try #require(project.target(named: targetName), "\(name): no target \(targetName)")
+      let configurations = try #require(targetExpected["configurations"] as? [String: [String: Any]])
+      for (configuration, values) in configurations.sorted(by: { $0.key < $1.key }) {
+        let settings = try project.buildSettings(target: target, configuration: configuration, sdk: sdk)
+        let affected = Set(settings.diagnostics.flatMap(\.affectedSettings))
+        for key in Self.keys where values.keys.contains(key) {
+          let ours = settings[key]
+          let place = "\(name) \(targetName) \(configuration) \(key)"
+          guard let value = values[key] as? String else {
+            // null: unset, Xcode's default, or (documented in expected.json's "unresolvable") depending on a
+            // file missing from the checkout, which the missing-file warning must name.
+            let isDefault = ours == nil || ours == "" || (key == "GENERATE_INFOPLIST_FILE" && ours == "NO")
+            #expect(isDefault || affected.contains(key), "\(place): expected null, resolved \(ours ?? "nil")")
+            continue
+          }
+          let sourceRoot = settings["SRCROOT"] ?? ""
+          let wanted = value.replacingOccurrences(of: "$(SRCROOT)", with: sourceRoot)
+            .replacingOccurrences(of: "${SRCROOT}", with: sourceRoot)
+          #expect(ours == wanted || ours == value, "\(place): expected \(value), resolved \(ours ?? "nil")")
+        }
+      }
+    }
+  }
+}
