@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "CThreadStack"),
     .target(
       name: "IntuneConfigurator",
-      dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes"]),
+      dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes", "XcodeProjects"]),
     .target(name: "PropertyLists"),
     // Xcode projects as Xcode reads them: project.pbxproj, xcconfig files, build-setting resolution.
     .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),

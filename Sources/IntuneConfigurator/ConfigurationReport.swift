@@ -53,17 +53,28 @@ public enum ConfigurationReport {
       (plan.entitlements, try plan.configuredEntitlements(), entitlementsName),
     ]
     for case (let before?, let after?, let name?) in pairs {
-      let note: String
-      switch before.format {
-      case .xml: note = ""
-      case .binary: note = "\t(binary property list, shown as XML; written back as binary)"
-      case .openStep: note = "\t(OpenStep property list, shown as XML; written back as OpenStep)"
-      }
-      output += UnifiedDiff.make(
-        from: try readable(before), to: try readable(after), oldName: "a/\(name)\(note)",
-        newName: "b/\(name)\(note)")
+      output += try fileDiff(before: before, after: after, name: name)
     }
     return output
+  }
+
+  /// One file's diff; a file that is created (`before` is `nil`) is compared with nothing (`/dev/null`),
+  /// as `diff -N` does.
+  static func fileDiff(before: PropertyListFile?, after: PropertyListFile, name: String)
+    throws(PropertyListError) -> String
+  {
+    guard let before else {
+      return UnifiedDiff.make(from: "", to: try readable(after), oldName: "/dev/null", newName: "b/\(name)")
+    }
+    let note: String
+    switch before.format {
+    case .xml: note = ""
+    case .binary: note = "\t(binary property list, shown as XML; written back as binary)"
+    case .openStep: note = "\t(OpenStep property list, shown as XML; written back as OpenStep)"
+    }
+    return UnifiedDiff.make(
+      from: try readable(before), to: try readable(after), oldName: "a/\(name)\(note)",
+      newName: "b/\(name)\(note)")
   }
 
   /// The text a diff compares: an XML file's own bytes, or the XML rendering of any other file's value.
@@ -77,7 +88,22 @@ public enum ConfigurationReport {
   public static func json(
     _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?, written: [String]
   ) -> String {
-    let document = JSONReport(
+    encode(document(plan, infoPlistName: infoPlistName, entitlementsName: entitlementsName, written: written))
+  }
+
+  /// Pretty, key-sorted JSON, as every report prints it.
+  static func encode(_ document: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(document) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The plan's JSON document, before encoding.
+  static func document(
+    _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?, written: [String]
+  ) -> JSONReport {
+    JSONReport(
       schemaVersion: jsonVersion,
       target: {
         switch plan.target {
@@ -97,15 +123,11 @@ public enum ConfigurationReport {
           message: $0.message, line: $0.position?.line, column: $0.position?.column, fix: $0.fix)
       },
       written: written)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(document) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
   }
 
   /// The JSON document's shape; absent optionals are left out, but an extension's unknown extension point
   /// is written as `null` so every extension target has the key.
-  private struct JSONReport: Encodable {
+  struct JSONReport: Encodable {
     struct Target: Encodable {
       var kind: String
       /// `nil`: an app, no key; `.some(nil)`: an extension without `NSExtensionPointIdentifier`.

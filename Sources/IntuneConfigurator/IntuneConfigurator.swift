@@ -1,5 +1,6 @@
 import PropertyLists
 import UniformTypes
+import XcodeProjects
 
 /// The app an extension is embedded in, as the configurator needs it: for `ContainingAppBundleId`, the
 /// Open-In extension's document types and the checks that compare the two.
@@ -134,6 +135,10 @@ public enum ConfiguratorError: Error, Sendable, Hashable, CustomStringConvertibl
   case notADictionary(file: String)
   /// The extension's activation rule could not be read or edited; carries a rendered message.
   case activationRule(String)
+  /// The Xcode project could not be read, or a target or configuration is not in it.
+  case project(XcodeProjectError)
+  /// A file the project names could not be read.
+  case file(PropertyListError)
 
   public var description: String {
     switch self {
@@ -141,6 +146,10 @@ public enum ConfiguratorError: Error, Sendable, Hashable, CustomStringConvertibl
       return "\(file): the top level is not a dictionary; an Info.plist or entitlements file holds <dict>"
     case .activationRule(let message):
       return message
+    case .project(let error):
+      return error.description
+    case .file(let error):
+      return error.description
     }
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// A target with `INFOPLIST_PREPROCESS = YES` has its Info.plist preprocessed by
 /// `cc -E -P -x c -Wno-trigraphs` with `-D` for each item of `INFOPLIST_PREPROCESSOR_DEFINITIONS` and
-/// `-include` for `INFOPLIST_PREFIX_HEADER` (swift-build, `Sources/SWBUniversalPlatform/Specs/Cpp.xcspec`
+/// `-include` for `INFOPLIST_PREFIX_HEADER` (swift-build, SWBUniversalPlatform/Specs/Cpp.xcspec
 /// and `InfoPlistTaskProducer.swift`). Reading with this option gives the value Xcode would see for
 /// ``definitions``, while the document keeps every byte of the file:
 ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import IntuneConfigurator
 import XcodeProjects
 
 /// `rulekit build-settings`: a target's build settings resolved as Xcode resolves them, like
@@ -136,9 +137,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
   /// Reports a project error with the exit status of its kind: 66 missing file, 74 unreadable, 2 unknown
   /// target or configuration, 65 anything wrong inside the files.
   static func fail(_ error: XcodeProjectError) -> ExitCode {
-    var diagnostic = InputDiagnostic(message: error.message, file: error.location?.file)
-    if let line = error.location?.line { diagnostic.position = (line, error.location?.column ?? 1) }
-    diagnostic.hint = error.hint
+    let diagnostic = ConfigureRun.diagnostic(.project(error))
     let code: ExitCode
     switch error.kind {
     case .fileNotFound: code = RulesCLI.Exit.missingInput

@@ -18,6 +18,10 @@ struct ConfigureCommand: ConfigureOptionsCommand {
       Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
       an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
 
+      With --project and --target, configures an Xcode project's app target and every app extension it \
+      embeds, finding each target's Info.plist and entitlements through its build settings, correct in \
+      every build configuration; build settings it needs are added to project.pbxproj as minimal edits.
+
       With --quiet only errors and the diff are printed; with --format json the report is a JSON document \
       on standard output (docs/json-output.md).
 
@@ -26,6 +30,7 @@ struct ConfigureCommand: ConfigureOptionsCommand {
           -e Examples/SampleApp/App/App.entitlements --dry-run --diff
         rulekit configure -i Examples/SampleApp/ShareExtension/Info.plist \\
           -e Examples/SampleApp/App/App.entitlements --dry-run --format json
+        rulekit configure --project Examples/XcodeProject/Notes.xcodeproj --target Notes --dry-run --diff
       """)
 
   @OptionGroup var options: ConfigureOptions
@@ -56,11 +61,23 @@ extension ConfigureOptionsCommand {
 struct ConfigureOptions: ParsableArguments {
   @Option(
     name: .customShort("i"), help: ArgumentHelp("The Info.plist to configure.", valueName: "Info.plist"))
-  var infoPlist: String
+  var infoPlist: String?
 
   @Option(
     name: .customShort("e"), help: ArgumentHelp("The target's entitlements file.", valueName: "entitlements"))
-  var entitlements: String
+  var entitlements: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "An Xcode project: configure --target and every app extension it embeds, in every configuration.",
+      valueName: "App.xcodeproj"))
+  var project: String?
+
+  @Option(help: ArgumentHelp("With --project: the application target.", valueName: "target"))
+  var target: String?
+
+  @Option(help: ArgumentHelp("With --project: the SDK conditional build settings are resolved for."))
+  var sdk = "iphoneos"
 
   @Option(
     name: .customShort("o"),
@@ -100,6 +117,27 @@ struct ConfigureOptions: ParsableArguments {
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
+
+  func validate() throws {
+    if project != nil {
+      guard target != nil else {
+        throw ValidationError("--project needs --target, the application target to configure")
+      }
+      let fileOptions = [
+        ("-i", infoPlist), ("-e", entitlements), ("-o", output), ("--containing-app", containingApp),
+        ("--containing-app-plist", containingAppPlist),
+      ]
+      if let (name, _) = fileOptions.first(where: { $0.1 != nil }) {
+        throw ValidationError(
+          "\(name) cannot be used with --project: the project names each target's files itself")
+      }
+      return
+    }
+    if target != nil { throw ValidationError("--target needs --project, the Xcode project it is in") }
+    // The closed tool's arguments, as before --project existed.
+    if infoPlist == nil { throw ValidationError("Missing expected argument '-i <Info.plist>'") }
+    if entitlements == nil { throw ValidationError("Missing expected argument '-e <entitlements>'") }
+  }
 }
 
 extension IntuneGuideVersion: ExpressibleByArgument {}

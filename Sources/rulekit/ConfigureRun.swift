@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntuneConfigurator
 import PropertyLists
+import XcodeProjects
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,6 +30,10 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var knownManagedSchemes: [String] = []
   var quiet = false
   var color: ColorChoice = .auto
+  /// `--project` and `--target`: configure an Xcode project's app and its extensions instead of two files.
+  var project: String?
+  var target: String?
+  var sdk = "iphoneos"
 
   init(infoPlist: String, entitlements: String?) {
     self.infoPlist = infoPlist
@@ -37,7 +42,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
 
   /// The run swift-argument-parser parsed.
   init(_ command: ConfigureOptions) {
-    infoPlist = command.infoPlist
+    infoPlist = command.infoPlist ?? ""
     entitlements = command.entitlements
     output = command.output
     dryRun = command.dryRun
@@ -49,6 +54,9 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     containingAppPlist = command.containingAppPlist
     fixEntitlements = command.fixEntitlements
     knownManagedSchemes = command.knownManagedSchemes
+    project = command.project
+    target = command.target
+    sdk = command.sdk
     quiet = command.quietOption.quiet
     color = command.colorOption.color
   }
@@ -139,6 +147,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   }
 
   func execute() throws {
+    if let project, let target { return try executeProject(project, target: target) }
     // A blank path is what an unset build setting gives a wrapper (`-e "$(CODE_SIGN_ENTITLEMENTS)"`, #26).
     guard !Self.isBlank(infoPlist) else {
       throw RulesCLI.fail(
@@ -313,6 +322,15 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       return message.hasPrefix(prefix)
         ? InputDiagnostic(message: String(message.dropFirst(prefix.count)), file: file)
         : InputDiagnostic(message: message)
+    case .project(let projectError):
+      var diagnostic = InputDiagnostic(message: projectError.message, file: projectError.location?.file)
+      if let line = projectError.location?.line {
+        diagnostic.position = (line, projectError.location?.column ?? 1)
+      }
+      diagnostic.hint = projectError.hint
+      return diagnostic
+    case .file(let fileError):
+      return InputDiagnostic(fileError, source: [])
     case .activationRule(let message):
       guard let marker = message.firstRange(of: ": error: ") else { return InputDiagnostic(message: message) }
       let parts = message[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)

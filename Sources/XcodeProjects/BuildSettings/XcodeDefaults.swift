@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The settings Xcode supplies beneath the project's own: what `xcodebuild -showBuildSettings` prints for a
 /// project that sets nothing, limited to those a bundle's identity, Info.plist and entitlements depend on.
 ///
@@ -37,12 +43,17 @@ enum XcodeDefaults {
     project: XcodeProject, target: XcodeTarget, configuration: String, sdk: String, arch: String
   ) -> [BuildSettingAssignment] {
     let platform = platform(ofSDK: sdk)
+    // Xcode's SRCROOT is absolute, so a setting built from it (`$(SRCROOT)/App/App.entitlements`) names a
+    // file wherever it is used, and ResolvedBuildSettings.path(for:) does not join it to the root again.
+    let sourceRoot =
+      XcodePath.isAbsolute(project.sourceRoot)
+      ? project.sourceRoot
+      : XcodePath.normalize(XcodePath.join(FileManager.default.currentDirectoryPath, project.sourceRoot))
     var values: [(String, String)] = [
       ("ACTION", "build"),
       ("TARGET_NAME", target.name), ("TARGETNAME", target.name),
       ("PROJECT_NAME", project.name), ("PROJECT", project.name),
-      ("PROJECT_DIR", project.sourceRoot), ("SRCROOT", project.sourceRoot),
-      ("SOURCE_ROOT", project.sourceRoot),
+      ("PROJECT_DIR", sourceRoot), ("SRCROOT", sourceRoot), ("SOURCE_ROOT", sourceRoot),
       ("PROJECT_FILE_PATH", project.path),
       ("CONFIGURATION", configuration),
       ("SDKROOT", sdk), ("SDK_NAME", sdk), ("PLATFORM_NAME", platform),

@@ -1,0 +1,162 @@
+import PropertyLists
+import XcodeProjects
+
+/// A build setting the plan adds to an extension, with its value in each configuration: references to it
+/// are expanded as if it were already there.
+struct PendingSetting: Sendable {
+  var name: String
+  var value: String
+
+  /// `text` with `$(name)` and `${name}` replaced by the value.
+  func substitute(in text: String) -> String {
+    text.replacing("$(\(name))", with: value).replacing("${\(name)}", with: value)
+  }
+}
+
+/// How an extension's `ContainingAppBundleId` will name its app in every configuration.
+struct ContainingAppChoice: Sendable {
+  /// What the configurator plans with.
+  var containingApp: ContainingApp
+  /// Set when no existing setting spells the app's identifier: the setting to add, per configuration id.
+  var settingName: String?
+  var valuesByConfiguration: [String: String]
+  var configurationIDs: [String: String]
+
+  /// The setting the plan adds, as it will be in `configuration`.
+  func pendingSetting(forConfiguration configuration: String) -> PendingSetting? {
+    guard let settingName, let value = valuesByConfiguration[configuration] else { return nil }
+    return PendingSetting(name: settingName, value: value)
+  }
+
+  /// The project-file edits that add the setting, for the configurations given.
+  func pendingEdits(forConfigurations configurations: Set<String>) -> [(String, BuildSettingEdit)] {
+    guard let settingName else { return [] }
+    return configurationIDs.keys.sorted().compactMap { name in
+      guard configurations.contains(name), let id = configurationIDs[name],
+        let value = valuesByConfiguration[name]
+      else { return nil }
+      return (name, BuildSettingEdit(configurationID: id, name: settingName, value: value))
+    }
+  }
+}
+
+extension ProjectPlanner {
+  /// Works out what `target`'s `ContainingAppBundleId` should say so that, in every configuration, Xcode
+  /// expands it to the identifier of the app built in the configuration of the same name:
+  ///
+  /// 1. the app's identifier itself, when it is the same in every configuration;
+  /// 2. else a reference the extension's own settings already make right in every configuration — the
+  ///    app's `PRODUCT_BUNDLE_IDENTIFIER` as written (`$(BASE_BUNDLE_IDENTIFIER)`), or the extension's own
+  ///    identifier as written without its last component (`$(APP_ID)` of `$(APP_ID).share`);
+  /// 3. else ``ProjectConfigurator/containingAppSetting``, added to the extension's build settings with the
+  ///    app's identifier in each configuration, and referred to.
+  ///
+  /// A value of one configuration is never written where every configuration reads it.
+  func containingApp(
+    for target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
+    appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?
+  ) -> ContainingAppChoice {
+    let appDefault = appSettings.last?.configuration
+    var expected: [String: String] = [:]
+    for resolved in settings {
+      // Xcode builds an embedded target in the configuration of the app's name, or its default.
+      expected[resolved.configuration] =
+        appIdentifiers[resolved.configuration] ?? appDefault.flatMap { appIdentifiers[$0] } ?? ""
+    }
+    func choice(_ text: String?, setting: String? = nil) -> ContainingAppChoice {
+      var ids: [String: String] = [:]
+      for configuration in (try? project.buildConfigurations(of: target)) ?? [] {
+        ids[configuration.name] = configuration.id
+      }
+      return ContainingAppChoice(
+        containingApp: ContainingApp(
+          bundleIdentifier: text, infoPlist: appInfoPlist, bundleIdentifiersByConfiguration: expected),
+        settingName: setting, valuesByConfiguration: expected, configurationIDs: ids)
+    }
+    let distinct = Set(expected.values)
+    if distinct.count == 1, let only = distinct.first, !only.isEmpty {
+      return choice(only)
+    }
+    let expandsInfoPlist = settings.allSatisfy { $0["INFOPLIST_EXPAND_BUILD_SETTINGS"] != "NO" }
+    if expandsInfoPlist {
+      for candidate in referenceCandidates(target: target, settings: settings, appSettings: appSettings)
+      where settings.allSatisfy({ $0.expand(candidate) == expected[$0.configuration] }) {
+        return choice(candidate)
+      }
+    }
+    let name = ProjectConfigurator.containingAppSetting
+    return choice("$(\(name))", setting: name)
+  }
+
+  /// References that might spell the app's identifier in the extension's build, best first.
+  func referenceCandidates(
+    target: XcodeTarget, settings: [ResolvedBuildSettings], appSettings: [ResolvedBuildSettings]
+  ) -> [String] {
+    var candidates: [String] = []
+    if let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value,
+      written.contains("$")
+    {
+      candidates.append(written)
+      // `${PREFIX}.App${SUFFIX}${PROVISIONING_SUFFIX}`, where the last is empty for the app and the
+      // extension's own suffix in the extension: without what is empty in every app configuration.
+      let trimmed = Self.references(in: written).reduce(written) { text, reference in
+        appSettings.allSatisfy { $0.expand(reference).isEmpty } ? text.replacing(reference, with: "") : text
+      }
+      if trimmed != written && trimmed.contains("$") { candidates.append(trimmed) }
+    }
+    if let own = settings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value,
+      let stem = Self.withoutLastComponent(own), stem.contains("$")
+    {
+      candidates.append(stem)
+    }
+    // `$(PRODUCT_BUNDLE_IDENTIFIER)` is the extension's own identifier in its build: never the app's.
+    return candidates.filter { !$0.contains("PRODUCT_BUNDLE_IDENTIFIER") }
+  }
+
+  /// The `$(…)` and `${…}` references in `text`, outermost, in order.
+  static func references(in text: String) -> [String] {
+    var found: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index + 1 < characters.count {
+      guard characters[index] == "$", characters[index + 1] == "(" || characters[index + 1] == "{" else {
+        index += 1
+        continue
+      }
+      let open = characters[index + 1]
+      let close: Character = open == "(" ? ")" : "}"
+      var depth = 0
+      var end = index + 1
+      while end < characters.count {
+        if characters[end] == open { depth += 1 }
+        if characters[end] == close {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        end += 1
+      }
+      guard end < characters.count else { break }
+      found.append(String(characters[index...end]))
+      index = end + 1
+    }
+    return found
+  }
+
+  /// `$(APP_ID).share` → `$(APP_ID)`: the text before the last dot outside a `$(…)` reference.
+  static func withoutLastComponent(_ identifier: String) -> String? {
+    var depth = 0
+    var lastDot: String.Index?
+    var index = identifier.startIndex
+    while index < identifier.endIndex {
+      switch identifier[index] {
+      case "(", "{": depth += 1
+      case ")", "}": depth = max(0, depth - 1)
+      case "." where depth == 0: lastDot = index
+      default: break
+      }
+      index = identifier.index(after: index)
+    }
+    guard let lastDot, lastDot > identifier.startIndex else { return nil }
+    return String(identifier[..<lastDot])
+  }
+}

@@ -1,0 +1,240 @@
+import PropertyLists
+import XcodeProjects
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One target's files in some of its configurations: the configurations that build with the same
+/// Info.plist and entitlements file.
+struct TargetFiles {
+  var infoPlist: String?
+  var entitlements: String?
+  var settings: [ResolvedBuildSettings]
+}
+
+extension ProjectPlanner {
+  /// Plans `target`'s Info.plist and entitlements file, in every configuration.
+  mutating func planTarget(
+    _ target: XcodeTarget, settings: [ResolvedBuildSettings], containingApp: ContainingAppChoice?
+  ) throws(ConfiguratorError) {
+    var groups: [TargetFiles] = []
+    for resolved in settings {
+      // Absolute, so a file two targets name differently (`$(SRCROOT)/A.plist`, `A.plist`) is one file.
+      let info = resolved.path(for: "INFOPLIST_FILE").map(Self.absolute)
+      let entitlements = resolved.path(for: "CODE_SIGN_ENTITLEMENTS").map(Self.absolute)
+      if let index = groups.firstIndex(where: { $0.infoPlist == info && $0.entitlements == entitlements }) {
+        groups[index].settings.append(resolved)
+      } else {
+        groups.append(TargetFiles(infoPlist: info, entitlements: entitlements, settings: [resolved]))
+      }
+    }
+    for group in groups {
+      try planFiles(target, group, containingApp: containingApp)
+    }
+  }
+
+  private mutating func planFiles(
+    _ target: XcodeTarget, _ group: TargetFiles, containingApp: ContainingAppChoice?
+  ) throws(ConfiguratorError) {
+    guard let first = group.settings.first else { return }
+    let configurations = group.settings.map(\.configuration)
+    let generates = first["GENERATE_INFOPLIST_FILE"] == "YES"
+
+    // The Info.plist: the one INFOPLIST_FILE names, or a new one for a target that generates its own.
+    var infoPath: String
+    var createsInfo = false
+    if let named = group.infoPlist {
+      infoPath = named
+    } else if generates {
+      let relative = newInfoPlistPath(for: target)
+      infoPath = Self.absolute(Self.join(project.sourceRoot, relative))
+      createsInfo = true
+      addEdits(
+        "INFOPLIST_FILE", relative, target: target, configurations: configurations,
+        reason: "\(target.name) generates its Info.plist and names none: Xcode merges \(relative) into it")
+    } else {
+      findings.append(
+        ProjectFinding(
+          id: "info-plist-not-set", .error, at: target.location,
+          "target \(target.name) has no Info.plist in \(configurations.joined(separator: ", ")): "
+            + "INFOPLIST_FILE is not set and GENERATE_INFOPLIST_FILE is not YES",
+          fix: "set INFOPLIST_FILE in the target's build settings"))
+      return
+    }
+    let info: PropertyListFile
+    if let file = configured[infoPath] {
+      info = file
+    } else if createsInfo {
+      info = PropertyListFile(content: .value(.dictionary([:]), .xml), path: infoPath)
+    } else {
+      guard let file = try read(infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", first)
+      else { return }
+      info = file
+    }
+
+    // The entitlements file: the one CODE_SIGN_ENTITLEMENTS names, or with fixEntitlements a new one.
+    var entitlementsPath = group.entitlements
+    var entitlements: PropertyListFile?
+    var createsEntitlements = false
+    if let path = entitlementsPath {
+      if let file = configured[path] {
+        entitlements = file
+      } else {
+        guard
+          let file = try read(
+            path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", first)
+        else { return }
+        entitlements = file
+      }
+    } else if options.fixEntitlements {
+      let relative = Self.join(Self.dirname(relativeToSourceRoot(infoPath)), "\(target.name).entitlements")
+      let path = Self.absolute(Self.join(project.sourceRoot, relative))
+      entitlementsPath = path
+      createsEntitlements = configured[path] == nil && !FileManager.default.fileExists(atPath: path)
+      entitlements =
+        configured[path]
+        ?? (createsEntitlements
+          ? PropertyListFile(content: .value(.dictionary([:]), .xml), path: path)
+          : try read(path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", first))
+      addEdits(
+        "CODE_SIGN_ENTITLEMENTS", relative, target: target, configurations: configurations,
+        reason: "\(target.name) had no entitlements file (--fix-entitlements)")
+    }
+
+    var targetOptions = options
+    targetOptions.buildConfigurations = group.settings.map { resolved in
+      let overrides = containingApp?.pendingSetting(forConfiguration: resolved.configuration)
+      return BuildConfigurationExpansion(configuration: resolved.configuration) { text in
+        resolved.expand(overrides.map { $0.substitute(in: text) } ?? text)
+      }
+    }
+    targetOptions.generatedInfoPlistKeys = generates ? Self.generatedKeys(first) : PropertyListDictionary()
+    targetOptions.containingApp = containingApp?.containingApp
+    let plan: ConfigurationPlan
+    do {
+      plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlements, options: targetOptions)
+    } catch {
+      throw error
+    }
+    let configuredInfo: PropertyListFile
+    do {
+      configuredInfo = try plan.configuredInfoPlist()
+    } catch {
+      throw .file(error)
+    }
+    // The setting the reference needs, in each configuration of this group whose Info.plist refers to it
+    // (planned now, or by an earlier group sharing the file) and that does not have it yet.
+    if let choice = containingApp, let name = choice.settingName,
+      configuredInfo.value.dictionaryValue?["IntuneMAMSettings"]?.dictionaryValue?["ContainingAppBundleId"]
+        == .string("$(\(name))")
+    {
+      let missing = group.settings.filter { $0[name] != choice.valuesByConfiguration[$0.configuration] }
+      for (configuration, edit) in choice.pendingEdits(forConfigurations: Set(missing.map(\.configuration))) {
+        edits.append(
+          PlannedBuildSetting(
+            edit: edit, targetName: target.name, configuration: configuration,
+            reason: "the app's identifier in \(configuration), which ContainingAppBundleId refers to"))
+      }
+    }
+    do {
+      configured[infoPath] = configuredInfo
+      if let entitlementsPath, let configuredEntitlements = try plan.configuredEntitlements() {
+        configured[entitlementsPath] = configuredEntitlements
+      }
+    } catch {
+      throw .file(error)
+    }
+    targetPlans.append(
+      TargetConfigurationPlan(
+        targetName: target.name, configurations: configurations, infoPlistPath: infoPath,
+        entitlementsPath: entitlementsPath, plan: plan, createsInfoPlist: createsInfo,
+        createsEntitlements: createsEntitlements))
+  }
+
+  /// Reads a file a build setting names; a missing file is an error finding (`nil`), a damaged one throws.
+  private mutating func read(
+    _ path: String, role: String, of target: XcodeTarget, setting: String, _ settings: ResolvedBuildSettings
+  ) throws(ConfiguratorError) -> PropertyListFile? {
+    do {
+      // Xcode builds an Info.plist with a repeated key (the later value wins); entitlements stay strict.
+      return try PropertyListFile.read(
+        contentsOf: path, duplicateKeys: role == "Info.plist" ? .keepLast : .error)
+    } catch {
+      guard error.kind == .fileNotFound else { throw .file(error) }
+      findings.append(
+        ProjectFinding(
+          id: "file-not-found", .error, at: settings.assignment(for: setting)?.location ?? target.location,
+          "\(setting) of \(target.name) names \(path), which does not exist",
+          fix: "correct \(setting) in the target's build settings, or restore the file"))
+      return nil
+    }
+  }
+
+  /// Adds `name = value` to the target's build settings in each of `configurations`.
+  mutating func addEdits(
+    _ name: String, _ value: String, target: XcodeTarget, configurations: [String], reason: String
+  ) {
+    guard let list = try? project.buildConfigurations(of: target) else { return }
+    for configuration in list where configurations.contains(configuration.name) {
+      edits.append(
+        PlannedBuildSetting(
+          edit: BuildSettingEdit(configurationID: configuration.id, name: name, value: value),
+          targetName: target.name, configuration: configuration.name, reason: reason))
+    }
+  }
+
+  /// Where a new Info.plist for `target` goes, relative to `SRCROOT`: `Target/Info.plist` when the target
+  /// has a folder of that name that is not a synchronized folder (Xcode 16 copies every file of one into
+  /// the bundle, so an Info.plist there would clash with the built one), else `Target-Info.plist`.
+  func newInfoPlistPath(for target: XcodeTarget) -> String {
+    let synchronized = Set(
+      project.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.compactMap {
+        $0.string("path")
+      })
+    let folder = Self.join(project.sourceRoot, target.name)
+    let isFolder = (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil
+    let candidates = [
+      isFolder && !synchronized.contains(target.name) ? "\(target.name)/Info.plist" : nil,
+      "\(target.name)-Info.plist", "\(target.name)-Intune-Info.plist",
+    ].compactMap { $0 }
+    return candidates.first { !FileManager.default.fileExists(atPath: Self.join(project.sourceRoot, $0)) }
+      ?? "\(target.name)-Intune-Info.plist"
+  }
+
+  /// The keys `INFOPLIST_KEY_…` settings put into a generated Info.plist.
+  static func generatedKeys(_ settings: ResolvedBuildSettings) -> PropertyListDictionary {
+    var keys = PropertyListDictionary()
+    let prefix = "INFOPLIST_KEY_"
+    for (name, value) in settings.all.sorted(by: { $0.key < $1.key })
+    where name.hasPrefix(prefix) && !value.isEmpty {
+      keys[String(name.dropFirst(prefix.count))] = .string(value)
+    }
+    return keys
+  }
+
+  /// `path` relative to `SRCROOT` when it is inside it.
+  func relativeToSourceRoot(_ path: String) -> String {
+    let root = Self.absolute(project.sourceRoot) + "/"
+    let absolutePath = Self.absolute(path)
+    return absolutePath.hasPrefix(root) ? String(absolutePath.dropFirst(root.count)) : absolutePath
+  }
+
+  /// `path` made absolute against the working directory, with `.` and `..` resolved.
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  static func join(_ base: String, _ relative: String) -> String {
+    if relative.hasPrefix("/") || base.isEmpty || base == "." { return relative }
+    if relative.isEmpty { return base }
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
+  }
+
+  static func dirname(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+}

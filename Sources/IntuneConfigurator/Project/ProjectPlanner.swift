@@ -1,0 +1,117 @@
+import PropertyLists
+import XcodeProjects
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The state of one ``ProjectConfigurator`` run: the targets' resolved settings, the plans made so far,
+/// and the project-file edits they need.
+struct ProjectPlanner {
+  let project: XcodeProject
+  let app: XcodeTarget
+  let sdk: String
+  let options: IntuneConfiguratorOptions
+  var targetPlans: [TargetConfigurationPlan] = []
+  var edits: [PlannedBuildSetting] = []
+  /// The generator whose spec sits beside the project, if any.
+  var generator: ProjectGenerator?
+  var findings: [ProjectFinding] = []
+  /// Files as configured so far, by path: a file several targets share is planned on top of the changes
+  /// planned for the targets before it, so it is written once with all of them.
+  var configured: [String: PropertyListFile] = [:]
+  /// Diagnostics already reported, so a missing xcconfig shared by every target is named once.
+  var reportedDiagnostics: Set<String> = []
+
+  init(project: XcodeProject, appTargetName: String, sdk: String, options: IntuneConfiguratorOptions)
+    throws(ConfiguratorError)
+  {
+    guard let app = project.target(named: appTargetName) else {
+      let apps = project.targets.filter(\.isApplication).map(\.name)
+      throw .project(
+        XcodeProjectError(
+          .targetNotFound, "\(project.path) has no target named \"\(appTargetName)\"",
+          location: BuildSettingLocation(file: project.pbxprojPath),
+          hint: apps.isEmpty
+            ? "the project has no application target"
+            : "its application targets: " + apps.joined(separator: ", ")))
+    }
+    guard app.isApplication else {
+      throw .project(
+        XcodeProjectError(
+          .targetNotFound,
+          "target \"\(appTargetName)\" is not an application (its product type is "
+            + "\(app.productType ?? "not set")); --target names the app, whose extensions are configured with it",
+          location: app.location,
+          hint: "use one of: " + project.targets.filter(\.isApplication).map(\.name).joined(separator: ", ")))
+    }
+    self.project = project
+    self.app = app
+    self.sdk = sdk
+    self.options = options
+  }
+
+  /// One target's settings in each of its configurations, in list order.
+  func settings(of target: XcodeTarget) throws(ConfiguratorError) -> [ResolvedBuildSettings] {
+    var result: [ResolvedBuildSettings] = []
+    for name in project.configurationNames(for: target) {
+      do {
+        result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk))
+      } catch {
+        throw .project(error)
+      }
+    }
+    return result
+  }
+
+  mutating func run() throws(ConfiguratorError) {
+    generator = ProjectGenerator.detect(beside: project)
+    let appSettings = try settings(of: app)
+    report(appSettings)
+    let appIdentifiers = try appBundleIdentifiers(appSettings)
+    try planTarget(app, settings: appSettings, containingApp: nil)
+    let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
+    for target in project.embeddedTargets(of: app) where target.isAppExtension {
+      let targetSettings = try settings(of: target)
+      report(targetSettings)
+      let containing = containingApp(
+        for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
+        appInfoPlist: appInfo)
+      try planTarget(target, settings: targetSettings, containingApp: containing)
+    }
+  }
+
+  /// The app's bundle identifier in each configuration: its Info.plist's `CFBundleIdentifier` (usually
+  /// `$(PRODUCT_BUNDLE_IDENTIFIER)`) as Xcode expands it in the app's build.
+  func appBundleIdentifiers(_ appSettings: [ResolvedBuildSettings]) throws(ConfiguratorError) -> [String:
+    String]
+  {
+    var identifiers: [String: String] = [:]
+    for settings in appSettings {
+      var written = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+      if let path = settings.path(for: "INFOPLIST_FILE"),
+        let file = try? PropertyListFile.read(contentsOf: path, duplicateKeys: .keepLast),
+        let text = file.value.dictionaryValue?["CFBundleIdentifier"]?.stringValue
+      {
+        written = text
+      }
+      identifiers[settings.configuration] = settings.expand(written)
+    }
+    return identifiers
+  }
+
+  /// Warnings from resolution (a base configuration missing from the checkout), each named once.
+  mutating func report(_ settings: [ResolvedBuildSettings]) {
+    for resolved in settings {
+      for diagnostic in resolved.diagnostics where diagnostic.severity == .warning {
+        guard reportedDiagnostics.insert(diagnostic.description).inserted else { continue }
+        findings.append(
+          ProjectFinding(
+            id: diagnostic.kind.rawValue, .warning, at: diagnostic.location, diagnostic.message,
+            fix: diagnostic.hint))
+      }
+    }
+  }
+}
