@@ -66,7 +66,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IntuneConfiguratorTests",
-      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation"],
+      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],

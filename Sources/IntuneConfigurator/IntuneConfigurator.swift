@@ -61,6 +61,11 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// `GENERATE_INFOPLIST_FILE = YES`): Xcode merges them into the built Info.plist, so they count as present
   /// and are not added to the file again.
   public var generatedInfoPlistKeys: PropertyListDictionary
+  /// What `IntuneMAMSettings › AppGroupIdentifiers` should hold, as written; `nil` for the entitlements
+  /// file's `com.apple.security.application-groups`. A project run sets it when one Info.plist serves
+  /// configurations whose entitlements name different groups: entries such as `$(INTUNE_APP_GROUP_ID)` that
+  /// Xcode expands to each configuration's group.
+  public var appGroupIdentifiers: [String]?
   /// Add missing keychain access groups to the entitlements file instead of only reporting them.
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
@@ -85,6 +90,7 @@ public struct IntuneConfiguratorOptions: Sendable {
     self.containingApp = containingApp
     self.buildConfigurations = buildConfigurations
     self.generatedInfoPlistKeys = generatedInfoPlistKeys
+    self.appGroupIdentifiers = nil
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
     self.knownManagedAppSchemes = knownManagedAppSchemes
@@ -428,7 +434,7 @@ struct Planner {
     }
     guard case .array(let groups) = entitlements[groupsKey] else { return }
     reportNonStrings(groups, at: [.key(groupsKey)], id: "app-groups-entitlement-not-string")
-    let wanted = groups.compactMap(\.stringValue)
+    let wanted = options.appGroupIdentifiers ?? groups.compactMap(\.stringValue)
     guard !wanted.isEmpty else { return }
     let path: PropertyListPath = [Self.settingsKey, "AppGroupIdentifiers"]
     let current = settings["AppGroupIdentifiers"]

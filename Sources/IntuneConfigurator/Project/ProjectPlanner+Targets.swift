@@ -31,13 +31,19 @@ extension ProjectPlanner {
         groups.append(TargetFiles(infoPlist: info, entitlements: entitlements, settings: [resolved]))
       }
     }
+    var appGroups: [String: AppGroupChoice] = [:]
+    for path in Set(groups.compactMap(\.infoPlist)) {
+      appGroups[path] = appGroupChoice(for: target, infoPlist: path, groups: groups)
+    }
     for group in groups {
-      try planFiles(target, group, containingApp: containingApp)
+      try planFiles(
+        target, group, containingApp: containingApp, appGroups: group.infoPlist.flatMap { appGroups[$0] })
     }
   }
 
   private mutating func planFiles(
-    _ target: XcodeTarget, _ group: TargetFiles, containingApp: ContainingAppChoice?
+    _ target: XcodeTarget, _ group: TargetFiles, containingApp: ContainingAppChoice?,
+    appGroups: AppGroupChoice?
   ) throws(ConfiguratorError) {
     guard let first = group.settings.first else { return }
     let configurations = group.settings.map(\.configuration)
@@ -105,12 +111,16 @@ extension ProjectPlanner {
     }
 
     var targetOptions = options
+    // Expanded as if the settings this plan adds were there already.
     targetOptions.buildConfigurations = group.settings.map { resolved in
-      let overrides = containingApp?.pendingSetting(forConfiguration: resolved.configuration)
+      let pending =
+        (containingApp?.pendingSetting(forConfiguration: resolved.configuration).map { [$0] } ?? [])
+        + (appGroups?.pendingSettings(forConfiguration: resolved.configuration) ?? [])
       return BuildConfigurationExpansion(configuration: resolved.configuration) { text in
-        resolved.expand(overrides.map { $0.substitute(in: text) } ?? text)
+        resolved.expand(pending.reduce(text) { $1.substitute(in: $0) })
       }
     }
+    targetOptions.appGroupIdentifiers = appGroups?.entries
     targetOptions.generatedInfoPlistKeys = generates ? Self.generatedKeys(first) : PropertyListDictionary()
     targetOptions.containingApp = containingApp?.containingApp
     let plan: ConfigurationPlan
@@ -137,6 +147,19 @@ extension ProjectPlanner {
           PlannedBuildSetting(
             edit: edit, targetName: target.name, configuration: configuration,
             reason: "the app's identifier in \(configuration), which ContainingAppBundleId refers to"))
+      }
+    }
+    let listed = Set(
+      configuredInfo.value.dictionaryValue?["IntuneMAMSettings"]?.dictionaryValue?["AppGroupIdentifiers"]?
+        .arrayValue?.compactMap(\.stringValue) ?? [])
+    for setting in appGroups?.settings ?? [] where listed.contains("$(\(setting.name))") {
+      for resolved in group.settings {
+        guard let value = setting.values[resolved.configuration], resolved[setting.name] != value else {
+          continue
+        }
+        addEdits(
+          setting.name, value, target: target, configurations: [resolved.configuration],
+          reason: "the app group of \(resolved.configuration), which AppGroupIdentifiers refers to")
       }
     }
     do {
