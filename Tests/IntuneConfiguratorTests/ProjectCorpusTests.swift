@@ -113,3 +113,144 @@ struct ProjectCorpusTests {
       PropertyListFile.read(contentsOf: path, duplicateKeys: .keepLast).value.dictionaryValue)
   }
 }
+
+@Suite("configure --project keeps every line of Info.plists Xcode reads leniently")
+struct ProjectLenientInfoPlistTests {
+  /// Whether every line of `original` appears in `configured`, in the same order (only insertions).
+  static func keepsEveryLine(_ original: String, _ configured: String) -> Bool {
+    var remaining = configured.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    for line in original.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard let index = remaining.firstIndex(of: line) else { return false }
+      remaining = remaining[remaining.index(after: index)...]
+    }
+    return true
+  }
+
+  static func corpus(_ name: String) throws -> CorpusProject {
+    try #require(CorpusProject.all.first { $0.name == name })
+  }
+
+  @Test(
+    "an INFOPLIST_PREPROCESS Info.plist with #ifdef, #include and #endif lines configures, every line kept")
+  func preprocessedInfoPlist() throws {
+    // cow-dance sets INFOPLIST_PREPROCESS = YES; its files have no directives yet, so the test adds some
+    // (no permissively licensed real Info.plist with directive lines was found: Tests/Fixtures/xcode-projects).
+    let path = try Self.corpus("cow-dance").copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let info = folder.appendingPathComponent("ShareExtension/Info.plist")
+    let text = try String(contentsOf: info, encoding: .utf8)
+    let preprocessed = text.replacing(
+      "<dict>\n",
+      with:
+        "<dict>\n#include \"Shared.h\"\n#ifdef DEBUG\n\t<key>DebugOnly</key>\n\t<string>yes</string>\n#endif\n",
+      maxReplacements: 1)
+    try preprocessed.write(to: info, atomically: true, encoding: .utf8)
+
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "CowDance (iOS)")
+    #expect(!plan.isBlocked, "\(plan.findings)")
+    try plan.write()
+    let configured = try String(contentsOf: info, encoding: .utf8)
+    #expect(configured != preprocessed)
+    #expect(Self.keepsEveryLine(preprocessed, configured))
+    // The directives still enclose only what they enclosed.
+    #expect(configured.contains("#ifdef DEBUG\n\t<key>DebugOnly</key>\n\t<string>yes</string>\n#endif\n"))
+    let read = try PropertyListFile.read(
+      contentsOf: info.path, preprocessing: PropertyListPreprocessing(definitions: ["DEBUG": "1"]))
+    let settings = try #require(read.value.dictionaryValue?["IntuneMAMSettings"]?.dictionaryValue)
+    #expect(settings["ContainingAppBundleId"]?.stringValue == "dance.cow.tracker")
+    #expect(read.value.dictionaryValue?["DebugOnly"] == .string("yes"))
+    let again = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "CowDance (iOS)")
+    #expect(again.isEmpty)
+  }
+
+  @Test("an Info.plist with a repeated key (DuckDuckGo's) configures with a warning, every line kept")
+  func duplicateKeyInfoPlist() throws {
+    let path = try Self.corpus("duckduckgo").copy()
+    let info = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+      "DuckDuckGo/Info.plist")
+    let original = try String(contentsOf: info, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: "DuckDuckGo")
+    let warnings = plan.targets.flatMap(\.plan.findings).filter { $0.id == "duplicate-key" }
+    #expect(!warnings.isEmpty)
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.position != nil })
+    #expect(!plan.isBlocked)
+    try plan.write()
+    let configured = try String(contentsOf: info, encoding: .utf8)
+    #expect(configured != original)
+    #expect(Self.keepsEveryLine(original, configured))
+  }
+}
+
+@Suite("configure --project compares what Xcode builds")
+struct ProjectResolvedChecksTests {
+  @Test(
+    "a first keychain group spelt with other settings counts as the bundle ID when it expands to it",
+    arguments: [
+      ("home-assistant", "App", "App"), ("netnewswire", "NetNewsWire-iOS", "NetNewsWire iOS Share Extension"),
+      // DuckDuckGo's app lists another group first (a true finding); its credential provider lists $(APP_ID).
+      ("duckduckgo", "DuckDuckGo", "AutofillCredentialProvider"),
+    ])
+  func keychainGroupSpeltWithSettings(_ name: String, _ app: String, _ target: String) throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == name })
+    let project = try XcodeProject(path: try corpus.copy())
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: app)
+    let planned = plan.targets.filter { $0.targetName == target }
+    #expect(!planned.isEmpty)
+    let falseAlarms = planned.flatMap(\.plan.findings).filter { $0.id == "keychain-bundle-id-not-first" }
+    #expect(falseAlarms.isEmpty, "\(falseAlarms.map(\.message))")
+
+    // The same files planned alone, without the project's settings, cannot tell: the check fires. This is
+    // what the project run fixes, so the control shows the test exercises it.
+    let first = try #require(planned.first)
+    let alone = try IntuneConfigurator.plan(
+      infoPlist: first.plan.infoPlist, entitlements: first.plan.entitlements,
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example.app")))
+    #expect(alone.findings.contains { $0.id == "keychain-bundle-id-not-first" })
+  }
+
+  static func generated(_ spec: String) throws -> ProjectConfigurationPlan {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let path = try corpus.copy()
+    let specPath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(spec)
+    try Data("name: Limit\n".utf8).write(to: specPath)
+    return try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: "Limit")
+  }
+
+  @Test("an XcodeGen project is configured as checked in, and the spec additions are YAML for project.yml")
+  func xcodeGenSpecAdditions() throws {
+    let plan = try Self.generated("project.yml")
+    #expect(plan.generator?.kind == .xcodeGen)
+    #expect(plan.generator?.specPath.hasSuffix("/project.yml") == true)
+    #expect(!plan.isBlocked)
+    let yaml = try plan.specAdditions()
+    #expect(yaml.hasPrefix("targets:\n  Limit:\n    settings:\n      configs:\n        Debug:\n"))
+    #expect(yaml.contains("          INTUNE_APP_GROUP_ID: \"group.P24L.Limit.dev\"\n"))
+    #expect(
+      yaml.contains(
+        "  ShareExtension:\n    settings:\n      configs:\n        Debug:\n"
+          + "          INTUNE_CONTAINING_APP_BUNDLE_ID: \"P24L.Limit.dev\"\n"))
+    #expect(yaml.contains("    info:\n      properties:\n"))
+    #expect(yaml.contains("          ContainingAppBundleId: \"$(INTUNE_CONTAINING_APP_BUNDLE_ID)\"\n"))
+    let report = try ProjectConfigurationReport.text(plan)
+    #expect(report.contains("warning: this project is generated by XcodeGen from"))
+    #expect(report.contains("[generated-project]"))
+  }
+
+  @Test("a Tuist project is named with its manifest")
+  func tuistSpecAdditions() throws {
+    let plan = try Self.generated("Project.swift")
+    #expect(plan.generator?.kind == .tuist)
+    #expect(try plan.specAdditions().hasPrefix("keys to carry into the targets of "))
+  }
+
+  @Test("a project without a spec has no generator and no additions")
+  func noGenerator() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: try corpus.copy()), appTarget: "Limit")
+    #expect(plan.generator == nil)
+    #expect(try plan.specAdditions().isEmpty)
+  }
+}

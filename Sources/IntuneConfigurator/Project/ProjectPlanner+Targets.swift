@@ -12,6 +12,8 @@ import XcodeProjects
 struct TargetFiles {
   var infoPlist: String?
   var entitlements: String?
+  /// How Xcode preprocesses the Info.plist in these configurations (`INFOPLIST_PREPROCESS = YES`).
+  var preprocessing: PropertyListPreprocessing?
   var settings: [ResolvedBuildSettings]
 }
 
@@ -25,10 +27,16 @@ extension ProjectPlanner {
       // Absolute, so a file two targets name differently (`$(SRCROOT)/A.plist`, `A.plist`) is one file.
       let info = resolved.path(for: "INFOPLIST_FILE").map(Self.absolute)
       let entitlements = resolved.path(for: "CODE_SIGN_ENTITLEMENTS").map(Self.absolute)
-      if let index = groups.firstIndex(where: { $0.infoPlist == info && $0.entitlements == entitlements }) {
+      // A preprocessed Info.plist reads differently per set of macros (DEBUG in Debug): one group each.
+      let preprocessing = Self.preprocessing(resolved)
+      if let index = groups.firstIndex(where: {
+        $0.infoPlist == info && $0.entitlements == entitlements && $0.preprocessing == preprocessing
+      }) {
         groups[index].settings.append(resolved)
       } else {
-        groups.append(TargetFiles(infoPlist: info, entitlements: entitlements, settings: [resolved]))
+        groups.append(
+          TargetFiles(
+            infoPlist: info, entitlements: entitlements, preprocessing: preprocessing, settings: [resolved]))
       }
     }
     var appGroups: [String: AppGroupChoice] = [:]
@@ -71,7 +79,16 @@ extension ProjectPlanner {
       return
     }
     let info: PropertyListFile
-    if let file = configured[infoPath] {
+    if let preprocessing = group.preprocessing, !createsInfo {
+      // Read again with this group's macros, on top of what earlier groups planned.
+      let bytes = configured[infoPath]?.document?.bytes
+      guard
+        let file = try read(
+          infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", first, bytes: bytes,
+          preprocessing: preprocessing)
+      else { return }
+      info = file
+    } else if let file = configured[infoPath] {
       info = file
     } else if createsInfo {
       info = PropertyListFile(content: .value(.dictionary([:]), .xml), path: infoPath)
@@ -177,14 +194,20 @@ extension ProjectPlanner {
         createsEntitlements: createsEntitlements))
   }
 
-  /// Reads a file a build setting names; a missing file is an error finding (`nil`), a damaged one throws.
+  /// Reads a file a build setting names (or `bytes` already planned for it); a missing file is an error
+  /// finding (`nil`), a damaged one throws.
   private mutating func read(
-    _ path: String, role: String, of target: XcodeTarget, setting: String, _ settings: ResolvedBuildSettings
+    _ path: String, role: String, of target: XcodeTarget, setting: String, _ settings: ResolvedBuildSettings,
+    bytes: [UInt8]? = nil, preprocessing: PropertyListPreprocessing? = nil
   ) throws(ConfiguratorError) -> PropertyListFile? {
+    // Xcode builds an Info.plist with a repeated key (the later value wins); entitlements stay strict.
+    let duplicates: PropertyListDuplicateKeyPolicy = role == "Info.plist" ? .keepLast : .error
     do {
-      // Xcode builds an Info.plist with a repeated key (the later value wins); entitlements stay strict.
-      return try PropertyListFile.read(
-        contentsOf: path, duplicateKeys: role == "Info.plist" ? .keepLast : .error)
+      if let bytes {
+        return try PropertyListFile(
+          data: Data(bytes), path: path, duplicateKeys: duplicates, preprocessing: preprocessing)
+      }
+      return try PropertyListFile.read(contentsOf: path, duplicateKeys: duplicates, preprocessing: preprocessing)
     } catch {
       guard error.kind == .fileNotFound else { throw .file(error) }
       findings.append(
@@ -225,6 +248,15 @@ extension ProjectPlanner {
     ].compactMap { $0 }
     return candidates.first { !FileManager.default.fileExists(atPath: Self.join(project.sourceRoot, $0)) }
       ?? "\(target.name)-Intune-Info.plist"
+  }
+
+  /// How Xcode preprocesses the target's Info.plist in this configuration: `nil` unless
+  /// `INFOPLIST_PREPROCESS = YES`; the macros are `INFOPLIST_PREPROCESSOR_DEFINITIONS` (`NAME`, `NAME=value`).
+  /// `INFOPLIST_PREFIX_HEADER`'s macros are not read.
+  static func preprocessing(_ settings: ResolvedBuildSettings) -> PropertyListPreprocessing? {
+    guard settings["INFOPLIST_PREPROCESS"] == "YES" else { return nil }
+    let items = (settings["INFOPLIST_PREPROCESSOR_DEFINITIONS"] ?? "").split(whereSeparator: \.isWhitespace)
+    return PropertyListPreprocessing(preprocessorDefinitions: items.map(String.init))
   }
 
   /// The keys `INFOPLIST_KEY_…` settings put into a generated Info.plist.

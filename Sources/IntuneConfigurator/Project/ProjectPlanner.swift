@@ -92,7 +92,8 @@ struct ProjectPlanner {
     for settings in appSettings {
       var written = "$(PRODUCT_BUNDLE_IDENTIFIER)"
       if let path = settings.path(for: "INFOPLIST_FILE"),
-        let file = try? PropertyListFile.read(contentsOf: path, duplicateKeys: .keepLast),
+        let file = try? PropertyListFile.read(
+          contentsOf: path, duplicateKeys: .keepLast, preprocessing: Self.preprocessing(settings)),
         let text = file.value.dictionaryValue?["CFBundleIdentifier"]?.stringValue
       {
         written = text
