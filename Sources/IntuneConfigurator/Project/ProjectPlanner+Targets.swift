@@ -207,7 +207,8 @@ extension ProjectPlanner {
         return try PropertyListFile(
           data: Data(bytes), path: path, duplicateKeys: duplicates, preprocessing: preprocessing)
       }
-      return try PropertyListFile.read(contentsOf: path, duplicateKeys: duplicates, preprocessing: preprocessing)
+      return try PropertyListFile.read(
+        contentsOf: path, duplicateKeys: duplicates, preprocessing: preprocessing)
     } catch {
       guard error.kind == .fileNotFound else { throw .file(error) }
       findings.append(
