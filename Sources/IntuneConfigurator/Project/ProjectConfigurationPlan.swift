@@ -83,6 +83,9 @@ public struct ProjectConfigurationPlan: Sendable {
   public var generator: ProjectGenerator?
   /// The project file's bytes as read.
   let pbxprojBytes: [UInt8]
+  /// Each Info.plist and entitlements file as read from disk, before any target's changes; a file the plan
+  /// creates has none.
+  let originals: [String: PropertyListFile]
 
   /// Whether anything blocks writing: an error finding in the project or any target.
   public var isBlocked: Bool {

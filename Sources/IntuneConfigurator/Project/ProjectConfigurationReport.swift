@@ -68,24 +68,24 @@ public enum ProjectConfigurationReport {
   public static func diff(
     _ plan: ProjectConfigurationPlan, displayPath: (String) -> String = { $0 }
   ) throws(PropertyListError) -> String {
+    // Each file once, from what is on disk to what the last plan that touches it leaves (a file several
+    // targets or configurations share carries all their changes).
     var output = ""
-    var shown: Set<String> = []
-    // A file several targets share is shown once, with every target's changes: the last plan holds them.
-    for target in plan.targets.reversed() {
-      var text = ""
-      if shown.insert(target.infoPlistPath).inserted {
-        text += try ConfigurationReport.fileDiff(
-          before: target.createsInfoPlist ? nil : target.plan.infoPlist,
-          after: try target.plan.configuredInfoPlist(), name: displayPath(target.infoPlistPath))
+    var order: [String] = []
+    var final: [String: PropertyListFile] = [:]
+    for target in plan.targets {
+      var files = [(target.infoPlistPath, try target.plan.configuredInfoPlist())]
+      if let path = target.entitlementsPath, let entitlements = try target.plan.configuredEntitlements() {
+        files.append((path, entitlements))
       }
-      if let path = target.entitlementsPath, shown.insert(path).inserted,
-        let after = try target.plan.configuredEntitlements()
-      {
-        text += try ConfigurationReport.fileDiff(
-          before: target.createsEntitlements ? nil : target.plan.entitlements, after: after,
-          name: displayPath(path))
+      for (path, file) in files {
+        if final.updateValue(file, forKey: path) == nil { order.append(path) }
       }
-      output = text + output
+    }
+    for path in order {
+      guard let after = final[path] else { continue }
+      output += try ConfigurationReport.fileDiff(
+        before: plan.originals[path], after: after, name: displayPath(path))
     }
     let project = try plan.projectFileDiff()
     if !project.isEmpty {

@@ -45,6 +45,6 @@ public enum ProjectConfigurator {
     return ProjectConfigurationPlan(
       projectPath: project.path, pbxprojPath: project.pbxprojPath, appTargetName: appTarget,
       targets: planner.targetPlans, buildSettings: planner.edits, findings: planner.findings,
-      generator: planner.generator, pbxprojBytes: project.document.bytes)
+      generator: planner.generator, pbxprojBytes: project.document.bytes, originals: planner.originals)
   }
 }

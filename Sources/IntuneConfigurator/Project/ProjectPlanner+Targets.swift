@@ -207,8 +207,10 @@ extension ProjectPlanner {
         return try PropertyListFile(
           data: Data(bytes), path: path, duplicateKeys: duplicates, preprocessing: preprocessing)
       }
-      return try PropertyListFile.read(
+      let file = try PropertyListFile.read(
         contentsOf: path, duplicateKeys: duplicates, preprocessing: preprocessing)
+      if originals[path] == nil { originals[path] = file }
+      return file
     } catch {
       guard error.kind == .fileNotFound else { throw .file(error) }
       findings.append(

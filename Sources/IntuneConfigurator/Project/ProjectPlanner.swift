@@ -22,6 +22,8 @@ struct ProjectPlanner {
   /// Files as configured so far, by path: a file several targets share is planned on top of the changes
   /// planned for the targets before it, so it is written once with all of them.
   var configured: [String: PropertyListFile] = [:]
+  /// Files as read from disk, before any change, for the diff.
+  var originals: [String: PropertyListFile] = [:]
   /// Diagnostics already reported, so a missing xcconfig shared by every target is named once.
   var reportedDiagnostics: Set<String> = []
 

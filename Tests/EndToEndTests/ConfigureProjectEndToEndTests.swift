@@ -1,0 +1,159 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `rulekit configure --project … --target …` on copies of real projects from Tests/Fixtures/xcode-projects.
+@Suite("rulekit configure --project (end to end)")
+struct ConfigureProjectEndToEndTests {
+  static let corpus = RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/xcode-projects")
+
+  /// A copy of one corpus project in a scratch folder; commands run inside the copy.
+  struct Copy {
+    let folder: URL
+
+    init(_ name: String) throws {
+      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-project-\(UUID())")
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      folder = scratch.appendingPathComponent(name)
+      try FileManager.default.copyItem(at: corpus.appendingPathComponent(name), to: folder)
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      let result = try RuleKitBinary.run(arguments, currentDirectory: folder)
+      return (result.status, result.standardOutput, result.standardError)
+    }
+
+    /// Every file's bytes, by path relative to the copy.
+    func snapshot() throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+      while let url = walker?.nextObject() as? URL {
+        guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+        files[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+      }
+      return files
+    }
+  }
+
+  @Test("--dry-run --diff shows every file's changes, the project file's too, and writes nothing")
+  func dryRun() throws {
+    let copy = try Copy("limit")
+    let before = try copy.snapshot()
+    let result = try copy.run([
+      "configure", "--project", "Limit.xcodeproj", "--target", "Limit", "--dry-run", "--diff",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("+++ b/ShareExtension/Info.plist"))
+    #expect(result.stdout.contains("+\t\t<string>$(INTUNE_CONTAINING_APP_BUNDLE_ID)</string>"))
+    #expect(result.stdout.contains("+++ b/Limit.xcodeproj/project.pbxproj"))
+    #expect(result.stdout.contains("+\t\t\t\tINTUNE_CONTAINING_APP_BUNDLE_ID = P24L.Limit.dev;"))
+    #expect(result.stderr.contains("== ShareExtension (Debug)"))
+    #expect(result.stderr.contains("Limit.xcodeproj/project.pbxproj: 6 build settings"))
+    #expect(result.stderr.hasSuffix("dry run: nothing written\n"))
+    #expect(try copy.snapshot() == before)
+  }
+
+  @Test("writes the files and the project, then a second run changes no byte")
+  func writesThenNothing() throws {
+    let copy = try Copy("limit")
+    let arguments = ["configure", "--project", "Limit.xcodeproj", "--target", "Limit"]
+    let first = try copy.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("wrote Limit.xcodeproj/project.pbxproj"))
+    #expect(first.stderr.contains("wrote ShareExtension/Info.plist"))
+    let configured = try copy.snapshot()
+    let second = try copy.run(arguments)
+    #expect(second.status == 0)
+    #expect(!second.stderr.contains("wrote "))
+    #expect(!second.stderr.contains("build setting"))
+    #expect(try copy.snapshot() == configured)
+  }
+
+  @Test("a reference the extension's settings already spell is written instead of a new setting")
+  func referenceInsteadOfSetting() throws {
+    let copy = try Copy("home-assistant")
+    let result = try copy.run([
+      "configure", "--project", "HomeAssistant.xcodeproj", "--target", "App", "--dry-run", "--diff",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("+\t\t<string>${BUNDLE_ID_PREFIX}.HomeAssistant${BUNDLE_ID_SUFFIX}</string>"))
+    #expect(!result.stdout.contains("project.pbxproj"))
+  }
+
+  @Test("--fix-entitlements gives every embedded extension an entitlements file, wired into its settings")
+  func fixEntitlementsCreatesAndWires() throws {
+    let copy = try Copy("cow-dance")
+    let result = try copy.run([
+      "configure", "--project", "CowDance.xcodeproj", "--target", "CowDance (iOS)", "--fix-entitlements",
+      "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(document["schemaVersion"] as? Int == 1)
+    let targets = try #require(document["targets"] as? [[String: Any]])
+    #expect(targets.map { $0["name"] as? String } == ["CowDance (iOS)", "ShareExtension"])
+    for target in targets {
+      let entitlements = try #require(target["entitlements"] as? String)
+      #expect(FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent(entitlements).path))
+    }
+    // Every extension resolves CODE_SIGN_ENTITLEMENTS to an existing file in every configuration.
+    for configuration in ["Debug", "Release"] {
+      let settings = try copy.run([
+        "build-settings", "--project", "CowDance.xcodeproj", "--target", "ShareExtension", "--configuration",
+        configuration, "--format", "json",
+      ])
+      let resolved = try #require(
+        (try JSONSerialization.jsonObject(with: Data(settings.stdout.utf8)) as? [String: Any])?[
+          "buildSettings"]
+          as? [String: String])
+      let path = try #require(resolved["CODE_SIGN_ENTITLEMENTS"])
+      #expect(
+        FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent(path).path), "\(path)")
+    }
+  }
+
+  @Test(
+    "errors: one clear line, the right exit code, nothing written",
+    arguments: [
+      (
+        ["--project", "Limit.xcodeproj", "--target", "NoSuchApp"], Int32(2),
+        "rulekit: error: Limit.xcodeproj/project.pbxproj: Limit.xcodeproj has no target named \"NoSuchApp\""
+      ),
+      (
+        ["--project", "Limit.xcodeproj", "--target", "ShareExtension"], 2,
+        "error: target \"ShareExtension\" is not an application"
+      ),
+      (["--project", "Nothing.xcodeproj", "--target", "Limit"], 66, "no Xcode project here"),
+      (["--project", "Limit.xcodeproj"], 2, "Error: --project needs --target"),
+      (
+        ["--project", "Limit.xcodeproj", "--target", "Limit", "-i", "Limit/Info.plist"], 2,
+        "Error: -i cannot be used with --project"
+      ),
+      (["--target", "Limit"], 2, "Error: --target needs --project"),
+    ])
+  func errors(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    let copy = try Copy("limit")
+    let before = try copy.snapshot()
+    let result = try copy.run(["configure"] + arguments)
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(try copy.snapshot() == before)
+  }
+
+  @Test("a malformed project file is an error at its line and column; nothing is written")
+  func malformedProject() throws {
+    let copy = try Copy("limit")
+    let pbxproj = copy.folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    var text = try String(contentsOf: pbxproj, encoding: .utf8)
+    text = text.replacing("objectVersion = 77;", with: "objectVersion = 77", maxReplacements: 1)
+    try text.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let before = try copy.snapshot()
+    let result = try copy.run(["configure", "--project", "Limit.xcodeproj", "--target", "Limit"])
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("Limit.xcodeproj/project.pbxproj:"), "\(result.stderr)")
+    #expect(result.stderr.contains(": error: "))
+    #expect(try copy.snapshot() == before)
+  }
+}
