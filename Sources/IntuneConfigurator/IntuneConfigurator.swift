@@ -481,15 +481,37 @@ struct Planner {
   /// extension it would name the extension. A reference counts only when the files are planned from an
   /// Xcode project and it expands to the app's identifier in every configuration.
   var containingAppBundleID: String? {
-    guard let written = writtenContainingAppBundleID else { return nil }
+    guard let written = writtenContainingAppBundleID else { return inferredContainingAppBundleID }
     if URLSchemeValidator.buildSetting(in: written) == nil { return written }
     guard !containingAppIdentifiers.isEmpty else { return nil }
     return configurationsMisnamingContainingApp(written).isEmpty ? written : nil
   }
 
+  /// The containing app's identifier read off the extension's own, when nothing names the app: Apple
+  /// requires an embedded extension's bundle identifier to be its app's identifier, a dot and a name of its
+  /// own (Xcode refuses to embed one that is not: "Embedded binary's bundle identifier is not prefixed with
+  /// the parent app's bundle identifier"), so `com.contoso.notes.share` is in `com.contoso.notes`. Only a
+  /// literal identifier tells: `$(PRODUCT_BUNDLE_IDENTIFIER)` is resolved per build.
+  var inferredContainingAppBundleID: String? {
+    guard target.isExtension, options.buildConfigurations.isEmpty, let own = bundleIdentifier,
+      URLSchemeValidator.buildSetting(in: own) == nil, let dot = own.lastIndex(of: "."),
+      dot > own.startIndex
+    else { return nil }
+    return String(own[..<dot])
+  }
+
   mutating func planContainingApp() {
     let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
     let known = containingAppBundleID
+    if writtenContainingAppBundleID == nil, settings["ContainingAppBundleId"] == nil,
+      let inferred = inferredContainingAppBundleID
+    {
+      finding(
+        "containing-app-inferred", .warning, at: ["CFBundleIdentifier"],
+        "the containing app is not named, so its bundle ID is taken to be \"\(inferred)\": an embedded "
+          + "extension's identifier is its app's identifier followed by a dot and a name of its own",
+        fix: "pass --containing-app BUNDLE_ID (or --project) if the app is not \(inferred)")
+    }
     if let existing = settings["ContainingAppBundleId"] {
       if !containingAppIdentifiers.isEmpty, let text = existing.stringValue {
         // Planned from a project: what matters is what each configuration's build makes of the value.
@@ -512,7 +534,7 @@ struct Planner {
           "ContainingAppBundleId is \"\(text)\", which Xcode expands in this extension's build to the "
             + "extension's own bundle ID, not the containing app's",
           fix: "set it to " + (known ?? "the containing app's bundle ID"))
-      } else if let known, existing.stringValue != known {
+      } else if let known, writtenContainingAppBundleID != nil, existing.stringValue != known {
         finding(
           "containing-app-mismatch", .warning, at: path,
           "ContainingAppBundleId is \"\(existing.stringValue ?? "not a string")\" but the containing app is "

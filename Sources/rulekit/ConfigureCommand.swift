@@ -14,6 +14,7 @@ struct ConfigureCommand: ConfigureOptionsCommand {
   static let configuration = CommandConfiguration(
     commandName: "configure",
     abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
+    usage: usage("rulekit configure"),
     discussion: """
       Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
       an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
@@ -30,10 +31,20 @@ struct ConfigureCommand: ConfigureOptionsCommand {
           -e Examples/SampleApp/App/App.entitlements --dry-run --diff
         rulekit configure -i Examples/SampleApp/ShareExtension/Info.plist \\
           -e Examples/SampleApp/App/App.entitlements --dry-run --format json
-        rulekit configure --project Examples/XcodeProject/Notes.xcodeproj --target Notes --dry-run --diff
+        rulekit configure --target Limit --dry-run --diff \\
+          --project Tests/Fixtures/xcode-projects/limit/Limit.xcodeproj
       """)
 
   @OptionGroup var options: ConfigureOptions
+
+  /// The two forms, as the usage line shows them: the closed tool's files, or an Xcode project. (-i and -e
+  /// are optional to the parser only so that --project can stand in for them.)
+  static func usage(_ program: String) -> String {
+    """
+    \(program) [<options>] -i <Info.plist> -e <entitlements>
+    or: \(program) [<options>] --project <App.xcodeproj> --target <target>
+    """
+  }
 
   /// `--format`'s values.
   enum ReportFormat: String, ExpressibleByArgument {

@@ -166,24 +166,27 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     }
     // An Info.plist with a repeated key builds in Xcode (the later value wins): read it as Xcode does and
     // let the plan warn. Entitlements files stay strict (see Planner.reportDuplicateKeys).
+    let context = containingApp == nil && containingAppPlist == nil ? projectContext() : nil
     let info = try readPropertyList(
       infoPlist, role: "Info.plist", fix: "check the path, or in Xcode the INFOPLIST_FILE build setting",
-      duplicateKeys: .keepLast)
+      duplicateKeys: .keepLast, preprocessing: context?.context.preprocessing)
     let entitlementsFile = try entitlements.map {
       try readPropertyList(
         $0, role: "entitlements file",
         fix: "check the path, or in Xcode the CODE_SIGN_ENTITLEMENTS build setting")
     }
-    var options = IntuneConfiguratorOptions(
-      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
-      knownManagedAppSchemes: knownManagedSchemes)
+    var options =
+      context?.context.options
+      ?? IntuneConfiguratorOptions(
+        guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
+        knownManagedAppSchemes: knownManagedSchemes)
     if let containingAppPlist {
       let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",
         fix: "check the path given to --containing-app-plist", duplicateKeys: .keepLast)
       options.containingApp = ContainingApp(bundleIdentifier: containingApp, infoPlist: app)
-    } else if containingApp == nil, case .dictionary(let root) = info.value, root["NSExtension"] != nil,
-      let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
+    } else if containingApp == nil, options.containingApp == nil, case .dictionary(let root) = info.value,
+      root["NSExtension"] != nil, let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
     {
       // Reports name the app's Info.plist as the user would type it.
       let app = PropertyListFile(content: located.content, path: located.path.map(Self.displayPath))
@@ -192,12 +195,13 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       options.containingApp = ContainingApp(bundleIdentifier: containingApp)
     }
 
-    let plan: ConfigurationPlan
+    var plan: ConfigurationPlan
     do {
       plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlementsFile, options: options)
     } catch {
       throw RulesCLI.fail(Self.diagnostic(error), code: RulesCLI.Exit.invalidInput)
     }
+    if let context { Self.describe(context, in: &plan) }
     let configuredInfo: PropertyListFile
     let configuredEntitlements: PropertyListFile?
     let diffText: String
@@ -288,7 +292,8 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   /// Reads the file at `path`; `role` names it in messages and `fix` says what to check when it is missing.
   /// A parse error shows the source line and a caret from the bytes read here; the file is read once.
   private func readPropertyList(
-    _ path: String, role: String, fix: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error
+    _ path: String, role: String, fix: String, duplicateKeys: PropertyListDuplicateKeyPolicy = .error,
+    preprocessing: PropertyListPreprocessing? = nil
   ) throws -> PropertyListFile {
     let data: Data
     do {
@@ -304,7 +309,8 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         code: error.kind == .io ? RulesCLI.Exit.ioError : RulesCLI.Exit.invalidInput)
     }
     do {
-      return try PropertyListFile(data: data, path: path, duplicateKeys: duplicateKeys)
+      return try PropertyListFile(
+        data: data, path: path, duplicateKeys: duplicateKeys, preprocessing: preprocessing)
     } catch {
       throw RulesCLI.fail(
         InputDiagnostic(error, file: path, source: [UInt8](data)), code: RulesCLI.Exit.invalidInput)

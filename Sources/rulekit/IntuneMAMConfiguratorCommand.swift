@@ -20,6 +20,7 @@ struct IntuneMAMConfiguratorCommand: ConfigureOptionsCommand {
   static let configuration = CommandConfiguration(
     commandName: executableName,
     abstract: "rulekit configure under IntuneMAMConfigurator's name.",
+    usage: ConfigureCommand.usage(executableName),
     discussion: """
       This is rulekit, renamed so that scripts written for Microsoft's IntuneMAMConfigurator keep working: \
       it makes an app's or extension's Info.plist ready for the Intune App SDK, and takes the closed tool's \

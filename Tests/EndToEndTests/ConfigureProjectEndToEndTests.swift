@@ -142,6 +142,57 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
   }
 
+  @Test(
+    "-i and -e in a checkout with a project: its settings resolve the containing app, and the run says so")
+  func filesInAProject() throws {
+    let copy = try Copy("duckduckgo")
+    let result = try copy.run([
+      "configure", "-i", "ShareExtension/Info.plist", "-e", "DuckDuckGo/DuckDuckGo.entitlements", "--dry-run",
+      "--diff",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "ShareExtension/Info.plist: note: build settings from DuckDuckGo-iOS.xcodeproj: this is the Info.plist "
+          + "of target ShareExtension (Debug, Alpha Debug, Alpha, Release)"))
+    #expect(result.stdout.contains("+\t\t<string>$(APP_ID)</string>"))
+  }
+
+  @Test("-i and -e cannot say a per-configuration app ID in one value: an error naming --project")
+  func filesInAProjectNeedingASetting() throws {
+    let copy = try Copy("limit")
+    let before = try copy.snapshot()
+    let result = try copy.run([
+      "configure", "-i", "ShareExtension/Info.plist", "-e", "ShareExtension/ShareExtension.entitlements",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("[containing-app-per-configuration]"))
+    #expect(result.stderr.contains("fix: run rulekit configure --project Limit.xcodeproj --target Limit"))
+    #expect(try copy.snapshot() == before)
+  }
+
+  @Test("-i and -e with no project and no app: the app's ID is inferred from the extension's, with a warning")
+  func inferredContainingApp() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-infer-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: scratch.appendingPathComponent("Share"), withIntermediateDirectories: true)
+    let fixtures = RuleKitBinary.packageRoot.appendingPathComponent("Tests/IntuneConfiguratorTests/Fixtures")
+    try FileManager.default.copyItem(
+      at: fixtures.appendingPathComponent("Share-Info.plist"),
+      to: scratch.appendingPathComponent("Share/Info.plist"))
+    try FileManager.default.copyItem(
+      at: fixtures.appendingPathComponent("App.entitlements"),
+      to: scratch.appendingPathComponent("App.entitlements"))
+    let result = try RuleKitBinary.run(
+      ["configure", "-i", "Share/Info.plist", "-e", "App.entitlements", "--dry-run"],
+      currentDirectory: scratch)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "warning: the containing app is not named, so its bundle ID is taken to be \"com.contoso.notes\""))
+    #expect(result.standardError.contains("ContainingAppBundleId: set to com.contoso.notes"))
+  }
+
   @Test("a malformed project file is an error at its line and column; nothing is written")
   func malformedProject() throws {
     let copy = try Copy("limit")

@@ -113,7 +113,8 @@ struct XcodeFormatTests {
   func everyOfferIsCovered() throws {
     let root = try RuleKitBinary.run(["--help"])
     let offering = try CLIConventionsTests.listedSubcommands(root.standardOutput).filter {
-      try RuleKitBinary.run([$0, "--help"]).standardOutput.contains("xcode")
+      // "json or xcode": the --format values, not an .xcodeproj option.
+      try RuleKitBinary.run([$0, "--help"]).standardOutput.contains("json or xcode")
     }
     #expect(!offering.isEmpty)
     #expect(Set(offering) == Set(Self.failures.map { $0.arguments[0] }))

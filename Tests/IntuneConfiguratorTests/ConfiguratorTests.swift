@@ -291,9 +291,30 @@ enum ConfiguratorFixtures {
 }
 
 @Suite struct ConfiguratorExtensionTests {
-  @Test func extensionNeedsItsContainingApp() throws {
+  @Test("with nothing naming the app, its ID is inferred from the extension's literal ID, with a warning")
+  func containingAppInferredFromTheExtensionsIdentifier() throws {
     let plan = try IntuneConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil)
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-inferred" })
+    #expect(finding.severity == .warning)
+    #expect(finding.message.contains("\"com.contoso.notes\""))
+    #expect(finding.position != nil)
+    #expect(!plan.findings.contains { $0.id == "containing-app-unknown" })
+    let change = try #require(plan.changes.first { $0.kind == .containingAppBundleID })
+    #expect(change.summary == "set to com.contoso.notes")
+    // Named by the user, nothing is inferred.
+    let named = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.other")))
+    #expect(!named.findings.contains { $0.id == "containing-app-inferred" })
+  }
+
+  @Test func extensionNeedsItsContainingApp() throws {
+    // A build-setting identifier tells nothing about the app: nothing to infer from.
+    let text = String(decoding: try ConfiguratorFixtures.file("Share-Info.plist").serialized(), as: UTF8.self)
+      .replacing("<string>com.contoso.notes.share</string>", with: "<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "Share-Info.plist"), entitlements: nil)
     #expect(plan.target == .appExtension(pointIdentifier: "com.apple.share-services"))
     let finding = try #require(plan.findings.first { $0.id == "containing-app-unknown" })
     #expect(finding.severity == .error)

@@ -1,0 +1,104 @@
+import PropertyLists
+import XcodeProjects
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What an Xcode project says about one Info.plist configured on its own (`configure -i … -e …`): the
+/// target that builds it, its configurations, and the options that let the plan compare what Xcode builds.
+public struct ProjectContext: Sendable {
+  /// The project.
+  public var projectPath: String
+  /// The target whose `INFOPLIST_FILE` is the Info.plist.
+  public var targetName: String
+  /// The configurations that build with it.
+  public var configurations: [String]
+  /// For an extension, the application target that embeds it.
+  public var appTargetName: String?
+  /// The options to plan the Info.plist with: the caller's, with `buildConfigurations`,
+  /// `generatedInfoPlistKeys` and, for an extension, `containingApp` filled in from the project.
+  public var options: IntuneConfiguratorOptions
+  /// How Xcode preprocesses the Info.plist (`INFOPLIST_PREPROCESS = YES`) in the first configuration.
+  public var preprocessing: PropertyListPreprocessing?
+  /// Set when the containing app's identifier differs per configuration and nothing in the extension's
+  /// settings spells it: a file alone cannot say it right in every configuration; `configure --project`
+  /// adds a build setting for it.
+  public var containingAppNeedsBuildSetting: Bool
+}
+
+extension ProjectConfigurator {
+  /// The Xcode project for a file, found as `xcodebuild` finds one: the only `.xcodeproj` in the file's
+  /// folder, or else in the nearest folder above that has any (the search stops at a repository's root,
+  /// the folder holding `.git`). `nil` when there is none, or more than one in that folder.
+  public static func locateProject(forFileAt path: String) -> String? {
+    var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+    let fileManager = FileManager.default
+    while true {
+      let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+      let projects = names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+      if !projects.isEmpty {
+        return projects.count == 1 ? folder.appendingPathComponent(projects[0]).path : nil
+      }
+      let parent = folder.deletingLastPathComponent()
+      if names.contains(".git") || parent.path == folder.path { return nil }
+      folder = parent
+    }
+  }
+
+  /// What `project` says about the Info.plist at `infoPlistPath`: `nil` when no target builds with it.
+  ///
+  /// - Throws: ``ConfiguratorError/project(_:)`` when the project's settings cannot be resolved.
+  public static func context(
+    forInfoPlist infoPlistPath: String, in project: XcodeProject, sdk: String = "iphoneos",
+    options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
+  ) throws(ConfiguratorError) -> ProjectContext? {
+    let wanted = ProjectPlanner.absolute(infoPlistPath)
+    for target in project.targets where target.isApplication || target.isAppExtension {
+      var matching: [ResolvedBuildSettings] = []
+      for name in project.configurationNames(for: target) {
+        do {
+          let resolved = try project.buildSettings(target: target, configuration: name, sdk: sdk)
+          if resolved.path(for: "INFOPLIST_FILE").map(ProjectPlanner.absolute) == wanted {
+            matching.append(resolved)
+          }
+        } catch {
+          throw .project(error)
+        }
+      }
+      guard let first = matching.first else { continue }
+      var fileOptions = options
+      fileOptions.buildConfigurations = matching.map { resolved in
+        BuildConfigurationExpansion(configuration: resolved.configuration) { resolved.expand($0) }
+      }
+      if first["GENERATE_INFOPLIST_FILE"] == "YES" {
+        fileOptions.generatedInfoPlistKeys = ProjectPlanner.generatedKeys(first)
+      }
+      let app = project.targets.first { $0.isApplication && $0.embeddedTargetIDs.contains(target.id) }
+      var needsSetting = false
+      if target.isAppExtension, let app {
+        let planner = try ProjectPlanner(
+          project: project, appTargetName: app.name, sdk: sdk, options: options)
+        let appSettings = try planner.settings(of: app)
+        let appInfoPlist = appSettings.first.flatMap { settings in
+          settings.path(for: "INFOPLIST_FILE").flatMap {
+            try? PropertyListFile.read(
+              contentsOf: $0, duplicateKeys: .keepLast, preprocessing: ProjectPlanner.preprocessing(settings))
+          }
+        }
+        let choice = planner.containingApp(
+          for: target, settings: matching, appIdentifiers: try planner.appBundleIdentifiers(appSettings),
+          appSettings: appSettings, appInfoPlist: appInfoPlist)
+        needsSetting = choice.settingName != nil
+        if !needsSetting { fileOptions.containingApp = choice.containingApp }
+      }
+      return ProjectContext(
+        projectPath: project.path, targetName: target.name, configurations: matching.map(\.configuration),
+        appTargetName: target.isAppExtension ? app?.name : nil, options: fileOptions,
+        preprocessing: ProjectPlanner.preprocessing(first), containingAppNeedsBuildSetting: needsSetting)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,47 @@
+import IntuneConfigurator
+import PropertyLists
+import XcodeProjects
+
+/// `configure -i … -e …` in a checkout with an Xcode project: the project tells which target builds the
+/// Info.plist, how Xcode expands its `$(…)` values per configuration, and for an extension its app.
+extension ConfigureRun {
+  /// The project found beside or above the Info.plist (as `xcodebuild` finds one), and what it says about
+  /// the Info.plist; `nil` when there is no project, it does not build this file, or it cannot be read (the
+  /// run then goes on as without a project).
+  func projectContext() -> (path: String, context: ProjectContext)? {
+    guard let path = ProjectConfigurator.locateProject(forFileAt: infoPlist),
+      let project = try? XcodeProject(path: path)
+    else { return nil }
+    let options = IntuneConfiguratorOptions(
+      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
+      knownManagedAppSchemes: knownManagedSchemes)
+    guard
+      let context = try? ProjectConfigurator.context(
+        forInfoPlist: infoPlist, in: project, sdk: sdk, options: options)
+    else { return nil }
+    return (Self.displayPath(path), context)
+  }
+
+  /// Says in the plan which project and target the run used, and what a file alone cannot do.
+  static func describe(_ found: (path: String, context: ProjectContext), in plan: inout ConfigurationPlan) {
+    let context = found.context
+    plan.findings.insert(
+      ConfiguratorFinding(
+        id: "project-found", .note, at: [],
+        "build settings from \(found.path): this is the Info.plist of target \(context.targetName) ("
+          + context.configurations.joined(separator: ", ")
+          + "), so $(…) values are compared as Xcode expands "
+          + "them" + (context.appTargetName.map { ", and the containing app is target \($0)" } ?? "")),
+      at: 0)
+    guard context.containingAppNeedsBuildSetting, let app = context.appTargetName else { return }
+    plan.findings.removeAll { $0.id == "containing-app-unknown" }
+    plan.findings.append(
+      ConfiguratorFinding(
+        id: "containing-app-per-configuration", .error, at: ["IntuneMAMSettings", "ContainingAppBundleId"],
+        "the containing app's bundle ID differs per configuration and no build setting of "
+          + "\(context.targetName) spells it, so no one value of ContainingAppBundleId is right in every "
+          + "configuration",
+        fix:
+          "run rulekit configure --project \(found.path) --target \(app), which adds a build setting for it"))
+  }
+}
