@@ -312,7 +312,8 @@ enum ConfiguratorFixtures {
   @Test func extensionNeedsItsContainingApp() throws {
     // A build-setting identifier tells nothing about the app: nothing to infer from.
     let text = String(decoding: try ConfiguratorFixtures.file("Share-Info.plist").serialized(), as: UTF8.self)
-      .replacing("<string>com.contoso.notes.share</string>", with: "<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
+      .replacing(
+        "<string>com.contoso.notes.share</string>", with: "<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
     let plan = try IntuneConfigurator.plan(
       infoPlist: PropertyListFile(data: Data(text.utf8), path: "Share-Info.plist"), entitlements: nil)
     #expect(plan.target == .appExtension(pointIdentifier: "com.apple.share-services"))
