@@ -1,5 +1,7 @@
 import ActivationRules
 import ArgumentParser
+import IntuneConfigurator
+import XcodeProjects
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -7,7 +9,8 @@ import ArgumentParser
   import Foundation
 #endif
 
-/// `rulekit lint FILE…`: problems in activation rules.
+/// `rulekit lint FILE…`: problems in activation rules; `rulekit lint --project P`: in every extension's rule
+/// and every target's Intune configuration of an Xcode project (``ProjectLinter``).
 struct LintCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "lint",
@@ -18,6 +21,12 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
       status 1 when any error or warning is found. --format xcode suits a build phase: findings and errors \
       alike are file:line:column: severity: message lines. --quiet drops the 'no problems found' line.
 
+      --project lints an Xcode project instead: for every application target (or each --target, an app \
+      or an extension) and every app extension an app embeds, the activation rule of each Info.plist its \
+      configurations build with (INFOPLIST_FILE, each file once), and the Intune configuration: what \
+      'rulekit configure --project' would report (RK101, RK102) or change (RK100, a warning at the key). \
+      Nothing is written.
+
       Examples:
         rulekit lint Examples/SampleApp/ShareExtension/Info.plist \\
           Examples/SampleApp/ActionExtension/Info.plist
@@ -27,6 +36,9 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
           Examples/rules-with-errors/intune-guide-2018-open-in-rule.predicate
         # exit 1: the App Store rejects a rule that activates for everything
         rulekit lint --predicate TRUEPREDICATE
+        # exit 1: the share extension is not configured for Intune yet
+        rulekit lint --format xcode --target Limit \\
+          --project Tests/Fixtures/xcode-projects/limit/Limit.xcodeproj
       """)
 
   @Argument(
@@ -35,6 +47,20 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
   var files: [String] = []
 
   @OptionGroup var input: RuleInput
+
+  @Option(
+    help: ArgumentHelp(
+      "Lint an Xcode project: every app and the extensions it embeds (no FILE, --rule or --predicate).",
+      valueName: "path"),
+    completion: .directory)
+  var project: String?
+
+  @Option(
+    name: .customLong("target"),
+    help: ArgumentHelp(
+      "With --project, lint only this application (with its extensions) or extension; repeatable.",
+      valueName: "name"))
+  var targets: [String] = []
 
   @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
   var format: RulesOutputFormat = .text
@@ -46,33 +72,97 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
     ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
   }
 
-  func run() throws {
-    let sources = try input.read(operands: files, operandSyntax: "FILE…")
-    let findings = sources.flatMap { RuleLinter().lint($0.file) }
-    let files = sources.map(\.displayName)
-    switch format {
-    case .json:
-      Console.json(["files": files, "findings": try Console.jsonObject(findings)])
-    case .xcode:
-      // Xcode reads these lines itself: never coloured.
-      for finding in findings {
-        let severity = finding.severity == .note ? "note" : finding.severity.rawValue
+  /// The findings as `--format xcode` or text lines.
+  private func printFindings(_ findings: [LintFinding]) {
+    for finding in findings {
+      if format == .xcode {
+        // Xcode reads these lines itself: never coloured.
         Console.result(
-          "\(finding.file):\(finding.line):\(finding.column): \(severity): \(finding.message) [\(finding.id)]"
-        )
-      }
-    case .text:
-      for finding in findings {
+          "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) "
+            + "[\(finding.id)]")
+      } else {
         var text =
           "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) "
           + "[\(finding.id) \(finding.check)]"
         if let fix = finding.fix { text += "\n  fix: \(fix)" }
         Console.diagnosticResult(text)
       }
-      if findings.isEmpty, !quietOption.quiet {
+    }
+  }
+
+  func validate() throws {
+    if project != nil {
+      if !files.isEmpty || input.rule != nil || input.predicate != nil {
+        throw ValidationError(
+          "--project lints the project's Info.plists: give no FILE, --rule or --predicate with it")
+      }
+    } else if !targets.isEmpty {
+      throw ValidationError("--target names a target of --project; pass --project PATH too")
+    }
+  }
+
+  func run() throws {
+    if let project { return try lintProject(project) }
+    let sources = try input.read(operands: files, operandSyntax: "FILE…")
+    let findings = sources.flatMap { RuleLinter().lint($0.file) }
+    let files = sources.map(\.displayName)
+    switch format {
+    case .json:
+      Console.json(["files": files, "findings": try Console.jsonObject(findings)])
+    case .xcode, .text:
+      printFindings(findings)
+      if format == .text, findings.isEmpty, !quietOption.quiet {
         Console.result("no problems found in \(files.count) file\(files.count == 1 ? "" : "s")")
       }
     }
     if findings.contains(where: { $0.severity >= .warning }) { throw RulesCLI.Exit.problemsFound }
+  }
+}
+
+extension LintCommand {
+  /// `--project`: ``ProjectLinter`` does the work; this prints its report as `lint FILE…` prints findings.
+  func lintProject(_ path: String) throws {
+    let xcodeProject: XcodeProject
+    do {
+      xcodeProject = try XcodeProject(path: path)
+    } catch {
+      throw BuildSettingsCommand.fail(error)
+    }
+    let report: ProjectLintReport
+    do {
+      report = try ProjectLinter().lint(xcodeProject, targets: targets, displayPath: ConfigureRun.displayPath)
+    } catch {
+      throw ConfigureRun.fail(error)
+    }
+    let findings = report.findings.map(\.finding)
+    switch format {
+    case .json:
+      var records: [[String: Any]] = []
+      for item in report.findings {
+        var record = try Console.jsonObject(item.finding) as? [String: Any] ?? [:]
+        record["target"] = item.target
+        records.append(record)
+      }
+      let targets: [[String: Any]] = report.targets.map { target in
+        var record: [String: Any] = [
+          "name": target.name, "kind": target.isExtension ? "extension" : "app",
+          "configurations": target.configurations, "infoPlists": target.infoPlists,
+        ]
+        record["productType"] = target.productType
+        if target.isExtension { record["embeddedIn"] = target.embeddedIn }
+        return record
+      }
+      Console.json([
+        "project": path, "targets": targets, "files": report.ruleFiles, "findings": records,
+      ])
+    case .xcode, .text:
+      printFindings(findings)
+      if findings.isEmpty, format == .text, !quietOption.quiet {
+        Console.result(
+          "no problems found in \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") of \(path)"
+        )
+      }
+    }
+    if report.hasProblems { throw RulesCLI.Exit.problemsFound }
   }
 }

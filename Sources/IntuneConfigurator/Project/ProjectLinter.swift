@@ -1,0 +1,507 @@
+import ActivationRules
+import PropertyLists
+import XcodeProjects
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The checks `rulekit lint --project` adds to ``ActivationRules/LintCheck``'s rule checks; the raw values
+/// are the stable ids of their findings.
+///
+/// A finding of one of these checks carries, as its ``ActivationRules/LintFinding/check``, the more precise
+/// stable name the configurator gives it: the ``ConfiguratorChangeKind`` raw value (`url-scheme-twin`), or
+/// `build-setting`, for ``notConfiguredForIntune``; the configurator's or project's finding id
+/// (`keychain-group-not-string`, `missing-base-configuration`) for the other two.
+public enum ProjectLintCheck: String, Sendable, Hashable, CaseIterable, Codable {
+  /// A change `configure --project` would make: the target is not configured for Intune yet. A warning.
+  case notConfiguredForIntune = "RK100"
+  /// A finding of the configurator's planning for a target's Info.plist or entitlements file, with the
+  /// configurator's severity.
+  case intuneFinding = "RK101"
+  /// A finding about the project as a whole (a base configuration missing from the checkout, a file a build
+  /// setting names that is not there, a target without an Info.plist), with the planner's severity.
+  case projectFinding = "RK102"
+
+  /// The check's name, for documentation; findings carry a more precise ``ActivationRules/LintFinding/check``.
+  public var name: String {
+    switch self {
+    case .notConfiguredForIntune: "not-configured-for-intune"
+    case .intuneFinding: "intune-finding"
+    case .projectFinding: "project-finding"
+    }
+  }
+}
+
+/// One finding of a project lint, with the target it is about.
+public struct ProjectLintFinding: Sendable, Hashable {
+  /// The finding; its `file` is a display path (see ``ProjectLinter/lint(_:targets:displayPath:)``).
+  public var finding: LintFinding
+  /// The target whose file or settings it is about; `nil` for a finding about the project as a whole.
+  public var target: String?
+
+  public init(_ finding: LintFinding, target: String?) {
+    self.finding = finding
+    self.target = target
+  }
+}
+
+/// One target a project lint checked.
+public struct ProjectLintTarget: Sendable, Hashable {
+  /// The target's name.
+  public var name: String
+  /// Its `productType`, e.g. `com.apple.product-type.app-extension`.
+  public var productType: String?
+  /// Whether it is an app extension (else an application).
+  public var isExtension: Bool
+  /// Its build configurations.
+  public var configurations: [String]
+  /// The distinct Info.plist files its configurations build with (display paths); empty when it generates
+  /// its Info.plist and names none.
+  public var infoPlists: [String]
+  /// For an extension: the application targets that embed it, whose configuration planning checked its
+  /// Intune settings. Empty for an app, and for an extension no app in the project embeds.
+  public var embeddedIn: [String]
+}
+
+/// What ``ProjectLinter/lint(_:targets:displayPath:)`` found.
+public struct ProjectLintReport: Sendable {
+  /// The project, as a display path.
+  public var projectPath: String
+  /// The targets checked: each app followed by the extensions it embeds, in the order of its embed phase.
+  public var targets: [ProjectLintTarget]
+  /// The Info.plists whose activation rule was linted, each once, in the order first met.
+  public var ruleFiles: [String]
+  /// Every finding, without repeats: the project's first, then each target's (its activation rules', then
+  /// the configurator's findings and the changes it would make).
+  public var findings: [ProjectLintFinding]
+
+  /// Whether a finding is a warning or an error (`rulekit lint` exits 1).
+  public var hasProblems: Bool { findings.contains { $0.finding.severity >= .warning } }
+}
+
+/// Lints an Xcode project the way `rulekit lint FILE…` lints files: the activation rule of every app
+/// extension, and the Intune configuration of every app and extension, without writing anything.
+///
+/// For each target checked, every build configuration's `INFOPLIST_FILE` is resolved and each distinct
+/// Info.plist is linted once with ``ActivationRules/RuleLinter`` (a file several configurations or targets
+/// share is linted once). The Intune settings are checked by planning `configure --project` for each app
+/// (``ProjectConfigurator/plan(project:appTarget:sdk:options:)``) and reporting the plan's findings and,
+/// as ``ProjectLintCheck/notConfiguredForIntune`` warnings, every change it would make, at the key it
+/// would change (or the nearest key that exists) so a build phase points at what is missing.
+///
+/// ```swift
+/// let project = try XcodeProject(path: "Notes.xcodeproj")
+/// let report = try ProjectLinter().lint(project, targets: ["Notes"])
+/// for item in report.findings { print(item.finding.message) }
+/// ```
+public struct ProjectLinter: Sendable {
+  /// Lints each activation rule.
+  public var ruleLinter: RuleLinter
+  /// The SDK build-setting conditions are matched against.
+  public var sdk: String
+  /// The configurator options the Intune planning runs with.
+  public var options: IntuneConfiguratorOptions
+
+  public init(
+    ruleLinter: RuleLinter = RuleLinter(), sdk: String = "iphoneos",
+    options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
+  ) {
+    self.ruleLinter = ruleLinter
+    self.sdk = sdk
+    self.options = options
+  }
+
+  /// Lints every application target of `project` and the app extensions each embeds, or only the targets
+  /// `targetNames` names (an application with its extensions, or an extension alone).
+  ///
+  /// `displayPath` turns the paths the project resolves (often absolute) into what the user should read;
+  /// every `file` of the report and of a thrown error goes through it.
+  ///
+  /// - Throws: ``ConfiguratorError/project(_:)`` with kind `targetNotFound` for a name that is not an
+  ///   application or app extension of the project (or a project without applications), `fileNotFound` for
+  ///   an Info.plist a build setting names that does not exist (at the setting), and the errors of
+  ///   resolving build settings; ``ConfiguratorError/file(_:)`` for an Info.plist or entitlements file that
+  ///   cannot be read or parsed.
+  public func lint(
+    _ project: XcodeProject, targets targetNames: [String] = [],
+    displayPath: @escaping (String) -> String = { $0 }
+  ) throws(ConfiguratorError) -> ProjectLintReport {
+    do {
+      return try run(project, targetNames, displayPath)
+    } catch {
+      throw Self.displaying(error, displayPath)
+    }
+  }
+
+  private func run(_ project: XcodeProject, _ names: [String], _ displayPath: @escaping (String) -> String)
+    throws(ConfiguratorError) -> ProjectLintReport
+  {
+    let entries = try Self.selectTargets(project, names)
+    var collector = Collector(project: project, displayPath: displayPath)
+    var reported: [ProjectLintTarget] = []
+    // Every Info.plist is found and rule-linted before any planning, so a missing one is an error at its
+    // build setting rather than a planner finding.
+    var ruleFindings: [String: [LintFinding]] = [:]
+    var linted: Set<String> = []
+    var ruleFiles: [String] = []
+    for entry in entries {
+      var infoPlists: [String] = []
+      for path in try infoPlistPaths(of: entry.target, in: project, displayPath) {
+        infoPlists.append(displayPath(path))
+        guard entry.target.isAppExtension, linted.insert(path).inserted else { continue }
+        if let findings = try lintRule(at: path, displayPath) {
+          ruleFiles.append(displayPath(path))
+          ruleFindings[entry.target.name, default: []] += findings
+        }
+      }
+      reported.append(
+        ProjectLintTarget(
+          name: entry.target.name, productType: entry.target.productType,
+          isExtension: entry.target.isAppExtension,
+          configurations: project.configurationNames(for: entry.target),
+          infoPlists: infoPlists, embeddedIn: entry.apps))
+    }
+
+    var plans: [String: ProjectConfigurationPlan] = [:]
+    for name in entries.flatMap({ $0.target.isApplication ? [$0.target.name] : $0.apps })
+    where plans[name] == nil {
+      let plan = try ProjectConfigurator.plan(project: project, appTarget: name, sdk: sdk, options: options)
+      plans[name] = plan
+      for finding in plan.findings { collector.add(finding) }
+    }
+    for entry in entries {
+      for finding in ruleFindings[entry.target.name] ?? [] {
+        collector.add(finding, target: entry.target.name)
+      }
+      let apps = entry.target.isApplication ? [entry.target.name] : entry.apps
+      if entry.target.isAppExtension && apps.isEmpty {
+        collector.add(
+          ProjectFinding(
+            id: "extension-not-embedded", .note, at: entry.target.location,
+            "no application target of the project embeds \(entry.target.name): its Intune settings are not "
+              + "checked",
+            fix: "lint the app that embeds it, in its own project"),
+          target: entry.target.name)
+      }
+      for app in apps {
+        guard let plan = plans[app] else { continue }
+        for target in plan.targets where target.targetName == entry.target.name {
+          collector.add(target, appTarget: app)
+        }
+        for setting in plan.buildSettings where setting.targetName == entry.target.name {
+          collector.add(setting, appTarget: app)
+        }
+      }
+    }
+    return ProjectLintReport(
+      projectPath: displayPath(project.path), targets: reported, ruleFiles: ruleFiles,
+      findings: collector.findings)
+  }
+
+  /// A target to check, and the apps that embed it (for an extension).
+  struct Entry {
+    var target: XcodeTarget
+    var apps: [String]
+  }
+
+  /// The targets `names` asks for (every application when empty), each app followed by its extensions.
+  static func selectTargets(_ project: XcodeProject, _ names: [String]) throws(ConfiguratorError) -> [Entry] {
+    let checkable = project.targets.filter { $0.isApplication || $0.isAppExtension }.map(\.name)
+    let location = BuildSettingLocation(file: project.pbxprojPath)
+    var selected: [XcodeTarget] = []
+    if names.isEmpty {
+      selected = project.targets.filter(\.isApplication)
+      guard !selected.isEmpty else {
+        throw .project(
+          XcodeProjectError(
+            .targetNotFound, "\(project.path) has no application target", location: location,
+            hint: checkable.isEmpty
+              ? "it has no app extension either: nothing to lint"
+              : "name the extensions to lint with --target: " + checkable.joined(separator: ", ")))
+      }
+    } else {
+      for name in names {
+        guard let target = project.target(named: name) else {
+          throw .project(
+            XcodeProjectError(
+              .targetNotFound, "\(project.path) has no target named \"\(name)\"", location: location,
+              hint: checkable.isEmpty
+                ? "the project has no application or app extension target"
+                : "its applications and app extensions: " + checkable.joined(separator: ", ")))
+        }
+        guard target.isApplication || target.isAppExtension else {
+          throw .project(
+            XcodeProjectError(
+              .targetNotFound,
+              "target \"\(name)\" is neither an application nor an app extension (its product type is "
+                + "\(target.productType ?? "not set"))",
+              location: target.location, hint: "use one of: " + checkable.joined(separator: ", ")))
+        }
+        if !selected.contains(where: { $0.id == target.id }) { selected.append(target) }
+      }
+    }
+    let apps = project.targets.filter(\.isApplication)
+    var entries: [Entry] = []
+    func add(_ target: XcodeTarget, apps: [String]) {
+      if let index = entries.firstIndex(where: { $0.target.id == target.id }) {
+        for app in apps where !entries[index].apps.contains(app) { entries[index].apps.append(app) }
+      } else {
+        entries.append(Entry(target: target, apps: apps))
+      }
+    }
+    for target in selected {
+      if target.isApplication {
+        add(target, apps: [])
+        for embedded in project.embeddedTargets(of: target) where embedded.isAppExtension {
+          add(embedded, apps: [target.name])
+        }
+      } else {
+        let embedding = apps.filter { app in project.embeddedTargets(of: app).contains { $0.id == target.id }
+        }
+        add(target, apps: embedding.map(\.name))
+      }
+    }
+    return entries
+  }
+
+  /// The distinct Info.plists (absolute paths) `target`'s configurations build with; a missing one throws,
+  /// at the build setting that names it.
+  func infoPlistPaths(
+    of target: XcodeTarget, in project: XcodeProject, _ displayPath: (String) -> String
+  ) throws(ConfiguratorError) -> [String] {
+    var paths: [String] = []
+    var configurations: [String: [String]] = [:]
+    var settingsByPath: [String: ResolvedBuildSettings] = [:]
+    for name in project.configurationNames(for: target) {
+      let settings: ResolvedBuildSettings
+      do {
+        settings = try project.buildSettings(target: target, configuration: name, sdk: sdk)
+      } catch {
+        throw .project(error)
+      }
+      // Absolute, so one file named two ways (`$(SRCROOT)/A.plist`, `A.plist`) is linted once.
+      guard let path = settings.path(for: "INFOPLIST_FILE").map(ProjectPlanner.absolute) else { continue }
+      if configurations[path] == nil {
+        paths.append(path)
+        settingsByPath[path] = settings
+      }
+      configurations[path, default: []].append(name)
+    }
+    for path in paths where !FileManager.default.fileExists(atPath: path) {
+      let location = settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
+      throw .project(
+        XcodeProjectError(
+          .fileNotFound,
+          "INFOPLIST_FILE of \(target.name) (\((configurations[path] ?? []).joined(separator: ", "))) names "
+            + "\(displayPath(path)), which does not exist",
+          location: location,
+          hint: "correct INFOPLIST_FILE in the target's build settings, or restore the file"))
+    }
+    return paths
+  }
+
+  /// The findings of the activation rule in the Info.plist at `path`; `nil` when it has no rule (an
+  /// extension that is not a share or action extension).
+  func lintRule(at path: String, _ displayPath: (String) -> String) throws(ConfiguratorError)
+    -> [LintFinding]?
+  {
+    let name = displayPath(path)
+    let data: Data
+    do {
+      data = try PropertyListFile.readData(contentsOf: path)
+    } catch {
+      throw .file(error)
+    }
+    do {
+      return ruleLinter.lint(try RuleFile(path: name, data: data))
+    } catch {
+      switch error {
+      case .ruleNotFound:
+        return nil
+      case .propertyList(let plistError):
+        throw .file(plistError)
+      case .unexpectedRuleValue:
+        // Not a rule the system can read: a finding like a mistyped key's, at the rule's key.
+        let rulePath: PropertyListPath = [
+          "NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule",
+        ]
+        let document = try? PropertyListFile(data: data, path: name, duplicateKeys: .keepLast).document
+        let position = Collector.position(of: rulePath, in: document)
+        return [
+          LintFinding(
+            id: LintCheck.mistypedValue.rawValue, check: LintCheck.mistypedValue.name, severity: .error,
+            message: error.description, file: name, line: position?.line ?? 1, column: position?.column ?? 1)
+        ]
+      default:
+        throw .activationRule("\(name): error: \(error.description)")
+      }
+    }
+  }
+
+  /// `error` with its paths as the user reads them.
+  static func displaying(_ error: ConfiguratorError, _ displayPath: (String) -> String) -> ConfiguratorError {
+    switch error {
+    case .project(var projectError):
+      if let file = projectError.location?.file { projectError.location?.file = displayPath(file) }
+      return .project(projectError)
+    case .file(var fileError):
+      fileError.path = fileError.path.map(displayPath)
+      return .file(fileError)
+    default:
+      return error
+    }
+  }
+}
+
+/// Turns plan findings and changes into lint findings, without repeats, positioned in the files as read.
+private struct Collector {
+  let project: XcodeProject
+  let displayPath: (String) -> String
+  var findings: [ProjectLintFinding] = []
+  var seen: Set<LintFinding> = []
+  /// The files as read from disk, for positions: a plan of a file another target shares holds that
+  /// target's changes already, which would move them.
+  var documents: [String: PropertyListDocument?] = [:]
+
+  init(project: XcodeProject, displayPath: @escaping (String) -> String) {
+    self.project = project
+    self.displayPath = displayPath
+  }
+
+  mutating func add(_ finding: LintFinding, target: String?) {
+    guard seen.insert(finding).inserted else { return }
+    findings.append(ProjectLintFinding(finding, target: target))
+  }
+
+  mutating func add(_ finding: ProjectFinding, target: String? = nil) {
+    let location = finding.location
+    add(
+      LintFinding(
+        id: ProjectLintCheck.projectFinding.rawValue, check: finding.id,
+        severity: Self.severity(finding.severity),
+        message: finding.message, file: displayPath(location?.file ?? project.pbxprojPath),
+        line: location?.line ?? 1, column: location?.column ?? 1, fix: finding.fix),
+      target: target)
+  }
+
+  mutating func add(_ target: TargetConfigurationPlan, appTarget: String) {
+    let plan = target.plan
+    func path(of file: ConfiguredFile) -> String? {
+      switch file {
+      case .infoPlist: target.infoPlistPath
+      case .entitlements: target.entitlementsPath
+      case .containingApp: plan.containingAppInfoPlistPath
+      }
+    }
+    for finding in plan.findings {
+      let file = path(of: finding.file)
+      var position = finding.position
+      // A file an earlier plan of this run changed is planned as changed: its positions are not the file's.
+      let planned: PropertyListFile? =
+        switch finding.file {
+        case .infoPlist: plan.infoPlist
+        case .entitlements: plan.entitlements
+        case .containingApp: nil
+        }
+      if let file, position == nil || (planned.map { !isAsRead($0, at: file) } ?? false) {
+        position = self.position(of: finding.keyPath, inFileAt: file) ?? position
+      }
+      add(
+        LintFinding(
+          id: ProjectLintCheck.intuneFinding.rawValue, check: finding.id,
+          severity: Self.severity(finding.severity),
+          message: finding.message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
+          column: position?.column ?? 1, fix: finding.fix),
+        target: target.targetName)
+    }
+    let fix =
+      "rulekit configure --project \(displayPath(project.path)) --target \(appTarget) makes this change"
+    for change in plan.changes {
+      var file = path(of: change.file)
+      var position: PropertyListPosition?
+      var message = "not configured for Intune: \(change.summary) (\(change.keyPath))"
+      let created =
+        (change.file == .infoPlist && target.createsInfoPlist)
+        || (change.file == .entitlements && target.createsEntitlements)
+      if created || file == nil {
+        // The file does not exist yet: point at the target in the project file.
+        let location = project.target(named: target.targetName)?.location
+        message += " in a new \(file.map(displayPath) ?? change.file.rawValue)"
+        file = location?.file ?? project.pbxprojPath
+        position = location?.line.map {
+          PropertyListPosition(line: $0, column: location?.column ?? 1, offset: 0)
+        }
+      } else if let existing = file {
+        position = self.position(of: change.keyPath, inFileAt: existing)
+      }
+      add(
+        LintFinding(
+          id: ProjectLintCheck.notConfiguredForIntune.rawValue, check: change.kind.rawValue,
+          severity: .warning,
+          message: message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
+          column: position?.column ?? 1, fix: fix),
+        target: target.targetName)
+    }
+  }
+
+  mutating func add(_ setting: PlannedBuildSetting, appTarget: String) {
+    let location = project.objects[setting.edit.configurationID]?.location
+    add(
+      LintFinding(
+        id: ProjectLintCheck.notConfiguredForIntune.rawValue, check: "build-setting", severity: .warning,
+        message: "not configured for Intune: \(setting.targetName)'s \(setting.configuration) configuration "
+          + "lacks \(setting.edit.key) = \(setting.edit.value) (\(setting.reason))",
+        file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
+        column: location?.column ?? 1,
+        fix:
+          "rulekit configure --project \(displayPath(project.path)) --target \(appTarget) makes this change"),
+      target: setting.targetName)
+  }
+
+  /// Whether `file` holds the bytes of the file at `path` (not a plan's changed copy of it).
+  mutating func isAsRead(_ file: PropertyListFile, at path: String) -> Bool {
+    guard let bytes = file.document?.bytes else { return true }
+    return document(at: path)?.bytes == bytes
+  }
+
+  /// The file at `path` as read, once.
+  mutating func document(at path: String) -> PropertyListDocument? {
+    if documents[path] == nil {
+      documents[path] = .some(try? PropertyListFile.read(contentsOf: path, duplicateKeys: .keepLast).document)
+    }
+    return documents[path] ?? nil
+  }
+
+  /// Where `keyPath` is in the file at `path` as read, or the nearest enclosing entry that exists.
+  mutating func position(of keyPath: PropertyListPath, inFileAt path: String) -> PropertyListPosition? {
+    Self.position(of: keyPath, in: document(at: path))
+  }
+
+  /// The key of the entry at `keyPath` (an element's own position in an array), or else of the nearest
+  /// ancestor that exists: the key a change would add goes inside it.
+  static func position(of keyPath: PropertyListPath, in document: PropertyListDocument?)
+    -> PropertyListPosition?
+  {
+    guard let document else { return nil }
+    var path = keyPath
+    while let last = path.components.last {
+      if case .key(let key) = last, let entry = document.node(at: path.parent)?.entry(forKey: key) {
+        return entry.keyPosition
+      }
+      if case .index = last, let node = document.node(at: path) { return node.position }
+      path = path.parent
+    }
+    return document.root.position
+  }
+
+  static func severity(_ severity: FindingSeverity) -> LintFinding.Severity {
+    switch severity {
+    case .note: .note
+    case .warning: .warning
+    case .error: .error
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `rulekit lint --project`: real projects from Tests/Fixtures/xcode-projects, linted read-only.
+@Suite("rulekit lint --project (end to end)")
+struct LintProjectEndToEndTests {
+  static let fixtures = "Tests/Fixtures/xcode-projects"
+  static let limit = "\(fixtures)/limit/Limit.xcodeproj"
+  static let duckDuckGo = "\(fixtures)/duckduckgo/DuckDuckGo-iOS.xcodeproj"
+  static let golden = RuleKitBinary.testDirectory.appendingPathComponent("Golden/lint-project")
+
+  /// Every file under `folder` (relative to the package root), by path, with its bytes.
+  static func snapshot(_ folder: String) throws -> [String: Data] {
+    let root = RuleKitBinary.packageRoot.appendingPathComponent(folder)
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    while let url = enumerator?.nextObject() as? URL {
+      guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+      files[url.path] = try Data(contentsOf: url)
+    }
+    return files
+  }
+
+  /// Runs `lint` with `arguments` and checks that nothing in the project's folder changed.
+  static func lint(_ arguments: [String], folder: String) throws -> RuleKitBinary.Outcome {
+    let before = try snapshot(folder)
+    #expect(!before.isEmpty)
+    let result = try RuleKitBinary.run(["lint"] + arguments)
+    #expect(try snapshot(folder) == before, "lint --project wrote a file")
+    return result
+  }
+
+  static func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test("--format xcode: the golden issue lines for Limit and its share extension, nothing written")
+  func xcodeGolden() throws {
+    let result = try Self.lint(
+      ["--format", "xcode", "--target", "Limit", "--project", Self.limit], folder: "\(Self.fixtures)/limit")
+    #expect(result.status == 1)
+    #expect(result.standardError.isEmpty)
+    let expected = try String(
+      contentsOf: Self.golden.appendingPathComponent("limit-xcode.txt"), encoding: .utf8)
+    #expect(result.standardOutput == expected)
+    // Every line is an issue Xcode files: FILE:LINE:COLUMN: severity: message.
+    let issue = /^[^:]+:\d+:\d+: (warning|error|note): .+$/
+    for line in result.standardOutput.split(separator: "\n") {
+      #expect(line.wholeMatch(of: issue) != nil, "\(line)")
+    }
+  }
+
+  @Test("text: rule findings, Intune findings and changes, each at its file, line and column")
+  func text() throws {
+    let result = try Self.lint(
+      ["--target", "DuckDuckGo", "--project", Self.duckDuckGo], folder: "\(Self.fixtures)/duckduckgo")
+    #expect(result.status == 1)
+    let output = result.standardOutput
+    // The Safari action extension's dictionary rule, linted from the Info.plist INFOPLIST_FILE names.
+    #expect(
+      output.contains(
+        "\(Self.fixtures)/duckduckgo/OpenAction/Info.plist:33:5: warning: NSExtensionActivationSupportsWebPage"
+          + "WithMaxCount is set but NSExtensionJavaScriptPreprocessingFile is not"))
+    #expect(output.contains("[RK009 web-page-without-preprocessing]"))
+    // A change configure would make, at the key it would change, with the command that makes it.
+    #expect(
+      output.contains(
+        "\(Self.fixtures)/duckduckgo/ShareExtension/Info.plist:4:1: warning: not configured for Intune: set to "
+      ))
+    #expect(output.contains("[RK100 containing-app-bundle-id]"))
+    #expect(
+      output.contains(
+        "  fix: rulekit configure --project \(Self.duckDuckGo) --target DuckDuckGo makes this change"))
+    // The configurator's own finding: the Info.plist's repeated key.
+    #expect(
+      output.contains(
+        "\(Self.fixtures)/duckduckgo/DuckDuckGo/Info.plist:90:4: warning: AppIcon-green appears twice"))
+    #expect(output.contains("[RK101 duplicate-key]"))
+    // Said once, although four configurations build with the same files.
+    let lines = output.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+    #expect(Set(lines).count == lines.count)
+  }
+
+  @Test("json: the lint document with project, targets and each finding's target")
+  func json() throws {
+    let result = try Self.lint(
+      ["--format", "json", "--project", Self.duckDuckGo], folder: "\(Self.fixtures)/duckduckgo")
+    #expect(result.status == 1)
+    #expect(result.standardError.isEmpty)
+    let document = try Self.json(result.standardOutput)
+    #expect(document["schemaVersion"] as? Int == 1)
+    #expect(document["project"] as? String == Self.duckDuckGo)
+    // Each distinct Info.plist with a rule once, though four configurations use each.
+    #expect(
+      document["files"] as? [String] == [
+        "\(Self.fixtures)/duckduckgo/OpenAction/Info.plist",
+        "\(Self.fixtures)/duckduckgo/ShareExtension/Info.plist",
+      ])
+    let targets = try #require(document["targets"] as? [[String: Any]])
+    #expect(
+      targets.compactMap { $0["name"] as? String } == [
+        "DuckDuckGo", "AutofillCredentialProvider", "OpenAction", "WidgetsExtension", "ShareExtension",
+      ])
+    #expect(targets.first?["kind"] as? String == "app")
+    #expect(targets.last?["kind"] as? String == "extension")
+    #expect(targets.last?["embeddedIn"] as? [String] == ["DuckDuckGo"])
+    #expect(
+      targets.last?["infoPlists"] as? [String] == ["\(Self.fixtures)/duckduckgo/ShareExtension/Info.plist"])
+    #expect(targets.last?["configurations"] as? [String] == ["Debug", "Alpha Debug", "Alpha", "Release"])
+    let findings = try #require(document["findings"] as? [[String: Any]])
+    let ids = Set(findings.compactMap { $0["id"] as? String })
+    #expect(ids.isSuperset(of: ["RK009", "RK100", "RK101"]))
+    for finding in findings {
+      #expect(finding["file"] is String && finding["line"] is Int && finding["column"] is Int)
+      #expect(["note", "warning", "error"].contains(finding["severity"] as? String))
+    }
+    let rule = try #require(findings.first { $0["id"] as? String == "RK009" })
+    #expect(rule["target"] as? String == "OpenAction")
+    #expect(rule["check"] as? String == "web-page-without-preprocessing")
+  }
+
+  @Test("--target: only the named extension, checked through the app that embeds it; repeatable")
+  func targetFiltering() throws {
+    let result = try Self.lint(
+      ["--format", "json", "--target", "ShareExtension", "--project", Self.duckDuckGo],
+      folder: "\(Self.fixtures)/duckduckgo")
+    #expect(result.status == 1)
+    let document = try Self.json(result.standardOutput)
+    let targets = try #require(document["targets"] as? [[String: Any]])
+    #expect(targets.compactMap { $0["name"] as? String } == ["ShareExtension"])
+    #expect(document["files"] as? [String] == ["\(Self.fixtures)/duckduckgo/ShareExtension/Info.plist"])
+    let findings = try #require(document["findings"] as? [[String: Any]])
+    #expect(!findings.isEmpty)
+    // Project-wide findings have no target; every other one is about the extension.
+    #expect(findings.allSatisfy { $0["target"] == nil || $0["target"] as? String == "ShareExtension" })
+    #expect(findings.contains { $0["check"] as? String == "containing-app-bundle-id" })
+
+    let two = try Self.lint(
+      [
+        "--format", "json", "--target", "OpenAction", "--target", "ShareExtension", "--project",
+        Self.duckDuckGo,
+      ],
+      folder: "\(Self.fixtures)/duckduckgo")
+    let names = try #require(try Self.json(two.standardOutput)["targets"] as? [[String: Any]])
+    #expect(names.compactMap { $0["name"] as? String } == ["OpenAction", "ShareExtension"])
+  }
+
+  @Test("a project that does not exist: exit 66, naming the file")
+  func missingProject() throws {
+    let result = try RuleKitBinary.run(["lint", "--project", "no-such/App.xcodeproj"])
+    #expect(result.status == 66)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix(
+        "rulekit: error: no-such/App.xcodeproj/project.pbxproj: no Xcode project here"))
+    let xcode = try RuleKitBinary.run(["lint", "--format", "xcode", "--project", "no-such/App.xcodeproj"])
+    #expect(xcode.status == 66)
+    #expect(
+      xcode.standardError.hasPrefix("no-such/App.xcodeproj/project.pbxproj:1:1: error: no Xcode project"))
+  }
+
+  @Test("an unknown target, or one that is not an app or extension: exit 2, listing the targets")
+  func unknownTarget() throws {
+    let unknown = try RuleKitBinary.run(["lint", "--project", Self.limit, "--target", "Nope"])
+    #expect(unknown.status == 2)
+    #expect(
+      unknown.standardError.hasPrefix(
+        "rulekit: error: \(Self.limit)/project.pbxproj: \(Self.limit) has no target named \"Nope\"\n"
+          + "hint: its applications and app extensions: Limit, ShareExtension"))
+    let framework = try RuleKitBinary.run(["lint", "--project", Self.duckDuckGo, "--target", "Core"])
+    #expect(framework.status == 2)
+    #expect(
+      framework.standardError.hasPrefix(
+        "\(Self.duckDuckGo)/project.pbxproj:7649:3: error: target \"Core\" is neither an application nor an "
+          + "app extension"))
+  }
+
+  @Test("a malformed project file: exit 65 at the file")
+  func malformedProject() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulekit-lint-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("App.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try Data("// !$*UTF8*$!\n{ archiveVersion = 1; objects = {\n".utf8)
+      .write(to: project.appendingPathComponent("project.pbxproj"))
+    let result = try RuleKitBinary.run(["lint", "--project", "App.xcodeproj"], currentDirectory: folder)
+    #expect(result.status == 65)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("App.xcodeproj/project.pbxproj:"), "\(result.standardError)")
+    #expect(result.standardError.contains(": error: "))
+  }
+
+  @Test("an Info.plist INFOPLIST_FILE names that is missing: exit 66 at the build setting")
+  func missingInfoPlist() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulekit-lint-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: RuleKitBinary.packageRoot.appendingPathComponent("\(Self.fixtures)/limit"), to: folder)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("ShareExtension/Info.plist"))
+    for format in ["text", "xcode"] {
+      let result = try RuleKitBinary.run(
+        ["lint", "--format", format, "--project", "Limit.xcodeproj"], currentDirectory: folder)
+      #expect(result.status == 66)
+      #expect(result.standardOutput.isEmpty)
+      #expect(
+        result.standardError.hasPrefix(
+          "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
+            + "names ShareExtension/Info.plist, which does not exist\n"))
+    }
+  }
+
+  @Test(
+    "--project with FILE, --rule or --predicate, and --target without --project, are usage errors",
+    arguments: [
+      ["--project", limit, "Examples/SampleApp/ShareExtension/Info.plist"],
+      ["--project", limit, "--rule", "Examples/SampleApp/ShareExtension/Info.plist"],
+      ["--project", limit, "--predicate", "TRUEPREDICATE"],
+      ["--target", "Limit", "Examples/SampleApp/ShareExtension/Info.plist"],
+    ])
+  func usageErrors(_ arguments: [String]) throws {
+    let result = try RuleKitBinary.run(["lint"] + arguments)
+    #expect(result.status == 2)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix(
+        arguments.first == "--target"
+          ? "Error: --target names a target of --project; pass --project PATH too"
+          : "Error: --project lints the project's Info.plists: give no FILE, --rule or --predicate with it"))
+  }
+}
