@@ -35,6 +35,34 @@ struct ConfigureProjectEndToEndTests {
     }
   }
 
+  /// Every corpus project with an `.xcodeproj`: (folder, project, app target), from its expected.json.
+  static let projects: [(String, String, String)] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path))?.sorted() ?? []
+    return names.compactMap { name in
+      guard
+        let data = try? Data(
+          contentsOf: corpus.appendingPathComponent(name).appendingPathComponent("expected.json")),
+        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let project = document["project"] as? String, let app = document["app"] as? String
+      else { return nil }
+      return (name, project, app)
+    }
+  }()
+
+  @Test("every corpus project configures (exit 0), and a second run writes nothing", arguments: projects)
+  func everyCorpusProject(_ name: String, _ project: String, _ app: String) throws {
+    let copy = try Copy(name)
+    let arguments = ["configure", "--project", project, "--target", app, "--fix-entitlements"]
+    let first = try copy.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("wrote "))
+    let configured = try copy.snapshot()
+    let second = try copy.run(arguments)
+    #expect(second.status == 0)
+    #expect(!second.stderr.contains("wrote "), "\(second.stderr)")
+    #expect(try copy.snapshot() == configured)
+  }
+
   @Test("--dry-run --diff shows every file's changes, the project file's too, and writes nothing")
   func dryRun() throws {
     let copy = try Copy("limit")
