@@ -1,0 +1,89 @@
+import PropertyLists
+import UniformTypes
+import XcodeProjects
+
+extension Planner {
+  // MARK: Face ID
+
+  mutating func planFaceID() {
+    let path: PropertyListPath = ["NSFaceIDUsageDescription"]
+    guard info["NSFaceIDUsageDescription"] == nil else { return }
+    changes.append(
+      ConfiguratorChange(
+        .faceIDUsageDescription, at: path, "add a default Face ID usage description",
+        edits: [.set(path, .string(options.faceIDUsageDescription))]))
+  }
+
+  // MARK: Entitlements
+
+  /// An error for each element of an entitlements array that is not a string: codesign refuses the file.
+  mutating func reportNonStrings(_ elements: [PropertyListValue], at path: PropertyListPath, id: String) {
+    for (index, element) in elements.enumerated() where element.stringValue == nil {
+      finding(
+        id, .error, .entitlements, at: path.appending(.index(index)),
+        "\(path)[\(index)] is <\(element.elementName)>, not <string>", fix: "write it as a <string>")
+    }
+  }
+
+  mutating func planKeychainGroups() {
+    let path: PropertyListPath = ["keychain-access-groups"]
+    let current = entitlements["keychain-access-groups"]
+    if let current, current.arrayValue == nil {
+      finding(
+        "keychain-groups-not-array", .error, .entitlements, at: path, "keychain-access-groups is not an array"
+      )
+      return
+    }
+    reportNonStrings(current?.arrayValue ?? [], at: path, id: "keychain-group-not-string")
+    let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
+    let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID, guide: options.guide)
+    if options.guide == .v2016 || options.guide == .v2018,
+      !existing.map(KeychainGroupsPlanner.unprefixed).contains(KeychainGroupsPlanner.workplaceJoinGroup)
+    {
+      finding(
+        "keychain-workplacejoin", .note, .entitlements, at: path,
+        "if the app uses ADAL single sign-on, the \(options.guide.rawValue) guide also asks for the "
+          + KeychainGroupsPlanner.workplaceJoinGroup + " keychain group",
+        fix: "add $(AppIdentifierPrefix)\(KeychainGroupsPlanner.workplaceJoinGroup) to keychain-access-groups"
+      )
+    }
+    let first = existing.first.map(KeychainGroupsPlanner.unprefixed)
+    // An extension shares its app's keychain, so the app's bundle ID first is right for it too.
+    var containingFirst = target.isExtension && first == containingAppBundleID
+    var bundleIDFirst = !plan.bundleIDNotFirst
+    if let first, !options.buildConfigurations.isEmpty {
+      // Planned from a project: a group spelt with other settings is the bundle ID when every
+      // configuration's build expands it to the same identifier.
+      bundleIDFirst = options.buildConfigurations.allSatisfy { $0.expand(first) == $0.expand(bundleID) }
+      containingFirst =
+        target.isExtension && !containingAppIdentifiers.isEmpty
+        && options.buildConfigurations.allSatisfy {
+          $0.expand(first) == containingAppIdentifiers[$0.configuration]
+        }
+    }
+    if !bundleIDFirst && !containingFirst {
+      finding(
+        "keychain-bundle-id-not-first", .warning, .entitlements, at: path,
+        "the first keychain access group is not the app's bundle ID (\(bundleID)); the Intune guide asks for it "
+          + "first", fix: "move $(AppIdentifierPrefix)\(bundleID) to the top of keychain-access-groups")
+    }
+    let missing = (plan.bundleGroupToPrepend.map { [$0] } ?? []) + plan.additions
+    guard !missing.isEmpty else { return }
+    guard options.fixEntitlements else {
+      finding(
+        "keychain-groups-missing", .warning, .entitlements, at: path,
+        "keychain-access-groups lacks " + missing.joined(separator: ", "),
+        fix: "run again with --fix-entitlements, or add them in Xcode's Keychain Sharing capability")
+      return
+    }
+    let edits: [PropertyListEdit] =
+      current == nil
+      ? [.set(path, .array(missing.map(PropertyListValue.string)))]
+      : missing.map { .append(.string($0), to: path) }
+    changes.append(
+      ConfiguratorChange(
+        .keychainAccessGroup, .entitlements, at: path, "add " + missing.joined(separator: ", "), edits: edits)
+    )
+  }
+}

@@ -1,0 +1,135 @@
+import PropertyLists
+import UniformTypes
+import XcodeProjects
+
+extension Planner {
+  // MARK: URL schemes
+
+  mutating func planURLSchemes() {
+    if let declared = info["CFBundleURLTypes"], declared.arrayValue == nil {
+      // iOS ignores a CFBundleURLTypes of the wrong type, so the app has no schemes to twin: say so.
+      finding(
+        "url-types-not-array", .warning, at: ["CFBundleURLTypes"],
+        "CFBundleURLTypes is <\(declared.elementName)>, not <array>; iOS ignores it, so no URL scheme gets "
+          + "an Intune twin", fix: "make it an <array> of <dict>s, each with a CFBundleURLSchemes <array>")
+      return
+    }
+    guard case .array(let types) = info["CFBundleURLTypes"] else { return }
+    for (typeIndex, type) in types.enumerated() {
+      guard case .dictionary(let urlType) = type, case .array(let schemes) = urlType["CFBundleURLSchemes"]
+      else { continue }
+      let path: PropertyListPath = ["CFBundleURLTypes", .index(typeIndex), "CFBundleURLSchemes"]
+      let strings = schemes.compactMap(\.stringValue)
+      var present = Set(strings.map { $0.lowercased() })
+      var edits: [PropertyListEdit] = []
+      var added: [String] = []
+      for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
+        if let problem = URLSchemeValidator.problem(with: scheme) {
+          let id =
+            if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+          finding(
+            id, .warning, at: path.appending(.index(index)), "URL scheme \"\(scheme)\" \(problem.message)")
+          continue
+        }
+        let twin = IntuneSchemes.twin(of: scheme)
+        guard present.insert(twin.lowercased()).inserted else { continue }
+        edits.append(.append(.string(twin), to: path))
+        added.append(twin)
+      }
+      if !edits.isEmpty {
+        changes.append(
+          ConfiguratorChange(.urlSchemeTwin, at: path, "add " + added.joined(separator: ", "), edits: edits))
+      }
+    }
+  }
+
+  // MARK: LSApplicationQueriesSchemes
+
+  mutating func planQueriedSchemes() {
+    let path: PropertyListPath = ["LSApplicationQueriesSchemes"]
+    let existingValue = info["LSApplicationQueriesSchemes"]
+    if let existingValue, existingValue.arrayValue == nil {
+      finding(
+        "queried-schemes-not-array", .error, at: path,
+        "LSApplicationQueriesSchemes is not an array; left alone",
+        fix: "make LSApplicationQueriesSchemes an <array> of scheme strings")
+      return
+    }
+    let existing = existingValue?.arrayValue?.compactMap(\.stringValue) ?? []
+    let plan = QueriedSchemesPlanner.plan(
+      existing: existing, guide: options.guide, limit: .forIOSSDK(major: options.iosSDKMajor),
+      knownManagedAppSchemes: options.knownManagedAppSchemes)
+    if !plan.knownManagedSchemesWithoutTwin.isEmpty {
+      let schemes = plan.knownManagedSchemesWithoutTwin
+      finding(
+        "queried-scheme-known-managed", .note, at: path,
+        "no -intunemam twin for " + schemes.joined(separator: ", ")
+          + " (--known-managed-scheme): canOpenURL may answer wrongly for \(schemes.count == 1 ? "it" : "them")",
+        fix: "check \(schemes.count == 1 ? "this URL" : "these URLs") with "
+          + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL")
+    }
+    for scheme in plan.unqueriedKnownManagedSchemes {
+      finding(
+        "known-managed-scheme-not-queried", .warning, at: path,
+        "--known-managed-scheme \(scheme): the app does not query \(scheme) (it is not in "
+          + "LSApplicationQueriesSchemes), so there is no twin to leave out",
+        fix: "check the spelling, or drop the option")
+    }
+    for problem in plan.problems {
+      let id =
+        if case .buildSetting = problem.problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+      finding(
+        id, .warning, at: path.appending(.index(problem.index)),
+        "queried scheme \"\(problem.scheme)\" \(problem.problem.message)")
+    }
+    if !plan.additions.isEmpty {
+      let schemes = plan.additions.map(\.scheme)
+      let edits: [PropertyListEdit] =
+        existingValue == nil
+        ? [.set(path, .array(schemes.map(PropertyListValue.string)))]
+        : schemes.map { .append(.string($0), to: path) }
+      changes.append(
+        ConfiguratorChange(
+          .queriedScheme, at: path,
+          "add \(schemes.count) scheme\(schemes.count == 1 ? "" : "s"): " + schemes.joined(separator: ", "),
+          edits: edits))
+    }
+    if !plan.ignoredByIOS.isEmpty {
+      reportQueriedSchemesOverLimit(plan, existingCount: existing.count, at: path)
+    }
+  }
+
+  /// Names what iOS will ignore past the limit, by kind: the app's own entries, fixed Intune entries (which
+  /// only a shorter list of the app's own can make room for), and twins (which the guide lets the app drop).
+  mutating func reportQueriedSchemesOverLimit(
+    _ plan: QueriedSchemesPlan, existingCount: Int, at path: PropertyListPath
+  ) {
+    var parts: [String] = []
+    var fixes: [String] = []
+    if !plan.ignoredExisting.isEmpty {
+      parts.append(
+        "\(plan.ignoredExisting.count) of the app's own (" + plan.ignoredExisting.joined(separator: ", ")
+          + ")")
+    }
+    if !plan.ignoredRequired.isEmpty {
+      parts.append(
+        "\(plan.ignoredRequired.count) Intune entr\(plan.ignoredRequired.count == 1 ? "y" : "ies") the guide "
+          + "requires (" + plan.ignoredRequired.joined(separator: ", ") + ")")
+    }
+    if !plan.ignoredExisting.isEmpty || !plan.ignoredRequired.isEmpty {
+      fixes.append(QueriedSchemesPlan.makeRoomRemedy)
+    }
+    if !plan.ignoredTwins.isEmpty {
+      parts.append(
+        "\(plan.ignoredTwins.count) -intunemam twin\(plan.ignoredTwins.count == 1 ? "" : "s") of the app's "
+          + "schemes (" + plan.ignoredTwins.joined(separator: ", ") + ")")
+      fixes.append(QueriedSchemesPlan.overLimitRemedy)
+    }
+    finding(
+      "queried-schemes-over-limit", .warning, at: path,
+      "LSApplicationQueriesSchemes will have \(existingCount + plan.additions.count) entries; the "
+        + "\(plan.limit.source) honours the first \(plan.limit.maximum), so canOpenURL ignores "
+        + parts.joined(separator: "; "),
+      fix: fixes.joined(separator: "; "))
+  }
+}

@@ -1,0 +1,105 @@
+import PropertyLists
+import UniformTypes
+import XcodeProjects
+
+extension Planner {
+  // MARK: Settings validation
+
+  mutating func validateSettings() {
+    guard let settingsValue = info["IntuneMAMSettings"] else { return }
+    let base: PropertyListPath = [Self.settingsKey]
+    guard case .dictionary(let settings) = settingsValue else {
+      finding(
+        "settings-not-dictionary", .error, at: base, "IntuneMAMSettings is not a dictionary",
+        fix: "make IntuneMAMSettings a <dict>")
+      return
+    }
+    for entry in settings.entries {
+      let path = base.appending(.key(entry.key))
+      guard let definition = IntuneMAMSettingsSchema.definition(of: entry.key) else {
+        // Reported with its own remedy by checkGuideSpecificSettings.
+        if entry.key == "UsePPE" { continue }
+        finding(
+          "settings-unknown-key", .warning, at: path,
+          "IntuneMAMSettings.\(entry.key) is not a setting of any Intune guide; the SDK ignores it",
+          fix: spellingFix(entry.key))
+        continue
+      }
+      if !definition.isListed(in: options.guide) {
+        finding(
+          "settings-not-in-guide", .note, at: path,
+          "IntuneMAMSettings.\(entry.key) is not listed in the \(options.guide.rawValue) guide")
+      }
+      if let problem = Self.typeProblem(entry.value, definition.type) {
+        finding(
+          "settings-wrong-type", .error, at: path,
+          "IntuneMAMSettings.\(entry.key) \(problem); it must be \(definition.type.displayName)")
+      }
+    }
+    if settings["MAMPolicyRequired"] == .bool(true) {
+      finding(
+        "settings-policy-required", .warning, at: base.appending("MAMPolicyRequired"),
+        "MAMPolicyRequired is YES: apps with it cannot be submitted to the App Store",
+        fix: "set MAMPolicyRequired to NO for App Store builds")
+      if settings["AutoEnrollOnLaunch"] != .bool(true) {
+        finding(
+          "settings-auto-enroll", .warning, at: base.appending("MAMPolicyRequired"),
+          "MAMPolicyRequired is YES but AutoEnrollOnLaunch is not; the guide asks for both",
+          fix: "set AutoEnrollOnLaunch to YES")
+      }
+    }
+    if settings["DebugSettingsEnabled"] == .bool(true) {
+      finding(
+        "settings-debug-enabled", .warning, at: base.appending("DebugSettingsEnabled"),
+        "DebugSettingsEnabled is YES: apps must not ship with test policies enabled",
+        fix: "remove DebugSettingsEnabled or set it to NO in release builds")
+    }
+  }
+
+  /// What is wrong with `value` for a setting of `type`, or `nil`.
+  static func typeProblem(_ value: PropertyListValue, _ type: IntuneSettingType) -> String? {
+    switch (type, value) {
+    case (.string, .string), (.boolean, .bool), (.number, .integer), (.number, .real):
+      return nil
+    case (.stringArray, .array(let elements)):
+      return elements.allSatisfy { $0.stringValue != nil } ? nil : "holds an element that is not a string"
+    case (.color, .string(let text)):
+      if URLSchemeValidator.buildSetting(in: text) != nil { return nil }
+      return IntuneMAMSettingsSchema.isValidColor(text) ? nil : "is \"\(text)\", not a colour like #1A2B3C"
+    case (.oneOf(let allowed), .string(let text)):
+      return allowed.contains(text) ? nil : "is \"\(text)\""
+    case (.color, _), (.oneOf, _), (.string, _), (.boolean, _), (.number, _),
+      (.stringArray, _):
+      return "is <\(value.elementName)>"
+    }
+  }
+
+  /// A "did you mean" for a misspelt setting (the 2016 guide itself misspells `AppGroupIdentitifiers`).
+  func spellingFix(_ key: String) -> String? {
+    let lowered = key.lowercased()
+    let candidates = IntuneMAMSettingsSchema.definitions.map(\.key)
+    if let same = candidates.first(where: { $0.lowercased() == lowered }) { return "rename it to \(same)" }
+    let best = candidates.min {
+      editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered)
+    }
+    guard let best, editDistance(best.lowercased(), lowered) <= 3 else { return nil }
+    return "did you mean \(best)?"
+  }
+}
+/// Levenshtein distance, for spelling suggestions on short keys.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = Swift.min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,110 @@
+import PropertyLists
+import UniformTypes
+import XcodeProjects
+
+/// The state of one planning run.
+struct Planner {
+  let info: PropertyListDictionary
+  let infoFile: PropertyListFile
+  let entitlements: PropertyListDictionary
+  let entitlementsFile: PropertyListFile?
+  let options: IntuneConfiguratorOptions
+  var changes: [ConfiguratorChange] = []
+  var findings: [ConfiguratorFinding] = []
+
+  init(
+    info: PropertyListDictionary, infoFile: PropertyListFile, entitlements: PropertyListDictionary,
+    entitlementsFile: PropertyListFile?, options: IntuneConfiguratorOptions
+  ) {
+    self.info = info
+    self.infoFile = infoFile
+    self.entitlements = entitlements
+    self.entitlementsFile = entitlementsFile
+    self.options = options
+  }
+
+  static let settingsKey: PropertyListPathComponent = "IntuneMAMSettings"
+
+  var target: ConfigurationTarget {
+    guard case .dictionary(let ext) = info["NSExtension"] else { return .app }
+    return .appExtension(pointIdentifier: ext["NSExtensionPointIdentifier"]?.stringValue)
+  }
+
+  var settings: PropertyListDictionary {
+    info["IntuneMAMSettings"]?.dictionaryValue ?? PropertyListDictionary()
+  }
+
+  var bundleIdentifier: String? { info["CFBundleIdentifier"]?.stringValue }
+
+  func position(_ path: PropertyListPath, in file: ConfiguredFile = .infoPlist) -> PropertyLists
+    .PropertyListPosition?
+  {
+    let document: PropertyListDocument? =
+      switch file {
+      case .infoPlist: infoFile.document
+      case .entitlements: entitlementsFile?.document
+      case .containingApp: options.containingApp?.infoPlist?.document
+      }
+    // A finding about a dictionary entry points at its key, where a reader looks for it.
+    if case .key(let key) = path.components.last,
+      let entry = document?.node(at: path.parent)?.entry(forKey: key)
+    {
+      return entry.keyPosition
+    }
+    return document?.node(at: path)?.position
+  }
+
+  mutating func finding(
+    _ id: String, _ severity: FindingSeverity, _ file: ConfiguredFile = .infoPlist, at path: PropertyListPath,
+    _ message: String, fix: String? = nil
+  ) {
+    findings.append(
+      ConfiguratorFinding(
+        id: id, severity, file, at: path, position: position(path, in: file), message, fix: fix))
+  }
+
+  mutating func run() throws(ConfiguratorError) {
+    reportDuplicateKeys()
+    planMainInterfaceMove()
+    planURLSchemes()
+    if !target.isExtension { planQueriedSchemes() }
+    planDocumentTypes()
+    planAppGroups()
+    if target.isExtension { planContainingApp() }
+    try planActivationRule()
+    if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
+    if entitlementsFile == nil {
+      // IntuneMAMConfigurator's oldest form takes only the Info.plist: say what that leaves unchecked.
+      findings.append(
+        ConfiguratorFinding(
+          id: "entitlements-not-given", .note, at: [],
+          "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
+            + "and the keychain access groups are not checked",
+          fix: "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"))
+    } else {
+      planKeychainGroups()
+    }
+    validateSettings()
+    checkAuthenticationSettings()
+    checkOpenInExtension()
+    checkGuideSpecificSettings()
+  }
+
+  /// A key repeated in one dictionary of the Info.plist: Xcode builds such a file (seen in real apps), and
+  /// the built app holds the later value, because Xcode's Info.plist processing parses the file with
+  /// Foundation's property-list reader, which keeps the last of repeated keys (`PropertyListsTests`
+  /// checks `PropertyListSerialization` does; `PropertyLists` reads with `.keepLast` the same way). The
+  /// configurator edits that later entry and says which one is used. Entitlements files are still refused
+  /// with a duplicate key (the run never gets here): codesign and the device's entitlement parser have
+  /// disagreed on such files before (the 2020 "Psychic Paper" bypass), so which value holds is not certain.
+  mutating func reportDuplicateKeys() {
+    for duplicate in infoFile.duplicateKeyWarnings {
+      findings.append(
+        ConfiguratorFinding(
+          id: "duplicate-key", .warning, at: [], position: duplicate.duplicate,
+          "\(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), column "
+            + "\(duplicate.first.column)); Xcode builds the app with this later value and ignores the first",
+          fix: "remove the entry you do not mean; the configurator reads and edits this later one"))
+    }
+  }
+}
