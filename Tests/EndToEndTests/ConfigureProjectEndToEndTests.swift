@@ -221,6 +221,23 @@ struct ConfigureProjectEndToEndTests {
     #expect(result.standardError.contains("ContainingAppBundleId: set to com.contoso.notes"))
   }
 
+  @Test("an extension whose configuration list names nothing stops the run at that line, not left out unsaid")
+  func danglingConfigurationList() throws {
+    let copy = try Copy("limit")
+    let pbxproj = copy.folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    let list = try #require(text.firstRange(of: /buildConfigurationList = [0-9A-F]+/))
+    try text.replacingCharacters(in: list, with: "buildConfigurationList = DEADBEEF").write(
+      to: pbxproj, atomically: true, encoding: .utf8)
+    let before = try copy.snapshot()
+    let result = try copy.run(["configure", "--project", "Limit.xcodeproj", "--target", "Limit"])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.contains("error: the object DEADBEEF (a XCConfigurationList) is not in the objects"))
+    #expect(result.stderr.hasPrefix("Limit.xcodeproj/project.pbxproj:"))
+    #expect(try copy.snapshot() == before)
+  }
+
   @Test("a malformed project file is an error at its line and column; nothing is written")
   func malformedProject() throws {
     let copy = try Copy("limit")

@@ -57,8 +57,21 @@ struct ProjectPlanner {
 
   /// One target's settings in each of its configurations, in list order.
   func settings(of target: XcodeTarget) throws(ConfiguratorError) -> [ResolvedBuildSettings] {
+    // A configuration list that names nothing must stop the run, not leave the target out unsaid.
+    let names: [String]
+    do {
+      names = try project.buildConfigurations(of: target).map(\.name)
+    } catch {
+      throw .project(error)
+    }
+    guard !names.isEmpty else {
+      throw .project(
+        XcodeProjectError(
+          .malformed, "target \(target.name) has no build configurations", location: target.location,
+          hint: "open the project in Xcode and check the target's configurations"))
+    }
     var result: [ResolvedBuildSettings] = []
-    for name in project.configurationNames(for: target) {
+    for name in names {
       do {
         result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk))
       } catch {
