@@ -5,8 +5,9 @@
 // `XcodeProjectError`, never a crash or a hang. A project read has every target resolved in every one of
 // its configurations (base xcconfigs are missing there, which resolution reports as warnings). Then, for
 // each of its build configurations (up to a few), a `ProjectFileEditor` edit setting a new setting, a
-// conditional one and an existing one: the edited text must read back, as a project, to exactly the
-// intended raw values, and applying the same edits to the edited text must change no byte.
+// conditional one and an existing one: the edit must succeed unless the configuration's buildSettings is
+// no dictionary, the edited text must read back, as a project, to exactly the intended raw values, and
+// applying the same edits to the edited text must change no byte.
 //
 // The same bytes are also parsed as an `.xcconfig` (`XCConfigFile.parse`), which must end in a file or an
 // `XcodeProjectError`.
@@ -92,10 +93,11 @@ func checkEdits(_ project: XcodeProject, input: [UInt8]) {
     do {
       edited = try editor.applying(edits)
     } catch {
-      // Refusing is fine (buildSettings that is no dictionary, a key the editor cannot place); an edit that
-      // reads back to something else is not.
-      if error.message.contains("does not read back") {
-        propertyFailed("an edit of \(id) does not read back: \(error)", input: input)
+      // The one refusal a project that reads may get: a configuration whose buildSettings (or itself) is
+      // not a dictionary. Anything else (an edit that reads back to another value, a re-read that fails)
+      // is a finding.
+      guard error.kind == .invalidEdit, error.message.contains("not a dictionary") else {
+        propertyFailed("an edit of \(id) fails: \(error)", input: input)
       }
       continue
     }
