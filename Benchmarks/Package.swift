@@ -40,6 +40,13 @@ let package = Package(
       name: "UniformTypesBenchmark",
       dependencies: [.product(name: "UniformTypes", package: "RuleKit")],
       path: "UniformTypesBenchmark"),
+    .executableTarget(
+      name: "XcodeProjectsBenchmark",
+      dependencies: [
+        .product(name: "IntuneConfigurator", package: "RuleKit"),
+        .product(name: "XcodeProjects", package: "RuleKit"),
+      ],
+      path: "XcodeProjectsBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

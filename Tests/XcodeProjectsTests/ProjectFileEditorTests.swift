@@ -239,4 +239,27 @@ struct ProjectFileEditorTests {
         + "        A = \"x y\";\n        B = 1;\n        C = z;\n      };\n      name = Debug;\n    };\n  };\n}\n"
     )
   }
+
+  /// Found while tightening the `xcode` fuzz target (which had counted the failure as a refusal): a project
+  /// holding a build-setting key twice, as a merge can leave it, reads with the last entry kept (as Xcode
+  /// reads it), but every edit of it failed, `rulekit configure --project` included, because the editor
+  /// re-read its result refusing duplicate keys. The input is a seed of `scripts/fuzz xcode`.
+  @Test("a project holding a setting twice is edited as it is read, the last entry kept (fuzz target)")
+  func duplicateKeyIsEditedAsRead() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/fuzz/duplicate-setting.pbxproj").path
+    let project = try XcodeProject(path: path)
+    let edits = [
+      Self.edit(Self.projectDebug, "SDKROOT", "iphonesimulator"),
+      Self.edit(Self.projectDebug, "NEW_SETTING", "1"),
+    ]
+    let bytes = try ProjectFileEditor(document: project.document).applying(edits)
+    let reread = try XcodeProject(bytes: bytes, pbxprojPath: path)
+    let settings = try #require(reread.objects[Self.projectDebug]?.node["buildSettings"])
+    #expect(settings["SDKROOT"]?.string == "iphonesimulator")
+    #expect(settings["NEW_SETTING"]?.string == "1")
+    #expect(
+      settings.entries.filter { $0.key == "SDKROOT" }.map(\.value.string) == ["macosx", "iphonesimulator"])
+    #expect(try ProjectFileEditor(document: reread.document).applying(edits) == bytes)
+  }
 }

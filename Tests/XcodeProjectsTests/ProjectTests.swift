@@ -121,4 +121,23 @@ struct ProjectTests {
     #expect(cycle.location?.line != nil && cycle.relatedLocations.count == 1)
     #expect(settings["CYCLE_A"] == "")
   }
+
+  @Test(
+    "buildSettings keys split into name and conditions; a key whose brackets do not parse is all name",
+    arguments: [
+      ("OTHER_LDFLAGS", "OTHER_LDFLAGS", []),
+      ("CODE_SIGN_IDENTITY[sdk=iphoneos*]", "CODE_SIGN_IDENTITY", [("sdk", "iphoneos*")]),
+      ("A[sdk=iphoneos*] [config=Debug]", "A", [("sdk", "iphoneos*"), ("config", "Debug")]),
+      (" A [ sdk = x ] ", "A", [("sdk", "x")]),
+      ("NAMÉ[arch=arm64]", "NAMÉ", [("arch", "arm64")]),
+      ("A[sdk=x", "A[sdk=x", []),
+      ("A[sdk]", "A[sdk]", []),
+      ("A[sdk=x]y", "A[sdk=x]y", []),
+      ("A[sdk=x]]", "A[sdk=x]]", []),
+    ] as [(String, String, [(String, String)])])
+  func settingKeys(key: String, name: String, conditions: [(String, String)]) {
+    let parsed = XcodeProject.parseSettingKey(key)
+    #expect(parsed.name == name)
+    #expect(parsed.conditions == conditions.map { BuildSettingCondition(parameter: $0.0, pattern: $0.1) })
+  }
 }

@@ -22,19 +22,22 @@ extension XcodeProject {
     target: XcodeTarget, configuration: String? = nil, sdk: String = "iphoneos", arch: String = "arm64",
     notingUndefinedVariables: Bool = false
   ) throws(XcodeProjectError) -> ResolvedBuildSettings {
-    let targetConfigurations = try buildConfigurations(of: target)
-    let list = try configurationList(of: target)
-    let name = configuration ?? list.defaultConfigurationName ?? targetConfigurations.last?.name ?? ""
-    guard let targetConfiguration = targetConfigurations.first(where: { $0.name == name }) else {
-      let known = targetConfigurations.map(\.name)
+    // Only the two configurations used are parsed (a target's list may hold a dozen).
+    let (list, targetConfigurations) = try buildConfigurationObjects(of: target)
+    let name =
+      configuration ?? list.defaultConfigurationName ?? targetConfigurations.last?.configurationName ?? ""
+    guard let targetObject = targetConfigurations.first(where: { $0.configurationName == name }) else {
+      let known = targetConfigurations.map(\.configurationName)
       throw XcodeProjectError(
         .configurationNotFound, "target \(target.name) has no configuration \"\(name)\"",
         location: target.location,
         hint: known.isEmpty
           ? "the target has no configurations" : "use one of: " + known.joined(separator: ", "))
     }
+    let targetConfiguration = buildConfiguration(targetObject)
     // Xcode pairs a target configuration with the project configuration of the same name.
-    let projectConfiguration = try buildConfigurations(of: nil).first { $0.name == name }
+    let projectConfiguration = try buildConfigurationObjects(of: nil).objects
+      .first { $0.configurationName == name }.map(buildConfiguration)
 
     var levels: [BuildSettingLevel] = [
       BuildSettingLevel(

@@ -49,8 +49,12 @@ public struct ProjectFileEditor: Sendable {
       replacements += try self.replacements(configuration: id, settings: settings)
     }
     let result = try Self.apply(replacements, to: document.bytes, path: document.path)
-    // The edit is only as good as its re-read: the reader must see exactly the intended value.
-    let reread = try OpenStepDocument(bytes: result, path: document.path)
+    // The edit is only as good as its re-read: the reader must see exactly the intended value. A key the
+    // file already held twice (read as Xcode reads it, the last one kept, by `XcodeProject`) is read back
+    // the same way; the editor changes the last entry, so the value compared is the one Xcode uses.
+    let reread = try OpenStepDocument(
+      bytes: result, path: document.path,
+      duplicateKeys: document.duplicateKeyWarnings.isEmpty ? .error : .keepLast)
     guard reread.value.normalizedKeyOrder == expected.normalizedKeyOrder else {
       throw PropertyListError(
         .invalidEdit, "the edited project does not read back to the intended build settings",

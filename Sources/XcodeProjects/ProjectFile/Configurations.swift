@@ -26,20 +26,27 @@ extension XcodeProject {
   public func buildConfigurations(of target: XcodeTarget?) throws(XcodeProjectError)
     -> [XCBuildConfigurationObject]
   {
+    try buildConfigurationObjects(of: target).objects.map(buildConfiguration)
+  }
+
+  /// The configuration list of the project (`target == nil`) or of a target and its `XCBuildConfiguration`
+  /// objects in list order, their settings not yet parsed (resolution parses only the one it needs).
+  func buildConfigurationObjects(of target: XcodeTarget?) throws(XcodeProjectError)
+    -> (list: XCConfigurationListObject, objects: [PBXObject])
+  {
     let list = try configurationList(of: target)
-    guard let listObject = objects[list.id] else { return [] }
-    var result: [XCBuildConfigurationObject] = []
+    guard let listObject = objects[list.id] else { return (list, []) }
+    var result: [PBXObject] = []
     for id in list.buildConfigurationIDs {
-      let object = try object(
-        id, referencedBy: listObject, key: "buildConfigurations", isa: ["XCBuildConfiguration"])
-      result.append(buildConfiguration(object))
+      result.append(
+        try object(id, referencedBy: listObject, key: "buildConfigurations", isa: ["XCBuildConfiguration"]))
     }
-    return result
+    return (list, result)
   }
 
   /// The names of the target's configurations, in list order (what `-configuration` accepts).
   public func configurationNames(for target: XcodeTarget) -> [String] {
-    (try? buildConfigurations(of: target).map(\.name)) ?? []
+    (try? buildConfigurationObjects(of: target).objects.map(\.configurationName)) ?? []
   }
 
   /// The typed view of an `XCBuildConfiguration` object.
@@ -55,7 +62,7 @@ extension XcodeProject {
             file: pbxprojPath, line: entry.keyPosition.line, column: entry.keyPosition.column)))
     }
     return XCBuildConfigurationObject(
-      id: object.id, name: object.string("name") ?? "", buildSettings: settings,
+      id: object.id, name: object.configurationName, buildSettings: settings,
       baseConfigurationReferenceID: object.string("baseConfigurationReference"),
       baseConfigurationReferenceAnchorID: object.string("baseConfigurationReferenceAnchor"),
       baseConfigurationReferenceRelativePath: object.string("baseConfigurationReferenceRelativePath"),
@@ -64,22 +71,29 @@ extension XcodeProject {
 
   /// Splits `NAME[sdk=iphoneos*][config=Debug]` into the name and its conditions; a key whose brackets do
   /// not parse is all name (Xcode would not match it against anything either).
+  ///
+  /// The key is read as UTF-8 bytes (`[`, `=`, `]` and spaces are ASCII): most keys have no bracket, and
+  /// looking for one character by character cost more than the rest of reading a configuration.
   public static func parseSettingKey(_ key: String) -> (name: String, conditions: [BuildSettingCondition]) {
-    guard let open = key.firstIndex(of: "[") else { return (key, []) }
-    var conditions: [BuildSettingCondition] = []
-    var rest = key[open...]
-    while let first = rest.first, first == "[" {
-      guard let close = rest.firstIndex(of: "]") else { return (key, []) }
-      let body = rest[rest.index(after: rest.startIndex)..<close]
-      guard let equals = body.firstIndex(of: "=") else { return (key, []) }
-      conditions.append(
-        BuildSettingCondition(
-          parameter: String(body[..<equals]).trimmingXCConfigSpace(),
-          pattern: String(body[body.index(after: equals)...]).trimmingXCConfigSpace()))
-      rest = rest[rest.index(after: close)...].drop { $0 == " " }
+    let bytes = Array(key.utf8)
+    guard let open = bytes.firstIndex(of: UInt8(ascii: "[")) else { return (key, []) }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: bytes[range], as: UTF8.self).trimmingXCConfigSpace()
     }
-    guard rest.isEmpty else { return (key, []) }
-    return (String(key[..<open]).trimmingXCConfigSpace(), conditions)
+    var conditions: [BuildSettingCondition] = []
+    var index = open
+    while index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+      guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")) else { return (key, []) }
+      guard let equals = bytes[(index + 1)..<close].firstIndex(of: UInt8(ascii: "=")) else {
+        return (key, [])
+      }
+      conditions.append(
+        BuildSettingCondition(parameter: text((index + 1)..<equals), pattern: text((equals + 1)..<close)))
+      index = close + 1
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    }
+    guard index == bytes.count else { return (key, []) }
+    return (text(0..<open), conditions)
   }
 
   /// A `buildSettings` value as one string: a string as is; an array's elements joined with single spaces,

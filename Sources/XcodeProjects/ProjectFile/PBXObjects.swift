@@ -22,6 +22,9 @@ public struct PBXObject: Sendable, Hashable {
   /// The string value of `key`, or `nil` when it is absent or not a string.
   public func string(_ key: String) -> String? { node[key]?.string }
 
+  /// An `XCBuildConfiguration`'s `name`, empty when it has none.
+  var configurationName: String { string("name") ?? "" }
+
   /// The string elements of the array at `key` (object ids, mostly); empty when absent.
   public func strings(_ key: String) -> [String] {
     node[key]?.elements.compactMap(\.string) ?? []
