@@ -84,6 +84,19 @@ extension Planner {
 
   mutating func planContainingApp() {
     let path: PropertyListPath = [Self.settingsKey, "ContainingAppBundleId"]
+    // The app's Info.plist was named but cannot name the app: say exactly that, rather than guess.
+    if let app = options.containingApp, app.bundleIdentifier == nil, let appInfo = app.infoPlist,
+      appInfo.value.dictionaryValue?["CFBundleIdentifier"] == nil, settings["ContainingAppBundleId"] == nil
+    {
+      finding(
+        "containing-app-no-bundle-id", .error, .containingApp, at: [],
+        "the containing app's Info.plist has no CFBundleIdentifier, so it does not say the app's bundle ID "
+          + "(a target that generates its Info.plist gets CFBundleIdentifier from PRODUCT_BUNDLE_IDENTIFIER)",
+        fix:
+          "pass --containing-app BUNDLE_ID, or --project App.xcodeproj --target App to read it from the project"
+      )
+      return
+    }
     let known = containingAppBundleID
     if writtenContainingAppBundleID == nil, settings["ContainingAppBundleId"] == nil,
       let inferred = inferredContainingAppBundleID

@@ -291,6 +291,25 @@ enum ConfiguratorFixtures {
 }
 
 @Suite struct ConfiguratorExtensionTests {
+  @Test("a containing app Info.plist without CFBundleIdentifier is an error saying exactly that")
+  func containingAppPlistWithoutBundleID() throws {
+    let app = try PropertyListFile(
+      data: Data("<plist><dict><key>CFBundleName</key><string>Notes</string></dict></plist>".utf8),
+      path: "App/Info.plist")
+    let plan = try IntuneConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
+    let finding = try #require(plan.findings.first { $0.id == "containing-app-no-bundle-id" })
+    #expect(finding.severity == .error)
+    #expect(finding.file == .containingApp)
+    #expect(finding.message.hasPrefix("the containing app's Info.plist has no CFBundleIdentifier"))
+    #expect(!plan.findings.contains { $0.id == "containing-app-inferred" })
+    #expect(!plan.changes.contains { $0.kind == .containingAppBundleID })
+    let report = ConfigurationReport.text(plan, infoPlistName: "Share/Info.plist", entitlementsName: nil)
+    #expect(
+      report.contains("App/Info.plist:1:8: error: the containing app's Info.plist has no CFBundleIdentifier"))
+  }
+
   @Test("with nothing naming the app, its ID is inferred from the extension's literal ID, with a warning")
   func containingAppInferredFromTheExtensionsIdentifier() throws {
     let plan = try IntuneConfigurator.plan(
