@@ -210,6 +210,44 @@ struct ProjectResolvedChecksTests {
     #expect(alone.findings.contains { $0.id == "keychain-bundle-id-not-first" })
   }
 
+  @Test(
+    "an app that generates its Info.plist gets one holding only what Intune needs, wired into the project")
+  func generatedInfoPlist() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "privygallery" })
+    let path = try corpus.copy()
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "SecurityFolder")
+    let app = try #require(plan.targets.first { $0.targetName == "SecurityFolder" })
+    #expect(app.createsInfoPlist)
+    #expect(app.infoPlistPath.hasSuffix("/SecurityFolder-Info.plist"))
+    #expect(
+      plan.buildSettings.filter { $0.edit.name == "INFOPLIST_FILE" }.map(\.edit.value).allSatisfy {
+        $0 == "SecurityFolder-Info.plist"
+      })
+    try plan.write()
+    let created = try PropertyListFile.read(contentsOf: app.infoPlistPath).value.dictionaryValue
+    #expect(created?["IntuneMAMSettings"] != nil)
+    // INFOPLIST_KEY_NSFaceIDUsageDescription already supplies the key: not added again.
+    #expect(created?["NSFaceIDUsageDescription"] == nil)
+    #expect(created?["CFBundleIdentifier"] == nil)
+  }
+
+  @Test("an entitlements file several targets share is written once, with every target's changes")
+  func sharedEntitlementsWrittenOnce() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "home-assistant" })
+    let path = try corpus.copy()
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "App",
+      options: IntuneConfiguratorOptions(fixEntitlements: true))
+    let shared = plan.targets.compactMap(\.entitlementsPath).filter {
+      $0.hasSuffix("/Extension-ios.entitlements")
+    }
+    #expect(shared.count > 1)
+    let files = try plan.filesToWrite().map(\.path)
+    #expect(files.count == Set(files).count)
+    #expect(files.filter { $0.hasSuffix("/Extension-ios.entitlements") }.count == 1)
+  }
+
   static func generated(_ spec: String) throws -> ProjectConfigurationPlan {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
     let path = try corpus.copy()
