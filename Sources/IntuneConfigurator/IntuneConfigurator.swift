@@ -10,12 +10,13 @@ public struct ContainingApp: Sendable {
   /// reference such as `$(APP_BUNDLE_IDENTIFIER)` that Xcode expands, in the extension's build, to the
   /// app's identifier in every configuration. `nil`: the `CFBundleIdentifier` of ``infoPlist``.
   public var bundleIdentifier: String?
-  /// The app's Info.plist, when known; findings about the app name its ``PropertyListFile/path``.
+  /// The app's Info.plist, when known; findings about the app name its ``/PropertyLists/PropertyListFile/path``.
   public var infoPlist: PropertyListFile?
   /// The app's bundle identifier in each build configuration, by configuration name, as Xcode builds it;
   /// set with ``IntuneConfiguratorOptions/buildConfigurations`` to check references and existing values.
   public var bundleIdentifiersByConfiguration: [String: String]
 
+  /// The containing app, by identifier, Info.plist, or both; with identifiers per configuration for a project.
   public init(
     bundleIdentifier: String? = nil, infoPlist: PropertyListFile? = nil,
     bundleIdentifiersByConfiguration: [String: String] = [:]
@@ -39,6 +40,7 @@ public struct BuildConfigurationExpansion: Sendable {
   /// Expands every build-setting reference in a text as Xcode would in this configuration.
   public var expand: @Sendable (String) -> String
 
+  /// The expansion `expand` of the configuration named `configuration`.
   public init(configuration: String, expand: @escaping @Sendable (String) -> String) {
     self.configuration = configuration
     self.expand = expand
@@ -79,6 +81,7 @@ public struct IntuneConfiguratorOptions: Sendable {
   public static let defaultFaceIDUsageDescription =
     "Face ID can be used to unlock this app when your organization requires it."
 
+  /// Options with the given values; ``appGroupIdentifiers`` starts as `nil` (the entitlements' groups).
   public init(
     guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingApp: ContainingApp? = nil,
     buildConfigurations: [BuildConfigurationExpansion] = [],

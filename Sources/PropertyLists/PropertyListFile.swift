@@ -140,8 +140,8 @@ public struct PropertyListFile: Sendable {
     )
   }
 
-  /// The bytes of the property list file at `path`, read as ``read(contentsOf:duplicateKeys:)`` reads them,
-  /// for a caller that parses them with ``init(data:path:duplicateKeys:)`` and keeps them (to show the
+  /// The bytes of the property list file at `path`, read as ``read(contentsOf:duplicateKeys:preprocessing:)`` reads them,
+  /// for a caller that parses them with ``init(data:path:duplicateKeys:preprocessing:)`` and keeps them (to show the
   /// source line under a parse error without reading the file again).
   ///
   /// - Throws: ``PropertyListError/Kind/fileNotFound``, ``PropertyListError/Kind/io`` (a directory, a FIFO

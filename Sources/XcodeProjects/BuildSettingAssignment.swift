@@ -10,6 +10,7 @@ public struct BuildSettingLocation: Sendable, Hashable, CustomStringConvertible 
   /// 1-based column in Unicode scalars; `nil` when unknown.
   public var column: Int?
 
+  /// A location in `file`, at `line` and `column` when known.
   public init(file: String, line: Int? = nil, column: Int? = nil) {
     self.file = file
     self.line = line
@@ -33,6 +34,7 @@ public struct BuildSettingCondition: Sendable, Hashable {
   /// The glob, for example `iphoneos*`.
   public var pattern: String
 
+  /// The condition `[parameter=pattern]`.
   public init(parameter: String, pattern: String) {
     self.parameter = parameter
     self.pattern = pattern
@@ -51,6 +53,7 @@ public struct BuildSettingAssignment: Sendable, Hashable {
   /// Where it was written.
   public var location: BuildSettingLocation
 
+  /// An assignment of `value` to `name` under `conditions`, written at `location`.
   public init(
     name: String, conditions: [BuildSettingCondition] = [], value: String, location: BuildSettingLocation
   ) {
@@ -61,16 +64,19 @@ public struct BuildSettingAssignment: Sendable, Hashable {
   }
 }
 
-/// One level of Xcode's build-setting stack, lowest first: project xcconfig, project, target xcconfig, target.
+/// One level of Xcode's build-setting stack. Lowest first: Xcode's defaults, project xcconfig, project, target
+/// xcconfig, target, command-line overrides.
 ///
-/// Within a level a later assignment of the same name (and matching conditions) wins; `$(inherited)` in a
-/// level refers to the value of the level below.
+/// Within a level a later assignment of the same name (and matching conditions) wins; `$(inherited)` refers
+/// to the next lower matching assignment: an earlier one in the same level (an included xcconfig's), else
+/// the level below.
 public struct BuildSettingLevel: Sendable, Hashable {
   /// What the level is, for diagnostics and `build-settings` output: `project xcconfig Config/Base.xcconfig`.
   public var name: String
   /// The assignments in the order they apply (an xcconfig's `#include`d files first where they appear).
   public var assignments: [BuildSettingAssignment]
 
+  /// A level named `name` holding `assignments` in the order they apply.
   public init(name: String, assignments: [BuildSettingAssignment]) {
     self.name = name
     self.assignments = assignments

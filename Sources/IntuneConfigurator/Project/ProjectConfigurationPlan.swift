@@ -12,13 +12,16 @@ import XcodeProjects
 public struct ProjectFinding: Sendable, Hashable {
   /// A stable id, e.g. `generated-project`.
   public var id: String
+  /// How serious it is: an error blocks writing.
   public var severity: FindingSeverity
   /// Where, when the finding is about a line of the pbxproj, an xcconfig or a spec file.
   public var location: BuildSettingLocation?
+  /// What is wrong, in one line.
   public var message: String
   /// How to fix it, when there is one thing to do.
   public var fix: String?
 
+  /// A finding `id` of `severity` at `location`, with `message` and, when there is one, `fix`.
   public init(
     id: String, _ severity: FindingSeverity, at location: BuildSettingLocation? = nil, _ message: String,
     fix: String? = nil

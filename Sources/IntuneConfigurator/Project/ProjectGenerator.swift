@@ -18,6 +18,7 @@ public struct ProjectGenerator: Sendable, Hashable {
     case tuist
   }
 
+  /// Which tool generates the project.
   public var kind: Kind
   /// The spec file, e.g. `project.yml`.
   public var specPath: String

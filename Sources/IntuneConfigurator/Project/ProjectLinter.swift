@@ -8,10 +8,10 @@ import XcodeProjects
   import Foundation
 #endif
 
-/// The checks `rulekit lint --project` adds to ``ActivationRules/LintCheck``'s rule checks; the raw values
+/// The checks `rulekit lint --project` adds to ``/ActivationRules/LintCheck``'s rule checks; the raw values
 /// are the stable ids of their findings.
 ///
-/// A finding of one of these checks carries, as its ``ActivationRules/LintFinding/check``, the more precise
+/// A finding of one of these checks carries, as its ``/ActivationRules/LintFinding/check``, the more precise
 /// stable name the configurator gives it: the ``ConfiguratorChangeKind`` raw value (`url-scheme-twin`), or
 /// `build-setting`, for ``notConfiguredForIntune``; the configurator's or project's finding id
 /// (`keychain-group-not-string`, `missing-base-configuration`) for the other two.
@@ -25,7 +25,7 @@ public enum ProjectLintCheck: String, Sendable, Hashable, CaseIterable, Codable 
   /// setting names that is not there, a target without an Info.plist), with the planner's severity.
   case projectFinding = "RK102"
 
-  /// The check's name, for documentation; findings carry a more precise ``ActivationRules/LintFinding/check``.
+  /// The check's name, for documentation; findings carry a more precise ``/ActivationRules/LintFinding/check``.
   public var name: String {
     switch self {
     case .notConfiguredForIntune: "not-configured-for-intune"
@@ -42,6 +42,7 @@ public struct ProjectLintFinding: Sendable, Hashable {
   /// The target whose file or settings it is about; `nil` for a finding about the project as a whole.
   public var target: String?
 
+  /// `finding` about `target` (`nil` for the project as a whole).
   public init(_ finding: LintFinding, target: String?) {
     self.finding = finding
     self.target = target
@@ -86,7 +87,7 @@ public struct ProjectLintReport: Sendable {
 /// extension, and the Intune configuration of every app and extension, without writing anything.
 ///
 /// For each target checked, every build configuration's `INFOPLIST_FILE` is resolved and each distinct
-/// Info.plist is linted once with ``ActivationRules/RuleLinter`` (a file several configurations or targets
+/// Info.plist is linted once with ``/ActivationRules/RuleLinter`` (a file several configurations or targets
 /// share is linted once). The Intune settings are checked by planning `configure --project` for each app
 /// (``ProjectConfigurator/plan(project:appTarget:sdk:options:)``) and reporting the plan's findings and,
 /// as ``ProjectLintCheck/notConfiguredForIntune`` warnings, every change it would make, at the key it
@@ -105,6 +106,7 @@ public struct ProjectLinter: Sendable {
   /// The configurator options the Intune planning runs with.
   public var options: IntuneConfiguratorOptions
 
+  /// A linter that lints rules with `ruleLinter` and resolves build settings for `sdk`, planning with `options`.
   public init(
     ruleLinter: RuleLinter = RuleLinter(), sdk: String = "iphoneos",
     options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()

@@ -1,9 +1,10 @@
 extension XcodeProject {
   /// The build settings of `target` in `configuration`, resolved as Xcode resolves them.
   ///
-  /// Levels, lowest first: Xcode's defaults (``XcodeDefaults``), the project configuration's base xcconfig,
-  /// the project configuration's `buildSettings`, the target configuration's base xcconfig, the target
-  /// configuration's `buildSettings`, and `SDKROOT = sdk` on top (as `xcodebuild -sdk` overrides it). Within
+  /// Levels, lowest first: Xcode's defaults (those a bundle's identity and files depend on), the project
+  /// configuration's base xcconfig, the project configuration's `buildSettings`, the target configuration's
+  /// base xcconfig, the target configuration's `buildSettings`, and `SDKROOT = sdk` on top (as
+  /// `xcodebuild -sdk` overrides it). Within
   /// an xcconfig the later line wins; within a `buildSettings` dictionary an entry with conditions
   /// (`NAME[sdk=iphoneos*]`) is applied after the plain `NAME`, so a matching conditional value wins.
   /// Conditions are matched against `sdk` (and its platform, `iphoneos` for `iphoneos18.2`), the
@@ -14,7 +15,10 @@ extension XcodeProject {
   /// and builds. The warning lists the settings whose values it may change.
   ///
   /// - Parameters:
+  ///   - target: A target of this project.
   ///   - configuration: `nil` for the target's `defaultConfigurationName` (what `xcodebuild` builds).
+  ///   - sdk: The SDK conditions are matched against and `SDKROOT` is set to, as `xcodebuild -sdk` sets it.
+  ///   - arch: The architecture `arch` conditions are matched against.
   ///   - notingUndefinedVariables: also list, as notes, the variables that expanded to nothing.
   /// - Throws: ``XcodeProjectError/Kind/configurationNotFound``, ``XcodeProjectError/Kind/danglingReference``,
   ///   or an xcconfig's syntax-independent errors (an `#include` cycle).

@@ -5,7 +5,7 @@
 /// settings["PRODUCT_BUNDLE_IDENTIFIER"]               // "com.example.app.share", fully expanded
 /// settings.expand("$(BASE_ID).share")                 // any text, in this target and configuration
 /// settings.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.location   // App.xcodeproj/project.pbxproj:312:5
-/// settings.path(for: "INFOPLIST_FILE")                // "./Share/Info.plist"
+/// settings.path(for: "INFOPLIST_FILE")                // "Share/Info.plist", for a project in "."
 /// ```
 public struct ResolvedBuildSettings: Sendable {
   /// The target's name.

@@ -13,7 +13,7 @@ public struct ProjectFileEditor: Sendable {
 
   /// An editor of the project file `bytes`.
   ///
-  /// - Throws: the reader's ``PropertyListError`` when the bytes are not an OpenStep property list.
+  /// - Throws: the reader's ``/PropertyLists/PropertyListError`` when the bytes are not an OpenStep property list.
   public init(bytes: [UInt8], path: String? = nil) throws(PropertyListError) {
     document = try OpenStepDocument(bytes: bytes, path: path)
   }
@@ -26,7 +26,7 @@ public struct ProjectFileEditor: Sendable {
   /// The file's bytes with `edits` applied together: every change is computed against the original bytes.
   /// When two edits set the same key of the same configuration, the later one wins.
   ///
-  /// - Throws: ``PropertyListError/Kind/invalidEdit`` with a position when a configuration id is not an
+  /// - Throws: ``/PropertyLists/PropertyListError/Kind/invalidEdit`` with a position when a configuration id is not an
   ///   `XCBuildConfiguration` of the file or its `buildSettings` is not a dictionary.
   public func applying(_ edits: [BuildSettingEdit]) throws(PropertyListError) -> [UInt8] {
     var replacements: [Replacement] = []
