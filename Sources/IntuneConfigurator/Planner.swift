@@ -80,7 +80,9 @@ struct Planner {
           id: "entitlements-not-given", .note, at: [],
           "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
             + "and the keychain access groups are not checked",
-          fix: "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"))
+          fix: options.buildConfigurations.isEmpty
+            ? "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"
+            : "set the target's CODE_SIGN_ENTITLEMENTS, or run again with --fix-entitlements to create one"))
     } else {
       planKeychainGroups()
     }

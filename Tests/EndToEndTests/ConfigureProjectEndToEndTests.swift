@@ -199,6 +199,17 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
   }
 
+  @Test("-i and -e cannot list per-configuration app groups in one Info.plist: an error naming --project")
+  func filesInAProjectWithPerConfigurationGroups() throws {
+    let copy = try Copy("limit")
+    let before = try copy.snapshot()
+    let result = try copy.run(["configure", "-i", "Limit/Info.plist", "-e", "Limit/Limit.entitlements"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("have entitlements naming different app groups"))
+    #expect(result.stderr.contains("[app-groups-per-configuration]"))
+    #expect(try copy.snapshot() == before)
+  }
+
   @Test("-i and -e with no project and no app: the app's ID is inferred from the extension's, with a warning")
   func inferredContainingApp() throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-infer-\(UUID())")

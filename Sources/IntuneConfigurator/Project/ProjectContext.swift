@@ -27,6 +27,10 @@ public struct ProjectContext: Sendable {
   /// settings spells it: a file alone cannot say it right in every configuration; `configure --project`
   /// adds a build setting for it.
   public var containingAppNeedsBuildSetting: Bool
+  /// Set when the configurations that build this Info.plist have entitlements naming different app groups:
+  /// one `AppGroupIdentifiers` list cannot be right in all of them; `configure --project` adds a build
+  /// setting per group.
+  public var appGroupsDifferPerConfiguration: Bool
 }
 
 extension ProjectConfigurator {
@@ -94,10 +98,20 @@ extension ProjectConfigurator {
         needsSetting = choice.settingName != nil
         if !needsSetting { fileOptions.containingApp = choice.containingApp }
       }
+      // The app groups each configuration's entitlements name, as Xcode expands them.
+      let groups = Set(
+        matching.map { resolved in
+          let file = resolved.path(for: "CODE_SIGN_ENTITLEMENTS").flatMap {
+            try? PropertyListFile.read(contentsOf: $0)
+          }
+          return file?.value.dictionaryValue?["com.apple.security.application-groups"]?.arrayValue?
+            .compactMap(\.stringValue).map(resolved.expand).sorted() ?? []
+        })
       return ProjectContext(
         projectPath: project.path, targetName: target.name, configurations: matching.map(\.configuration),
         appTargetName: target.isAppExtension ? app?.name : nil, options: fileOptions,
-        preprocessing: ProjectPlanner.preprocessing(first), containingAppNeedsBuildSetting: needsSetting)
+        preprocessing: ProjectPlanner.preprocessing(first), containingAppNeedsBuildSetting: needsSetting,
+        appGroupsDifferPerConfiguration: groups.count > 1)
     }
     return nil
   }

@@ -56,7 +56,8 @@ extension ProjectPlanner {
     for target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
     appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?
   ) -> ContainingAppChoice {
-    let appDefault = appSettings.last?.configuration
+    let appDefault =
+      (try? project.configurationList(of: app))?.defaultConfigurationName ?? appSettings.last?.configuration
     var expected: [String: String] = [:]
     for resolved in settings {
       // Xcode builds an embedded target in the configuration of the app's name, or its default.

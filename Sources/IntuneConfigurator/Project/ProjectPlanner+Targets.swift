@@ -247,10 +247,16 @@ extension ProjectPlanner {
     let isFolder = (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil
     let candidates = [
       isFolder && !synchronized.contains(target.name) ? "\(target.name)/Info.plist" : nil,
-      "\(target.name)-Info.plist", "\(target.name)-Intune-Info.plist",
+      "\(target.name)-Info.plist",
     ].compactMap { $0 }
-    return candidates.first { !FileManager.default.fileExists(atPath: Self.join(project.sourceRoot, $0)) }
-      ?? "\(target.name)-Intune-Info.plist"
+    let free = { (name: String) in
+      !FileManager.default.fileExists(atPath: Self.join(self.project.sourceRoot, name))
+    }
+    if let name = candidates.first(where: free) { return name }
+    // Never a file that exists: the plan writes the new one whole.
+    var number = 1
+    while !free("\(target.name)-Intune-Info\(number == 1 ? "" : "-\(number)").plist") { number += 1 }
+    return "\(target.name)-Intune-Info\(number == 1 ? "" : "-\(number)").plist"
   }
 
   /// How Xcode preprocesses the target's Info.plist in this configuration: `nil` unless

@@ -122,7 +122,9 @@ struct ProjectPlanner {
   mutating func report(_ settings: [ResolvedBuildSettings]) {
     for resolved in settings {
       for diagnostic in resolved.diagnostics where diagnostic.severity == .warning {
-        guard reportedDiagnostics.insert(diagnostic.description).inserted else { continue }
+        // Once per place: the same missing file is met from every target, with the settings each uses.
+        let place = "\(diagnostic.kind.rawValue) \(diagnostic.location?.description ?? diagnostic.message)"
+        guard reportedDiagnostics.insert(place).inserted else { continue }
         findings.append(
           ProjectFinding(
             id: diagnostic.kind.rawValue, .warning, at: diagnostic.location, diagnostic.message,

@@ -33,7 +33,19 @@ extension ConfigureRun {
           + "), so $(…) values are compared as Xcode expands "
           + "them" + (context.appTargetName.map { ", and the containing app is target \($0)" } ?? "")),
       at: 0)
-    guard context.containingAppNeedsBuildSetting, let app = context.appTargetName else { return }
+    let app = context.appTargetName ?? context.targetName
+    if context.appGroupsDifferPerConfiguration {
+      plan.findings.append(
+        ConfiguratorFinding(
+          id: "app-groups-per-configuration", .error, at: ["IntuneMAMSettings", "AppGroupIdentifiers"],
+          "the configurations of \(context.targetName) (" + context.configurations.joined(separator: ", ")
+            + ") have entitlements naming different app groups, so no one AppGroupIdentifiers list is right in "
+            + "all of them",
+          fix:
+            "run rulekit configure --project \(found.path) --target \(app), which adds a build setting per group"
+        ))
+    }
+    guard context.containingAppNeedsBuildSetting, context.appTargetName != nil else { return }
     plan.findings.removeAll { $0.id == "containing-app-unknown" }
     plan.findings.append(
       ConfiguratorFinding(
