@@ -24,7 +24,7 @@ extension Planner {
       var edits: [PropertyListEdit] = []
       var added: [String] = []
       for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
-        if let problem = URLSchemeValidator.problem(with: scheme) {
+        if let problem = URLSchemeValidator.problem(with: scheme), !expandsToValidSchemes(scheme) {
           let id =
             if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
           finding(
@@ -40,6 +40,18 @@ extension Planner {
         changes.append(
           ConfiguratorChange(.urlSchemeTwin, at: path, "add " + added.joined(separator: ", "), edits: edits))
       }
+    }
+  }
+
+  /// Whether `scheme` is a build-setting reference that every configuration of a project run expands to a
+  /// valid scheme: then `$(SCHEME)-intunemam` is the twin in every configuration, as Xcode expands both.
+  func expandsToValidSchemes(_ scheme: String) -> Bool {
+    guard !options.buildConfigurations.isEmpty, URLSchemeValidator.buildSetting(in: scheme) != nil else {
+      return false
+    }
+    return options.buildConfigurations.allSatisfy { build in
+      let expanded = build.expand(scheme)
+      return !expanded.isEmpty && URLSchemeValidator.problem(with: expanded) == nil
     }
   }
 

@@ -211,6 +211,23 @@ struct ProjectResolvedChecksTests {
   }
 
   @Test(
+    "a URL scheme spelt with a build setting gets its twin when every configuration expands it to a scheme")
+  func urlSchemeSpeltWithASetting() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "brave" })
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: try corpus.copy()), appTarget: "Client")
+    let app = plan.targets.filter { $0.targetName == "Client" }
+    #expect(!app.isEmpty)
+    let twins = app.flatMap(\.plan.changes).filter { $0.kind == .urlSchemeTwin }.map(\.summary)
+    #expect(twins.contains { $0.contains("$(BRAVE_URL_SCHEME)-intunemam") }, "\(twins)")
+    #expect(!app.flatMap(\.plan.findings).contains { $0.id == "url-scheme-build-setting" })
+    // Alone, the file cannot say what $(BRAVE_URL_SCHEME) is: the scheme is reported, not twinned.
+    let first = try #require(app.first)
+    let alone = try IntuneConfigurator.plan(infoPlist: first.plan.infoPlist, entitlements: nil)
+    #expect(alone.findings.contains { $0.id == "url-scheme-build-setting" })
+  }
+
+  @Test(
     "an app that generates its Info.plist gets one holding only what Intune needs, wired into the project")
   func generatedInfoPlist() throws {
     let corpus = try #require(CorpusProject.all.first { $0.name == "privygallery" })
