@@ -65,7 +65,16 @@ enum OpenStepWriter {
     let bare =
       !text.isEmpty && !text.hasPrefix("//") && !text.hasPrefix("/*")
       && text.utf8.allSatisfy { $0.isUnquotedStringByte }
-    if bare { return text }
+    return bare ? text : OpenStepText.doubleQuoted(text)
+  }
+}
+
+/// Writing OpenStep text (old-style plists, `project.pbxproj`) that any OpenStep reader reads back.
+public enum OpenStepText {
+  /// `text` in double quotes with `"`, `\`, newline, tab and carriage return escaped as `\"`, `\\`, `\n`,
+  /// `\t`, `\r`, and other control characters as `\Uxxxx` (a raw NUL makes CoreFoundation take the file for
+  /// UTF-16). Which strings may stay unquoted is the writer's choice (CoreFoundation's and Xcode's differ).
+  public static func doubleQuoted(_ text: String) -> String {
     var output = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -75,7 +84,6 @@ enum OpenStepWriter {
       case "\t": output += "\\t"
       case "\r": output += "\\r"
       case "\u{0}"..."\u{1F}":
-        // Other control characters as \Uxxxx: a raw NUL makes CoreFoundation take the file for UTF-16.
         let digits = String(scalar.value, radix: 16)
         output += "\\U" + String(repeating: "0", count: 4 - digits.count) + digits
       default: output.unicodeScalars.append(scalar)

@@ -34,8 +34,8 @@ public struct BuildSettingEdit: Sendable, Hashable, CustomStringConvertible {
 /// How Xcode writes strings in a `project.pbxproj`, so new text looks as if Xcode had written it.
 public enum PBXProjectText {
   /// `text` as Xcode writes a key or value: bare when it is made only of ASCII letters, digits, `_`, `$`,
-  /// `.` and `/` and holds neither `//` nor `___`; otherwise in double quotes with `\"`, `\\`, `\n`, `\t`
-  /// and `\r` escaped.
+  /// `.` and `/` and holds neither `//` nor `___`; otherwise in double quotes as
+  /// `PropertyLists.OpenStepText.doubleQuoted(_:)` writes them.
   ///
   /// The bare set is the one of tuist/XcodeProj (`CommentedString.validString`: `_`, `$`, `.`…`9`, `A`…`Z`,
   /// `a`…`z`, quoted when it holds `//` or `___`) and of CocoaPods' Nanaimo writer, which Xcodeproj uses
@@ -45,19 +45,7 @@ public enum PBXProjectText {
     let bytes = Array(text.utf8)
     let bare =
       !bytes.isEmpty && bytes.allSatisfy(isBare) && !text.contains("//") && !text.contains("___")
-    if bare { return text }
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    return bare ? text : OpenStepText.doubleQuoted(text)
   }
 
   static func isBare(_ byte: UInt8) -> Bool {
