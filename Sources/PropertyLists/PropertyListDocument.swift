@@ -117,11 +117,7 @@ public struct PropertyListDocument: Sendable {
 
   /// The text of a 1-based line without its line break, for printing a diagnostic's source line.
   public func sourceLine(_ line: Int) -> String? {
-    guard line >= 1, line <= lines.starts.count else { return nil }
-    let start = lines.starts[line - 1]
-    var end = line < lines.starts.count ? lines.starts[line] : bytes.count
-    while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    lines.text(ofLine: line, in: bytes)
   }
 
   /// The line and column of a byte offset in ``bytes``.

@@ -31,6 +31,15 @@ struct LineTable: Sendable, Hashable {
   }
 
   /// The position of `offset`; the column counts Unicode scalars (UTF-8 lead bytes) from the line start.
+  /// The text of a 1-based line of `bytes` without its line break; `nil` past the last line.
+  func text(ofLine line: Int, in bytes: [UInt8]) -> String? {
+    guard line >= 1, line <= starts.count else { return nil }
+    let start = starts[line - 1]
+    var end = line < starts.count ? starts[line] : bytes.count
+    while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
   func position(of offset: Int, in bytes: [UInt8]) -> PropertyListPosition {
     let line = lineIndex(of: offset)
     var column = 1
