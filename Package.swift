@@ -33,6 +33,8 @@ let package = Package(
     .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),
     .systemLibrary(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
+    // zlib's inflate and deflate, for PNG images and zip archives: a well-kept library, not our own codec.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes", dependencies: ["PropertyLists"]),
     .target(
