@@ -106,7 +106,7 @@ let package = Package(
       name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .testTarget(name: "PNGImagesTests", dependencies: ["PNGImages"]),
-    .testTarget(name: "OpenInIconsTests", dependencies: ["OpenInIcons", "PNGImages"], exclude: ["Fixtures"]),
+    .testTarget(name: "OpenInIconsTests", dependencies: ["OpenInIcons", "PNGImages"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -46,6 +46,19 @@ public enum TemplateTransform {
     /// The lower threshold used (``Method/contrast`` only).
     public var threshold: Int?
 
+    /// A coverage of `values` (`width × height` of them, row by row), found by `method`.
+    public init(
+      width: Int, height: Int, values: [UInt8], method: Method,
+      background: (red: UInt8, green: UInt8, blue: UInt8)? = nil, threshold: Int? = nil
+    ) {
+      self.width = width
+      self.height = height
+      self.values = values
+      self.method = method
+      self.background = background
+      self.threshold = threshold
+    }
+
     public static func == (lhs: Coverage, rhs: Coverage) -> Bool {
       lhs.width == rhs.width && lhs.height == rhs.height && lhs.values == rhs.values && lhs.method == rhs.method
     }
@@ -61,34 +74,40 @@ public enum TemplateTransform {
   public static func coverage(of icon: PNGImage) -> Coverage {
     let ring = ringIndices(width: icon.width, height: icon.height)
     let pixels = icon.pixels
-    let ringAlpha = ring.map { Int(pixels[$0 * 4 + 3]) }
-    if median(ringAlpha) < 128 {
+    if median(ring.map { Int(pixels[$0 * 4 + 3]) }) < 128 {
       let values = stride(from: 3, to: pixels.count, by: 4).map { pixels[$0] }
       return Coverage(width: icon.width, height: icon.height, values: values, method: .alpha)
     }
     let background = (0..<3).map { channel in median(ring.map { Int(pixels[$0 * 4 + channel]) }) }
-    func distance(_ index: Int) -> Int {
-      let alpha = Int(pixels[index * 4 + 3])
-      var largest = 0
-      for channel in 0..<3 {
-        // Composited over the background: alpha × colour + (1 − alpha) × background, minus background.
-        let difference = (Int(pixels[index * 4 + channel]) - background[channel]) * alpha
-        largest = max(largest, (abs(difference) + 127) / 255)
-      }
-      return largest
+    let ringDistances = pixels.withUnsafeBufferPointer { buffer in
+      ring.map { distance(buffer, $0 * 4, background) }.sorted()
     }
-    let ringDistances = ring.map(distance).sorted()
     let p95 = ringDistances.isEmpty ? 0 : ringDistances[(ringDistances.count - 1) * 95 / 100]
     let low = max(24, p95 + 8)
-    let width = 64
+    let band = 64
     var values = [UInt8](repeating: 0, count: icon.width * icon.height)
-    for index in values.indices {
-      let value = (distance(index) - low) * 255 / width
-      values[index] = UInt8(clamping: value)
+    pixels.withUnsafeBufferPointer { buffer in
+      values.withUnsafeMutableBufferPointer { output in
+        for index in output.indices {
+          output[index] = UInt8(clamping: (distance(buffer, index * 4, background) - low) * 255 / band)
+        }
+      }
     }
     return Coverage(
       width: icon.width, height: icon.height, values: values, method: .contrast,
       background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low)
+  }
+
+  /// How far the pixel at `offset`, composited over `background`, is from it: the largest difference of
+  /// red, green and blue, 0–255.
+  @inline(__always)
+  static func distance(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, _ background: [Int]) -> Int {
+    let alpha = Int(pixels[offset + 3])
+    // alpha × colour + (1 − alpha) × background − background = alpha × (colour − background).
+    let red = abs(Int(pixels[offset]) - background[0])
+    let green = abs(Int(pixels[offset + 1]) - background[1])
+    let blue = abs(Int(pixels[offset + 2]) - background[2])
+    return (max(red, green, blue) * alpha + 127) / 255
   }
 
   /// The template image of `coverage` at `size × size` pixels (steps 4–5).
@@ -100,15 +119,13 @@ public enum TemplateTransform {
     let source = coverage.values.map(Double.init)
     let horizontal = Resampler(from: coverage.width, to: fittedWidth)
     let vertical = Resampler(from: coverage.height, to: fittedHeight)
-    // Rows first, then columns.
+    // Rows first (each source row to the fitted width), then columns.
     var rows = [Double](repeating: 0, count: fittedWidth * coverage.height)
-    for y in 0..<coverage.height {
-      horizontal.apply(source, start: y * coverage.width, step: 1, into: &rows, outStart: y * fittedWidth, outStep: 1)
-    }
+    horizontal.apply(source, lines: coverage.height, along: 1, across: coverage.width, into: &rows, outAlong: 1,
+      outAcross: fittedWidth)
     var scaled = [Double](repeating: 0, count: fittedWidth * fittedHeight)
-    for x in 0..<fittedWidth {
-      vertical.apply(rows, start: x, step: fittedWidth, into: &scaled, outStart: x, outStep: fittedWidth)
-    }
+    vertical.apply(rows, lines: fittedWidth, along: fittedWidth, across: 1, into: &scaled, outAlong: fittedWidth,
+      outAcross: 1)
     var image = PNGImage(width: size, height: size)
     let left = (size - fittedWidth) / 2
     let top = (size - fittedHeight) / 2
@@ -142,36 +159,59 @@ public enum TemplateTransform {
 
 /// Separable resampling weights from `from` samples to `to` samples with the Mitchell–Netravali filter.
 struct Resampler {
-  /// For each output sample: the first input index and the weights from there.
-  let taps: [(first: Int, weights: [Double])]
+  /// For each output sample, the first input index it reads.
+  let firsts: [Int]
+  /// For each output sample, where its weights start in ``weights`` (one more entry: the end).
+  let starts: [Int]
+  /// Every output sample's weights, one after another, each run summing to 1.
+  let weights: [Double]
 
   init(from: Int, to: Int) {
     let scale = Double(to) / Double(from)
     // Reducing widens the filter so it averages every input sample (support 2 at full size).
-    let support = 2.0 / min(1, scale)
     let stretch = min(1, scale)
-    var taps: [(Int, [Double])] = []
+    let support = 2.0 / stretch
+    var firsts: [Int] = []
+    var starts: [Int] = [0]
+    var weights: [Double] = []
     for output in 0..<to {
       let centre = (Double(output) + 0.5) / scale - 0.5
       let first = max(0, Int((centre - support).rounded(.up)))
       let last = min(from - 1, Int((centre + support).rounded(.down)))
-      var weights = (first...max(first, last)).map { Resampler.mitchell((Double($0) - centre) * stretch) }
-      let total = weights.reduce(0, +)
-      if total != 0 { weights = weights.map { $0 / total } }
-      taps.append((first, weights))
+      let run = (first...max(first, last)).map { Resampler.mitchell((Double($0) - centre) * stretch) }
+      let total = run.reduce(0, +)
+      weights += total == 0 ? run : run.map { $0 / total }
+      firsts.append(first)
+      starts.append(weights.count)
     }
-    self.taps = taps
+    self.firsts = firsts
+    self.starts = starts
+    self.weights = weights
   }
 
+  /// Resamples `lines` lines of `input`: line `l`'s sample `i` is at `l × across + i × along`; the
+  /// results go to `output` the same way with `outAcross` and `outAlong`. Values are clamped to 0…255.
   func apply(
-    _ input: [Double], start: Int, step: Int, into output: inout [Double], outStart: Int, outStep: Int
+    _ input: [Double], lines: Int, along: Int, across: Int, into output: inout [Double], outAlong: Int,
+    outAcross: Int
   ) {
-    for (index, tap) in taps.enumerated() {
-      var sum = 0.0
-      for (offset, weight) in tap.weights.enumerated() {
-        sum += input[start + (tap.first + offset) * step] * weight
+    input.withUnsafeBufferPointer { source in
+      output.withUnsafeMutableBufferPointer { target in
+        weights.withUnsafeBufferPointer { weights in
+          for line in 0..<lines {
+            let base = line * across
+            for index in 0..<firsts.count {
+              var sum = 0.0
+              var position = base + firsts[index] * along
+              for weight in starts[index]..<starts[index + 1] {
+                sum += source[position] * weights[weight]
+                position += along
+              }
+              target[line * outAcross + index * outAlong] = min(255, max(0, sum))
+            }
+          }
+        }
       }
-      output[outStart + index * outStep] = min(255, max(0, sum))
     }
   }
 

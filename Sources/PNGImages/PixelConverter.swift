@@ -25,6 +25,10 @@ struct PixelConverter {
         ? Swift.stride(from: 0, to: bytes.count, by: 2).map { (Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])) & maximum }
         : nil
     }
+    if depth == 8 && key == nil && header.colorType != .palette {
+      place8(data, pass: pass, into: &pixels, imageWidth: imageWidth)
+      return nil
+    }
     data.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         var samples = [Int](repeating: 0, count: channels)
@@ -51,6 +55,50 @@ struct PixelConverter {
       }
     }
     return badIndex
+  }
+
+  /// The common case, 8-bit samples without a palette or a transparent colour, without the general
+  /// path's per-sample work (icons are up to 1024 × 1024, and debug builds run the tests).
+  private func place8(_ data: [UInt8], pass: PNGPasses.Pass, into pixels: inout [UInt8], imageWidth: Int) {
+    let stride = pass.rowBytes + 1
+    let channels = header.colorType.channels
+    data.withUnsafeBufferPointer { source in
+      pixels.withUnsafeMutableBufferPointer { target in
+        guard let input = source.baseAddress, let output = target.baseAddress else { return }
+        for row in 0..<pass.height {
+          var from = input + row * stride + 1
+          let y = pass.yStart + row * pass.yStep
+          var to = output + (y * imageWidth + pass.xStart) * 4
+          let step = pass.xStep * 4
+          for _ in 0..<pass.width {
+            switch channels {
+            case 4:
+              to[0] = from[0]
+              to[1] = from[1]
+              to[2] = from[2]
+              to[3] = from[3]
+            case 3:
+              to[0] = from[0]
+              to[1] = from[1]
+              to[2] = from[2]
+              to[3] = 255
+            case 2:
+              to[0] = from[0]
+              to[1] = from[0]
+              to[2] = from[0]
+              to[3] = from[1]
+            default:
+              to[0] = from[0]
+              to[1] = from[0]
+              to[2] = from[0]
+              to[3] = 255
+            }
+            from += channels
+            to += step
+          }
+        }
+      }
+    }
   }
 
   /// The `index`th sample of a row at `depth` bits.
