@@ -36,7 +36,8 @@ enum AppBundleIcons {
           ? "the app's icons are only in Assets.car (a compiled asset catalog), which rulekit does not decode"
           : "the app declares no icon files (CFBundleIcons, CFBundleIconFiles) and has no AppIcon*.png",
         path: app,
-        hint: "pass the project's AppIcon.appiconset folder (or its 1024 × 1024 PNG) instead of the built app")
+        hint: "pass the project's AppIcon.appiconset folder (or its 1024 × 1024 PNG) instead of the built app"
+      )
     }
     return try SourceIcon.largest(of: candidates, origin: .app, context: app)
   }

@@ -30,7 +30,8 @@ public struct OpenInIconError: Error, Sendable, Hashable, CustomStringConvertibl
   public var png: PNGError?
 
   /// Creates an error.
-  public init(_ kind: Kind, _ message: String, path: String? = nil, hint: String? = nil, png: PNGError? = nil) {
+  public init(_ kind: Kind, _ message: String, path: String? = nil, hint: String? = nil, png: PNGError? = nil)
+  {
     self.kind = kind
     self.message = message
     self.path = path

@@ -38,7 +38,8 @@ public struct OpenInIconGenerator: Sendable {
     let source = try SourceIcon.locate(input)
     self.source = source
     coverage = TemplateTransform.coverage(of: source.image)
-    let directory = outputDirectory.count > 1 && outputDirectory.hasSuffix("/")
+    let directory =
+      outputDirectory.count > 1 && outputDirectory.hasSuffix("/")
       ? String(outputDirectory.dropLast()) : outputDirectory
     var files: [OutputFile] = []
     let setDirectory = directory + "/\(OpenInIconSet.baseName).appiconset"
@@ -49,7 +50,8 @@ public struct OpenInIconGenerator: Sendable {
       if appIconSet { files.append(Self.file(setDirectory + "/" + name, data, size)) }
     }
     if appIconSet {
-      files.append(Self.file(setDirectory + "/Contents.json", Array(OpenInIconSet.appIconSetContents.utf8), nil))
+      files.append(
+        Self.file(setDirectory + "/Contents.json", Array(OpenInIconSet.appIconSetContents.utf8), nil))
     }
     self.files = files
   }
@@ -80,7 +82,8 @@ public struct OpenInIconGenerator: Sendable {
     for folder in folders {
       if FileManager.default.fileExists(atPath: folder) {
         guard SourceIcon.isFolder(folder) else {
-          throw OpenInIconError(.io, "exists and is not a folder", path: folder, hint: "choose another output folder")
+          throw OpenInIconError(
+            .io, "exists and is not a folder", path: folder, hint: "choose another output folder")
         }
         continue
       }

@@ -43,7 +43,8 @@ public struct SourceIcon: Sendable {
     if lower.hasSuffix(".ipa") {
       throw OpenInIconError(
         .unsupportedInput, "reading .ipa archives is not supported", path: input,
-        hint: "unzip it and pass the app inside: unzip App.ipa && rulekit open-in-icons Payload/App.app -o DIR")
+        hint:
+          "unzip it and pass the app inside: unzip App.ipa && rulekit open-in-icons Payload/App.app -o DIR")
     }
     guard isFolder(trimmed) else {
       let image = try readPNG(trimmed)
@@ -96,7 +97,8 @@ public struct SourceIcon: Sendable {
       case .notFound: throw OpenInIconError(.notFound, "no such file", path: path)
       case .tooLarge(_, let size, let limit):
         throw OpenInIconError(
-          .invalidInput, "the file \(size.exceeding(limit: limit)) (the most rulekit reads of a PNG)", path: path,
+          .invalidInput, "the file \(size.exceeding(limit: limit)) (the most rulekit reads of a PNG)",
+          path: path,
           hint: "app icons are far smaller; check that this is the icon")
       default: throw OpenInIconError(.io, error.reason, path: path, hint: error.hint)
       }

@@ -60,7 +60,8 @@ public enum TemplateTransform {
     }
 
     public static func == (lhs: Coverage, rhs: Coverage) -> Bool {
-      lhs.width == rhs.width && lhs.height == rhs.height && lhs.values == rhs.values && lhs.method == rhs.method
+      lhs.width == rhs.width && lhs.height == rhs.height && lhs.values == rhs.values
+        && lhs.method == rhs.method
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -121,10 +122,12 @@ public enum TemplateTransform {
     let vertical = Resampler(from: coverage.height, to: fittedHeight)
     // Rows first (each source row to the fitted width), then columns.
     var rows = [Double](repeating: 0, count: fittedWidth * coverage.height)
-    horizontal.apply(source, lines: coverage.height, along: 1, across: coverage.width, into: &rows, outAlong: 1,
+    horizontal.apply(
+      source, lines: coverage.height, along: 1, across: coverage.width, into: &rows, outAlong: 1,
       outAcross: fittedWidth)
     var scaled = [Double](repeating: 0, count: fittedWidth * fittedHeight)
-    vertical.apply(rows, lines: fittedWidth, along: fittedWidth, across: 1, into: &scaled, outAlong: fittedWidth,
+    vertical.apply(
+      rows, lines: fittedWidth, along: fittedWidth, across: 1, into: &scaled, outAlong: fittedWidth,
       outAcross: 1)
     var image = PNGImage(width: size, height: size)
     let left = (size - fittedWidth) / 2
@@ -225,7 +228,8 @@ struct Resampler {
       return ((12 - 9 * b - 6 * c) * t * t * t + (-18 + 12 * b + 6 * c) * t * t + (6 - 2 * b)) / 6
     }
     if t < 2 {
-      return ((-b - 6 * c) * t * t * t + (6 * b + 30 * c) * t * t + (-12 * b - 48 * c) * t + (8 * b + 24 * c)) / 6
+      return ((-b - 6 * c) * t * t * t + (6 * b + 30 * c) * t * t + (-12 * b - 48 * c) * t + (8 * b + 24 * c))
+        / 6
     }
     return 0
   }

@@ -19,7 +19,8 @@ enum PNGChunkReader {
   static func chunks(_ bytes: [UInt8]) throws(PNGError) -> [PNGChunk] {
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
       let hint =
-        bytes.starts(with: [0xFF, 0xD8]) ? "this is a JPEG file; export the icon as PNG"
+        bytes.starts(with: [0xFF, 0xD8])
+        ? "this is a JPEG file; export the icon as PNG"
         : bytes.isEmpty ? "the file is empty" : nil
       throw PNGError(
         .notPNG, "not a PNG file: it does not start with the PNG signature 89 50 4E 47 0D 0A 1A 0A",
@@ -41,12 +42,15 @@ enum PNGChunkReader {
       let length = Int(readUInt32(bytes, offset))
       let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
       guard
-        bytes[(offset + 4)..<(offset + 8)].allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        bytes[(offset + 4)..<(offset + 8)].allSatisfy({
+          (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        })
       else {
         throw PNGError(.malformed, "a chunk type must be four ASCII letters", offset: offset)
       }
       guard length <= 0x7FFF_FFFF else {
-        throw PNGError(.malformed, "chunk length \(length) exceeds PNG's 2^31 - 1", offset: offset, chunk: type)
+        throw PNGError(
+          .malformed, "chunk length \(length) exceeds PNG's 2^31 - 1", offset: offset, chunk: type)
       }
       let dataStart = offset + 8
       guard length <= bytes.count - dataStart - 4 else {

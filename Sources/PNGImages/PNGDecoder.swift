@@ -57,7 +57,8 @@ public enum PNGDecoder {
         palette = Array(bytes[chunk.data])
       case "tRNS":
         guard firstIDAT == nil else {
-          throw PNGError(.malformed, "tRNS must come before the image data", offset: chunk.offset, chunk: "tRNS")
+          throw PNGError(
+            .malformed, "tRNS must come before the image data", offset: chunk.offset, chunk: "tRNS")
         }
         transparency = Array(bytes[chunk.data])
         try checkTransparency(transparency ?? [], header: header, palette: palette, chunk: chunk)
@@ -75,11 +76,13 @@ public enum PNGDecoder {
       }
     }
     guard let firstIDAT else {
-      throw PNGError(.malformed, "the file has no image data (IDAT chunk)", offset: ihdr.offset, chunk: "IHDR")
+      throw PNGError(
+        .malformed, "the file has no image data (IDAT chunk)", offset: ihdr.offset, chunk: "IHDR")
     }
     if header.colorType == .palette && palette == nil {
       throw PNGError(
-        .malformed, "a palette image needs a PLTE chunk before its data", offset: firstIDAT.offset, chunk: "IDAT")
+        .malformed, "a palette image needs a PLTE chunk before its data", offset: firstIDAT.offset,
+        chunk: "IDAT")
     }
     let passes = PNGPasses(header: header)
     let raw: [UInt8]
@@ -103,7 +106,8 @@ public enum PNGDecoder {
       }
       if let index = converter.place(data, pass: pass, into: &pixels, imageWidth: header.width) {
         throw PNGError(
-          .malformed, "a pixel uses palette index \(index), past the palette's \((palette ?? []).count / 3) entries",
+          .malformed,
+          "a pixel uses palette index \(index), past the palette's \((palette ?? []).count / 3) entries",
           offset: firstIDAT.offset, chunk: "IDAT")
       }
       start += length

@@ -29,7 +29,8 @@ public enum PNGEncoder {
   private static func file(_ image: PNGImage, colorType: UInt8, data: [UInt8], preamble: [UInt8]) -> [UInt8] {
     var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
     header += [8, colorType, 0, 0, 0]
-    return PNGChunkReader.signature + preamble + chunk("IHDR", header) + chunk("IDAT", data) + chunk("IEND", [])
+    return PNGChunkReader.signature + preamble + chunk("IHDR", header) + chunk("IDAT", data)
+      + chunk("IEND", [])
   }
 
   /// One chunk: length, type, data, CRC of type and data.

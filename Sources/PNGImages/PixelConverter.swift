@@ -22,7 +22,9 @@ struct PixelConverter {
     // The transparent colour of a grey or RGB image, compared at the file's bit depth.
     let key: [Int]? = transparency.flatMap { bytes in
       header.colorType == .grayscale || header.colorType == .rgb
-        ? Swift.stride(from: 0, to: bytes.count, by: 2).map { (Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])) & maximum }
+        ? Swift.stride(from: 0, to: bytes.count, by: 2).map {
+          (Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])) & maximum
+        }
         : nil
     }
     if depth == 8 && key == nil && header.colorType != .palette {

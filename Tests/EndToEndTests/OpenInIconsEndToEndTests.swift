@@ -9,14 +9,16 @@ import Testing
 struct OpenInIconsEndToEndTests {
   static let fixtures = RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/open-in-icons")
   static let pngFixtures = RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/png")
-  static let example = RuleKitBinary.packageRoot.appendingPathComponent("Examples/OpenInIcons/AppIcon.appiconset")
+  static let example = RuleKitBinary.packageRoot.appendingPathComponent(
+    "Examples/OpenInIcons/AppIcon.appiconset")
   static let expectedFiles = [
     "OpenInIcon60x60@2x.png": 120, "OpenInIcon60x60@3x.png": 180, "OpenInIcon76x76~ipad.png": 76,
     "OpenInIcon76x76@2x~ipad.png": 152, "OpenInIcon83.5x83.5@2x~ipad.png": 167,
   ]
 
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-icons-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulekit-icons-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -81,13 +83,16 @@ struct OpenInIconsEndToEndTests {
   func writesTheDocumentedSet(_ input: String) throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = input == "AppIcon.appiconset" ? Self.example.path : Self.fixtures.appendingPathComponent(input).path
+    let path =
+      input == "AppIcon.appiconset" ? Self.example.path : Self.fixtures.appendingPathComponent(input).path
     let output = folder.appendingPathComponent("Icons")
     let run = try RuleKitBinary.run(["open-in-icons", path, "-o", output.path])
     #expect(run.status == 0, "\(run.standardError)")
     let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
     #expect(Set(names) == Set(Self.expectedFiles.keys))
-    for name in Self.expectedFiles.keys { #expect(run.standardOutput.contains("wrote \(output.path)/\(name)")) }
+    for name in Self.expectedFiles.keys {
+      #expect(run.standardOutput.contains("wrote \(output.path)/\(name)"))
+    }
     #expect(run.standardError.contains("<key>CFBundleIcons</key>"))
     try Self.checkIndependently(output)
   }
@@ -102,7 +107,9 @@ struct OpenInIconsEndToEndTests {
       executable: ClosedToolBinary.get())
     #expect(renamed.status == 0, "\(renamed.standardError)")
     try Self.checkIndependently(folder.appendingPathComponent("A"))
-    let plain = try RuleKitBinary.run(["-generateOpenInIcons", app, "-o", folder.appendingPathComponent("B").path])
+    let plain = try RuleKitBinary.run([
+      "-generateOpenInIcons", app, "-o", folder.appendingPathComponent("B").path,
+    ])
     #expect(plain.status == 0, "\(plain.standardError)")
     for name in Self.expectedFiles.keys {
       let a = try Data(contentsOf: folder.appendingPathComponent("A/\(name)"))
@@ -114,7 +121,8 @@ struct OpenInIconsEndToEndTests {
     let bare = try RuleKitBinary.run(
       ["-generateOpenInIcons", app], currentDirectory: here, executable: ClosedToolBinary.get())
     #expect(bare.status == 0, "\(bare.standardError)")
-    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: here.path)) == Set(Self.expectedFiles.keys))
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: here.path)) == Set(Self.expectedFiles.keys))
   }
 
   @Test func dryRunJSONAndForce() throws {

@@ -13,7 +13,8 @@ enum IconFixtures {
   static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("open-in-icons-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "open-in-icons-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -32,7 +33,9 @@ enum IconFixtures {
 
   /// An app whose icon is only in Assets.car says so, and what to pass instead.
   @Test func assetsCarOnlyIsExplained() throws {
-    let error = #expect(throws: OpenInIconError.self) { try SourceIcon.locate(IconFixtures.path("CarOnly.app")) }
+    let error = #expect(throws: OpenInIconError.self) {
+      try SourceIcon.locate(IconFixtures.path("CarOnly.app"))
+    }
     #expect(error?.kind == .noIcon)
     #expect(error?.message.contains("only in Assets.car") == true)
     #expect(error?.hint?.contains("AppIcon.appiconset") == true)

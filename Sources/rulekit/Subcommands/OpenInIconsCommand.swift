@@ -56,7 +56,8 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
 
   func run() throws {
     try Self.generate(
-      input: input, output: output, appIconSet: appiconset, dryRun: dryRun, force: force, json: format == .json)
+      input: input, output: output, appIconSet: appiconset, dryRun: dryRun, force: force,
+      json: format == .json)
   }
 
   /// Makes, writes (unless `dryRun`) and reports the icons; `IntuneMAMConfigurator -generateOpenInIcons`

@@ -97,7 +97,8 @@ struct IntuneMAMConfiguratorCommand: ConfigureOptionsCommand {
         case "--appiconset": run.appIconSet = true
         case "-q", "--quiet": run.quiet = true
         default:
-          return .failure(UsageMessage("unexpected argument '\(argument)' with -generateOpenInIcons: " + usage))
+          return .failure(
+            UsageMessage("unexpected argument '\(argument)' with -generateOpenInIcons: " + usage))
         }
       }
       guard let input else { return .failure(UsageMessage(usage)) }
@@ -105,7 +106,8 @@ struct IntuneMAMConfiguratorCommand: ConfigureOptionsCommand {
       return .success(run)
     }
 
-    static let usage = "IntuneMAMConfigurator -generateOpenInIcons /path/to/app.app [-o /path/to/output/directory]"
+    static let usage =
+      "IntuneMAMConfigurator -generateOpenInIcons /path/to/app.app [-o /path/to/output/directory]"
 
     var consoleSettings: ConsoleSettings { ConsoleSettings(json: json, quiet: quiet) }
 
