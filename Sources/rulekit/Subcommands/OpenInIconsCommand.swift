@@ -18,8 +18,10 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
       -o DIR does the same.
 
       Examples:
-        rulekit open-in-icons Examples/OpenInIcons/AppIcon.appiconset -o /tmp/open-in-icons --dry-run
-        rulekit open-in-icons MyApp.app -o OpenInExtension/Icons --format json
+        rulekit open-in-icons Examples/OpenInIcons/AppIcon.appiconset \\
+          -o /tmp/open-in-icons --dry-run
+        rulekit open-in-icons Tests/Fixtures/open-in-icons/Sample.app \\
+          -o /tmp/open-in-icons --dry-run --format json
       """)
 
   @Argument(
