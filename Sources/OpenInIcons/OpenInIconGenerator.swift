@@ -79,23 +79,39 @@ public struct OpenInIconGenerator: Sendable {
       let folder = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
       if !folder.isEmpty && !folders.contains(folder) { folders.append(folder) }
     }
+    // Folders this call creates, removed again (innermost first) when writing fails, so a failed run
+    // leaves nothing behind.
+    var created: [String] = []
+    func removeCreated() {
+      for folder in created.reversed() { try? FileManager.default.removeItem(atPath: folder) }
+    }
     for folder in folders {
       if FileManager.default.fileExists(atPath: folder) {
         guard SourceIcon.isFolder(folder) else {
+          removeCreated()
           throw OpenInIconError(
             .io, "exists and is not a folder", path: folder, hint: "choose another output folder")
         }
         continue
       }
+      var missing: [String] = []
+      var ancestor = folder
+      while !ancestor.isEmpty && !FileManager.default.fileExists(atPath: ancestor) {
+        missing.append(ancestor)
+        ancestor = String(ancestor[..<(ancestor.lastIndex(of: "/") ?? ancestor.startIndex)])
+      }
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        created += missing.reversed()
       } catch {
+        removeCreated()
         throw OpenInIconError(.io, "cannot create the folder: \(error)", path: folder)
       }
     }
     do {
       try AtomicFileWriter.write(files.map { (Data($0.data), $0.path) })
     } catch {
+      removeCreated()
       throw OpenInIconError(.io, error.description, path: error.path)
     }
   }

@@ -184,4 +184,27 @@ struct OpenInIconsEndToEndTests {
     #expect(dropIn.status == status)
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
+
+  /// An output that cannot be written: exit 74, nothing written, nothing left behind.
+  @Test func unwritableOutput() throws {
+    let folder = try Self.temporaryFolder()
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: folder.path + "/locked")
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let app = Self.fixtures.appendingPathComponent("Sample.app").path
+    let file = folder.appendingPathComponent("not-a-folder")
+    try Data("x".utf8).write(to: file)
+    let onFile = try RuleKitBinary.run(["open-in-icons", app, "-o", file.path])
+    #expect(onFile.status == 74, "\(onFile.standardError)")
+    #expect(onFile.standardError.contains("not a folder"))
+    #expect(try Data(contentsOf: file) == Data("x".utf8))
+    let locked = folder.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+    let readOnly = try RuleKitBinary.run(["open-in-icons", app, "-o", locked.path])
+    #expect(readOnly.status == 74, "\(readOnly.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+  }
 }
