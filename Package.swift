@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "RuleKitTesting", targets: ["RuleKitTesting"]),
     .library(name: "RuleKitFoundation", targets: ["RuleKitFoundation"]),
     .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
+    .library(name: "AppBundles", targets: ["AppBundles"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
   ],
   dependencies: [
@@ -27,7 +28,11 @@ let package = Package(
     .target(name: "CThreadStack"),
     .target(
       name: "IntuneConfigurator",
-      dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes", "XcodeProjects"]),
+      dependencies: [
+        "ActivationRules", "AppBundles", "PredicateSyntax", "PropertyLists", "UniformTypes", "XcodeProjects",
+      ]),
+    // Built apps (.app, .xcarchive, .ipa) read in place: a zip reader over zlib with limits, no extraction.
+    .target(name: "AppBundles", dependencies: ["PropertyLists", "CZlib"]),
     .target(name: "PropertyLists"),
     // Xcode projects as Xcode reads them: project.pbxproj, xcconfig files, build-setting resolution.
     .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),
@@ -58,6 +63,7 @@ let package = Package(
         "ActivationRules",
         "PredicateEvaluation",
         "XcodeProjects",
+        "AppBundles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -93,10 +99,12 @@ let package = Package(
       exclude: ["Golden", "BadInput"]
     ),
     // Finds and runs the `rulekit` built beside the test bundle, for every test that runs the CLI.
-    .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+    // Also writes zip archives (synthetic .ipa files) for the tests that read them.
+    .target(name: "CLITestSupport", dependencies: ["CZlib"], path: "Tests/CLITestSupport"),
     .testTarget(
       name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
+    .testTarget(name: "AppBundlesTests", dependencies: ["AppBundles", "CLITestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
