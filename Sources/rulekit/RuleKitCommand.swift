@@ -45,6 +45,7 @@ struct RuleKitCommand: ParsableCommand {
       FormatCommand.self,
       ParseCommand.self,
       BuildSettingsCommand.self,
+      AuditCommand.self,
     ]
   )
 

@@ -5,7 +5,7 @@ import Foundation
 /// stored or deflated (zlib, raw) entries, with every header field settable so a test can lie in one.
 public struct TestZipWriter {
   /// One entry to write.
-  public struct Entry {
+  public struct Entry: Sendable {
     public var name: String
     public var data: [UInt8]
     public var deflate: Bool
