@@ -2,6 +2,7 @@ import PropertyLists
 
 /// What kind of bundle an audited Info.plist describes.
 public enum AuditedBundleKind: String, Sendable, Hashable, Codable {
+  /// The application (an Info.plist without `NSExtension`).
   case app
   /// `com.apple.share-services`.
   case share
@@ -84,6 +85,7 @@ public struct AuditedBundle: Sendable, Hashable {
   public var name: String
   /// Its folder inside what was audited (`Payload/Notes.app/PlugIns/Share.appex`).
   public var path: String
+  /// App, share, action or another extension point.
   public var kind: AuditedBundleKind
   /// `NSExtensionPointIdentifier`, for an extension.
   public var extensionPointIdentifier: String?
