@@ -18,6 +18,9 @@ let package = Package(
     .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
     .library(name: "AppBundles", targets: ["AppBundles"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .plugin(name: "RuleKitLintPlugin", targets: ["RuleKitLintPlugin"]),
+    .plugin(name: "RuleKitConfigurePlugin", targets: ["RuleKitConfigurePlugin"]),
+    .plugin(name: "RuleKitBuildToolPlugin", targets: ["RuleKitBuildToolPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -67,6 +70,22 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // SwiftPM plugins running the rulekit CLI (Examples/PluginUsage; scripts/check-plugins runs them).
+    .plugin(
+      name: "RuleKitLintPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "rulekit-lint", description: "Lint the activation rules of the targets' Info.plists")),
+      dependencies: ["rulekit"]),
+    .plugin(
+      name: "RuleKitConfigurePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "rulekit-configure", description: "Configure the targets' Info.plists for Intune"),
+        permissions: [.writeToPackageDirectory(reason: "rulekit configure edits Info.plist and entitlements")]
+      ),
+      dependencies: ["rulekit"]),
+    .plugin(name: "RuleKitBuildToolPlugin", capability: .buildTool(), dependencies: ["rulekit"]),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
@@ -112,6 +131,6 @@ let package = Package(
 // Members of a module are visible only where it is imported (SE-0444): without it, an extension of
 // Foundation imported by one module leaks into the modules that import that one, hiding a Foundation
 // dependency the rulekit binary must not have.
-for target in package.targets where target.type != .system && target.type != .test {
+for target in package.targets where target.type != .system && target.type != .test && target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -34,16 +34,17 @@ extension BundleContainer {
     case .archive:
       folder = "Payload"
     case .directory:
-      if path.hasSuffix(".app") || path.hasSuffix(".app/") || containsFile("Info.plist") {
+      // An .xcarchive has an Info.plist of its own at the top (the archive's), so it is recognised first.
+      if !(try contents(of: "Products/Applications")).isEmpty {
+        folder = "Products/Applications"
+      } else if containsFile("Info.plist") {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return [try bundle(at: "", name: name)]
-      }
-      guard !(try contents(of: "Products/Applications")).isEmpty else {
+      } else {
         throw AppBundleError(
           .notABundle, path: path,
           "is not an .app folder (no Info.plist), an .xcarchive (no Products/Applications) or an .ipa file")
       }
-      folder = "Products/Applications"
     }
     let children = try contents(of: folder)
     let apps = children.filter { $0.hasSuffix(".app") }

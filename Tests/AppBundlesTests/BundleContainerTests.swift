@@ -32,6 +32,8 @@ struct BundleContainerTests {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(entry.data).write(to: url)
     }
+    // The archive's own Info.plist, which is not the app's.
+    try Data("archive".utf8).write(to: archive.appendingPathComponent("Info.plist"))
     let app = archive.appendingPathComponent("Products/Applications/Notes.app")
     for path in [ipa.path, archive.path, app.path] {
       let container = try BundleContainer(path: path)

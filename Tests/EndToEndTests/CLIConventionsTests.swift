@@ -66,7 +66,7 @@ struct CLIConventionsTests {
   static let subcommands: [[String]] = [
     ["uti"], ["configure"], ["presets"], ["convert"], ["inject"], ["diff"], ["lint"], ["explain"], ["test"],
     ["eval"], ["format"], ["parse"], ["uti", "conforms"], ["uti", "ancestors"], ["uti", "descendants"],
-    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"],
+    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"], ["audit"],
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
@@ -207,6 +207,7 @@ struct CLIConventionsTests {
     ),
     (["format"], ["--rule", "Examples/IntuneGuide/rule-C.predicate"], ["predicate", "written"]),
     (["parse"], ["--rule", "Examples/IntuneGuide/rule-C.predicate"], ["valid"]),
+    (["audit"], ["Examples/BuiltApp/Configured/Notes.app"], ["path", "bundles", "hasProblems"]),
   ]
 
   @Test("every subcommand that reports has a row in the JSON table")

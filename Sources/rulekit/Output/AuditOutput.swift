@@ -10,7 +10,8 @@ enum AuditOutput {
         bundle.kind == .app
         ? "app" : "\(bundle.kind.rawValue == "extension" ? "" : bundle.kind.rawValue + " ")extension"
       lines.append(
-        "\(report.path)/\(bundle.path): \(kind) \(bundle.bundleIdentifier ?? "(no CFBundleIdentifier)")")
+        "\(report.path)\(bundle.path.isEmpty ? "" : "/" + bundle.path): \(kind) \(bundle.bundleIdentifier ?? "(no CFBundleIdentifier)")"
+      )
       if let point = bundle.extensionPointIdentifier, bundle.kind == .otherExtension {
         lines.append("  extension point: \(point)")
       }

@@ -16,8 +16,9 @@ struct AuditCommand: ParsableCommand, ConsoleConfigurable {
       required is missing. Archive limits: docs/limits.md.
 
       Examples:
-        rulekit audit Build/Notes.ipa
-        rulekit audit --format json Notes.xcarchive
+        rulekit audit Examples/BuiltApp/Configured/Notes.app
+        # exit 1: the share extension is not configured for Intune
+        rulekit audit --format xcode Examples/BuiltApp/Shipped/Notes.app
       """)
 
   @Argument(help: "An .ipa file, or an .app or .xcarchive folder.", completion: .file())
