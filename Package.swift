@@ -93,7 +93,10 @@ let package = Package(
     ),
     .testTarget(
       name: "IntuneConfiguratorTests",
-      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects"],
+      dependencies: [
+        "IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects", "AppBundles",
+        "CLITestSupport",
+      ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],
