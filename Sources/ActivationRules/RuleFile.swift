@@ -161,10 +161,13 @@ public struct RuleFile: Sendable {
     String(decoding: data.prefix(512), as: UTF8.self).trimming(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
   }
 
+  /// Whether `data` is a plist rather than predicate text. A bare `<dict>…</dict>` (a dictionary rule copied
+  /// out of an Info.plist without its `<plist>` wrapper) is one too: no predicate starts with `<`, and the XML
+  /// reader takes a value element as the root.
   private static func looksLikePropertyList(_ data: Data) -> Bool {
     let head = head(of: data)
     return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist")
-      || head.hasPrefix("bplist")
+      || head.hasPrefix("bplist") || head.hasPrefix("<dict>") || head.hasPrefix("<dict/>")
   }
 
   /// The file, read, when `data` is an old-style (OpenStep) dictionary, `{ Key = value; }`, perhaps after a

@@ -93,9 +93,11 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
     case .alwaysActivates, .unknownType, .undocumentedKey, .mistypedValue, .strictMatchingOutsideRule,
-      .webPageWithoutPreprocessing, .missingIntuneTwins, .notExhaustivelyChecked, .duplicateKey:
+      .missingIntuneTwins, .notExhaustivelyChecked, .duplicateKey:
       .warning
-    case .redundantClause, .buildSettingVariable: .note
+    // The extension is still offered for web pages and receives the page's URL, only no preprocessing
+    // results: a choice many shipping apps make (docs/language.md, "RK009").
+    case .redundantClause, .buildSettingVariable, .webPageWithoutPreprocessing: .note
     }
   }
 }
@@ -224,7 +226,7 @@ public struct RuleLinter: Sendable {
       add(
         .webPageWithoutPreprocessing,
         "NSExtensionActivationSupportsWebPageWithMaxCount is set but NSExtensionJavaScriptPreprocessingFile is not,"
-          + " so the extension never receives the page",
+          + " so the extension receives the page's URL but no JavaScript preprocessing results",
         file.position(ofKey: ActivationDictionary.Key.webPageMaxCount.rawValue),
         "add NSExtensionJavaScriptPreprocessingFile, or use NSExtensionActivationSupportsWebURLWithMaxCount")
     }
@@ -235,9 +237,14 @@ public struct RuleLinter: Sendable {
   ) {
     // Types the plist itself declares are known too.
     let known = file.facts.typeDeclarations.map { TypeRegistry(declarations: $0) } ?? registry
-    for test in RuleAnalysis.utiTests(tree) {
+    let tests = RuleAnalysis.utiTests(tree)
+    let testedTypes = Set(tests.compactMap { TwinInjector.utiLiteral($0.comparison)?.lowercased() })
+    for test in tests {
       guard let type = TwinInjector.utiLiteral(test.comparison) else { continue }
-      let base = IntuneTwin.base(ofTwin: type) ?? type
+      let twinBase = IntuneTwin.base(ofTwin: type)
+      let base = twinBase ?? type
+      // A twin is known when its base is; when the base is unknown and tested too, the note is on the base.
+      if let twinBase, testedTypes.contains(twinBase.lowercased()) { continue }
       if !known.resolve(base).isKnown {
         add(
           .unknownType, "\(type) is neither a system type nor declared in this plist",

@@ -191,8 +191,10 @@ enum PredicateFunctions {
     }
   }
 
-  /// The function a call-form name such as `sum`, `MAX` or `now` stands for (keywords are case-insensitive).
+  /// The function a call-form name such as `sum`, `MAX` or `now` stands for (keywords are case-insensitive),
+  /// or a name as Apple spells it, `sum:` or `add:to:` (a selector: exact, case-sensitive).
   static func function(callFormName name: String) -> Function? {
+    if name.utf8.last == UInt8(ascii: ":") { return Function(rawValue: name) }
     let lowered = name.lowercased()
     return Function.allCases.first { function in
       function.rawValue.split(separator: ":").first.map { $0.lowercased() == lowered } ?? false

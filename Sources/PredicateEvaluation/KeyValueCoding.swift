@@ -87,7 +87,11 @@ enum KeyValueCoding {
       for element in elements { mapped.append(try self.value(forKey: key, of: element, at: range)) }
       return .array(mapped)
     default:
-      throw EvaluationError(.typeMismatch, "\(value.typeNameWithArticle) has no key '\(key)'", at: range)
+      if let answer = FoundationKeys.value(forKey: key, of: value) { return answer }
+      let known = FoundationKeys.knownKeys(of: value)
+      let hint = known.isEmpty ? "" : "; the keys it answers are " + known.joined(separator: ", ")
+      throw EvaluationError(
+        .typeMismatch, "\(value.typeNameWithArticle) has no key '\(key)'\(hint)", at: range)
     }
   }
 

@@ -27,15 +27,29 @@ final class PCRE2Pattern: @unchecked Sendable {
   private let code: OpaquePointer
   private let matchContext: OpaquePointer
 
+  /// The compile options of every `MATCHES` pattern. The match covers the whole string (`ANCHORED`,
+  /// `ENDANCHORED`, as ICU's `uregex_matches`), and, as on Apple's platforms, `.` matches a line break
+  /// (`DOTALL`, ICU's `UREGEX_DOTALL`) while `^` and `$` also match at line boundaries (`MULTILINE`,
+  /// `NSRegularExpressionAnchorsMatchLines`); docs/language.md gives the evidence.
+  static let compileOptions = UInt32(
+    PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED | PCRE2_DOTALL | PCRE2_MULTILINE)
+
   /// Compiles `pattern`; `caseInsensitive` adds `PCRE2_CASELESS`.
   init(_ pattern: String, caseInsensitive: Bool) throws(Failure) {
-    var options = UInt32(PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+    var options = Self.compileOptions
     if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
     let utf8 = Array(pattern.utf8)
+    // ICU ends a line at LF, CR, CRLF, VT, FF, NEL, U+2028 and U+2029: PCRE2's NEWLINE_ANY, whatever
+    // newline convention the installed libpcre2 was built with.
+    guard let compileContext = pcre2_compile_context_create_8(nil) else {
+      throw .matchFailed("PCRE2 could not allocate a compile context")
+    }
+    defer { pcre2_compile_context_free_8(compileContext) }
+    pcre2_set_newline_8(compileContext, UInt32(PCRE2_NEWLINE_ANY))
     let compiled = utf8.withUnsafeBufferPointer { buffer in
-      pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+      pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, compileContext)
     }
     guard let compiled else {
       throw .invalidPattern(message: Self.message(for: errorCode), offset: errorOffset)

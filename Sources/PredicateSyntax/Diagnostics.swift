@@ -66,6 +66,10 @@ public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, Cas
   case nestingTooDeep
   case subqueryNestingTooDeep
   case inputTooLarge
+  /// A function name spelt as Apple's selector (`sum:`, `add:to:`) without its parenthesised arguments.
+  case functionArgumentsExpected
+  /// XML entities (`&gt;`, `&quot;` …) in predicate text copied out of a plist; the fix decodes them.
+  case xmlEscapedText
 }
 
 /// A syntax error: a typed value with the reason, a diagnostic (range, message, optional fix) and any

@@ -161,7 +161,33 @@ struct Lexer {
     if let keyword = Keyword.matching(utf8: word) {
       return Token(kind: .keyword(keyword), range: range(from: start))
     }
+    if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
+      return Token(kind: .identifier(selectorName(startingWith: word)), range: range(from: start))
+    }
     return Token(kind: .identifier(String(decoding: word, as: UTF8.self)), range: range(from: start))
+  }
+
+  /// After a name that a `:` follows, the rest of an Objective-C selector name, as Apple spells function
+  /// expressions (`sum:`, `add:to:`): `Name ":" ( Name ":" )*`. A name after a colon joins only when a colon
+  /// follows it too, so the token always ends with a colon; the parser requires `(` after it.
+  private mutating func selectorName(startingWith first: ArraySlice<UInt8>) -> String {
+    var selector = Array(first)
+    while peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
+      selector.append(UInt8(ascii: ":"))
+      index += 1
+      column += 1
+      var length = 0
+      while let byte = peek(length),
+        length == 0 ? Lexer.isIdentifierStart(byte) : Lexer.isIdentifierContinuation(byte)
+      {
+        length += 1
+      }
+      guard length > 0, peek(length) == UInt8(ascii: ":") else { break }
+      selector.append(contentsOf: bytes[index..<index + length])
+      index += length
+      column += length
+    }
+    return String(decoding: selector, as: UTF8.self)
   }
 
   /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
@@ -238,6 +264,11 @@ struct Lexer {
     default: symbol = nil
     }
     guard let symbol else {
+      if byte == UInt8(ascii: "&"),
+        let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
+      {
+        throw error
+      }
       advance()
       let shown = Character(Unicode.Scalar(byte))
       let hint =

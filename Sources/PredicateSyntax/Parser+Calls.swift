@@ -54,10 +54,15 @@ extension Parser {
       height: Swift.max(value.height, type.height) + 1)
   }
 
-  /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()` or `sum(1, 2)`.
+  /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()`, `sum(1, 2)` or, named as Apple
+  /// names it, `sum:({1, 2})` and `add:to:(a, b)`.
   ///
-  ///     builtinCall  ::= FunctionName "(" ( expression ( "," expression )* )? ")"
+  ///     builtinCall  ::= ( FunctionName | SelectorName ) "(" ( expression ( "," expression )* )? ")"
   ///     FunctionName ::= Identifier - ( "FUNCTION" | "TERNARY" )
+  ///
+  /// The five selectors of arithmetic operators (`add:to:`, `from:subtract:`, `multiply:by:`, `divide:by:`,
+  /// `raise:toPower:`) with two arguments are the operator itself: Foundation builds the same function
+  /// expression for `a + b` and `add:to:(a, b)`, and prints both as `a + b`.
   mutating func parseCall(name: String) throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
     let nameToken = advance()
     let open = advance()
@@ -66,10 +71,19 @@ extension Parser {
     case "TERNARY": return try parseTernary(nameToken: nameToken, open: open)
     default:
       let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
-      return try expression(
-        .function(name: name, arguments: arguments), range(nameToken.range, close.range), height: height + 1)
+      let callRange = range(nameToken.range, close.range)
+      if arguments.count == 2, let op = Self.arithmeticSelectors[name] {
+        return try expression(.arithmetic(op, arguments[0], arguments[1]), callRange, height: height + 1)
+      }
+      return try expression(.function(name: name, arguments: arguments), callRange, height: height + 1)
     }
   }
+
+  /// The function names of `NSExpression` that are the arithmetic operators of the format syntax.
+  static let arithmeticSelectors: [String: ArithmeticOperator] = [
+    "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply, "divide:by:": .divide,
+    "raise:toPower:": .power,
+  ]
 
   /// `functionCall ::= "FUNCTION" "(" expression "," String ( "," expression )* ")"`, after `FUNCTION(`.
   mutating func parseFunctionCall(nameToken: Token, open: Token) throws(PredicateSyntaxError)

@@ -196,9 +196,16 @@ extension Parser {
   mutating func parseKeyPathComponent() throws(PredicateSyntaxError) -> KeyPathComponent {
     let token = current
     switch token.kind {
+    case .identifier(let name) where name.utf8.last == UInt8(ascii: ":"):
+      throw error(
+        .unexpectedToken,
+        "expected a key after '.', found the function name '\(name)'; a function call is not a key")
     case .identifier(let name), .escapedIdentifier(let name):
       advance()
       return .key(name)
+    case .keyword(.first), .keyword(.last), .keyword(.size):
+      advance()
+      return .key(source(of: token))
     case .collectionOperator(let name):
       advance()
       return .collectionOperator(name)

@@ -81,9 +81,19 @@ extension Parser {
     case .escapedIdentifier(let name):
       advance()
       return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
+    case .identifier(let name) where name.utf8.last == UInt8(ascii: ":"):
+      throw error(
+        .functionArgumentsExpected,
+        "expected '(' and the arguments after the function name '\(name)', found \(describe(lookahead(1)))")
     case .identifier(let name):
       advance()
       return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
+    case .keyword(.first), .keyword(.last), .keyword(.size):
+      // Outside a subscript these are keys, as GNUstep reads them (`size == 2`, docs/language.md); `[SIZE]`
+      // keeps its meaning, and the printer writes the key as `#size`, which every reader takes as a key.
+      advance()
+      return try expression(
+        .keyPath(base: nil, components: [.key(source(of: token))]), token.range, height: 1)
     case .formatSpecifier(let specifier):
       advance()
       return try substitute(specifier: specifier, token: token)
@@ -91,7 +101,7 @@ extension Parser {
       throw error(
         .unmatchedClosingDelimiter, "unexpected ')' with no matching '('",
         fix: PredicateFix(title: "remove ')'", range: token.range, replacement: ""))
-    case .keyword(.first), .keyword(.last), .keyword(.size), .keyword(.caseInsensitive), .keyword(.ci):
+    case .keyword(.caseInsensitive), .keyword(.ci):
       throw reservedWordError()
     case .endOfInput:
       throw error(.unexpectedToken, "expected an expression, found end of input")

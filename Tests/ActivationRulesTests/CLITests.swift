@@ -48,7 +48,8 @@ import Testing
     let file = try Self.temporaryFile("b.predicate", TwinInjectorTextTests.ruleB)
     let run = try Self.run(["inject", "--rule", file.path])
     #expect(run.status == 0)
-    #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+    // Standard output carries what --in-place writes: rule B has no final line break, nor has the result.
+    #expect(run.output == TwinInjectorTextTests.ruleC)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let inPlace = try Self.run(["inject", "--rule", file.path, "--in-place"])
     #expect(inPlace.status == 0)
@@ -60,7 +61,7 @@ import Testing
 
   @Test func injectReadsStandardInput() throws {
     let run = try Self.run(["inject"], input: TwinInjectorTextTests.ruleB)
-    #expect(run.output == TwinInjectorTextTests.ruleC + "\n")
+    #expect(run.output == TwinInjectorTextTests.ruleC)
   }
 
   @Test func diffCheck() throws {

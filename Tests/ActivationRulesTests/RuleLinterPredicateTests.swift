@@ -49,6 +49,25 @@ import Testing
     #expect(findings.first?.message.hasPrefix("public.jpg ") == true)
   }
 
+  @Test func unknownThirdPartyTypeIsReportedOnceOnTheBaseNotOnItsTwin() throws {
+    // What `configure` writes for 1Password's type: the twin sits beside its base.
+    let findings = Self.lint(
+      Self.subquery(
+        [
+          Self.any("org.appextension.find-login-action"),
+          Self.any("com.microsoft.intune.mam.org.appextension.find-login-action"),
+        ]
+        .joined(separator: " || ")))
+    #expect(findings.map(\.id) == ["RK004"])
+    #expect(findings.first?.message.hasPrefix("org.appextension.find-login-action ") == true)
+  }
+
+  @Test func aTwinWithoutItsBaseStillNamesTheUnknownType() throws {
+    let findings = Self.lint(
+      Self.subquery(Self.any("com.microsoft.intune.mam.org.appextension.find-login-action")))
+    #expect(findings.map(\.id) == ["RK004"])
+  }
+
   @Test func neverActivates() throws {
     // More than one attachment and exactly zero at once.
     let findings = Self.lint(Self.subquery(Self.any("public.url"), "> 1 AND $e.attachments.@count == 0"))

@@ -60,7 +60,7 @@ struct LintProjectEndToEndTests {
     // The Safari action extension's dictionary rule, linted from the Info.plist INFOPLIST_FILE names.
     #expect(
       output.contains(
-        "\(Self.fixtures)/duckduckgo/OpenAction/Info.plist:33:5: warning: NSExtensionActivationSupportsWebPage"
+        "\(Self.fixtures)/duckduckgo/OpenAction/Info.plist:33:5: note: NSExtensionActivationSupportsWebPage"
           + "WithMaxCount is set but NSExtensionJavaScriptPreprocessingFile is not"))
     #expect(output.contains("[RK009 web-page-without-preprocessing]"))
     // A change configure would make, at the key it would change, with the command that makes it.

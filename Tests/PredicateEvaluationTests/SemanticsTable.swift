@@ -641,4 +641,6 @@ enum SemanticsTable {
   static let all: [SemanticsCase] =
     numbers + strings + nulls + between + membership + stringOperators + quantifiers + compounds + keyPaths
     + collectionOperators + subqueries + functions + arithmetic + uniformTypes + optionMatrix
+    + selectorFunctions
+    + multiLineMatches + valueKeys + reservedWordKeys
 }

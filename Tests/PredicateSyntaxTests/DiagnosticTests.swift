@@ -171,12 +171,36 @@ import Testing
          ^
         """),
     Case(
-      name: "reserved word as key", text: "a.size == 1", reason: .reservedWordAsIdentifier,
+      name: "reserved word as key", text: "a.ci == 1", reason: .reservedWordAsIdentifier,
       rendered: """
-        rule.predicate:1:3: error: 'size' is a reserved word; write '#size' to use it as a key
-        a.size == 1
-          ^~~~
+        rule.predicate:1:3: error: 'ci' is a reserved word; write '#ci' to use it as a key
+        a.ci == 1
+          ^~
           #
+        """),
+    Case(
+      name: "XML-escaped rule text", text: "a &gt; 1 &amp;&amp; b == &quot;x&quot;", reason: .xmlEscapedText,
+      rendered: """
+        rule.predicate:1:3: error: XML entity '&gt;' in predicate text: the rule was copied out of a plist's \
+        XML without decoding its entities; replace &lt; &gt; &quot; &apos; &amp; with < > " ' &
+        a &gt; 1 &amp;&amp; b == &quot;x&quot;
+          ^~~~
+          > 1 && b == "x"
+        """),
+    Case(
+      name: "function name without arguments", text: "sum: == 1", reason: .functionArgumentsExpected,
+      rendered: """
+        rule.predicate:1:1: error: expected '(' and the arguments after the function name 'sum:', found '=='
+        sum: == 1
+        ^~~~
+        """),
+    Case(
+      name: "function name as a key", text: "a.sum:(1) == 1", reason: .unexpectedToken,
+      rendered: """
+        rule.predicate:1:3: error: expected a key after '.', found the function name 'sum:'; a function call \
+        is not a key
+        a.sum:(1) == 1
+          ^~~~
         """),
     Case(
       name: "unknown option", text: "a ==[x] 1", reason: .invalidComparisonOption,

@@ -65,6 +65,22 @@ import Testing
     ("a UNION (b INTERSECT c) == d", "a UNION (b INTERSECT c) == d"),
     ("some x.y beginswith[c] 'z'", #"SOME x.y BEGINSWITH[c] "z""#),
     ("@count > 0", "@count > 0"),
+    // Functions as NSExpression names them: printed as written, the arithmetic ones as their operators.
+    ("sum:({1,2,3}) == 6", "sum:({1, 2, 3}) == 6"),
+    ("uppercase:(name) == 'HELLO'", #"uppercase:(name) == "HELLO""#),
+    ("add:to:(a, b) < 11", "a + b < 11"),
+    ("from:subtract:(a, b) == multiply:by:(c, d)", "a - b == c * d"),
+    ("divide:by:(add:to:(a, 1), 2) == 3", "(a + 1) / 2 == 3"),
+    ("raise:toPower:(2, 3) == 8", "2 ** 3 == 8"),
+    (
+      "modulus:by:(a, 2) == 0 AND bitwiseAnd:with:(a, 1) == 0",
+      "modulus:by:(a, 2) == 0 && bitwiseAnd:with:(a, 1) == 0"
+    ),
+    ("now() > x AND random() < 1", "now() > x && random() < 1"),
+    ("add:to:(1, 2, 3) == 6", "add:to:(1, 2, 3) == 6"),
+    // FIRST, LAST and SIZE outside a subscript are keys, printed escaped.
+    ("name == 'a' AND size == 2", #"name == "a" && #size == 2"#),
+    ("first.last == x[FIRST]", "#first.#last == x[FIRST]"),
   ])
   func canonicalForm(input: String, expected: String) throws {
     let tree = try PredicateParser.parse(input)

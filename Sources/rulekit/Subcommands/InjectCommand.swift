@@ -46,7 +46,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     case .predicate(let tree, let text):
       if canonical {
         output = PredicatePrinter.pretty(TwinInjector.injectedTree(tree))
-        fileContents = file.contents(replacingRuleWith: output)
+        fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
       } else {
         let result: TwinInjector.Result
         do {
@@ -64,7 +64,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     case .dictionary(let dictionary):
       output = PredicatePrinter.pretty(
         TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
-      fileContents = file.contents(replacingRuleWith: output)
+      fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
     }
     var written: [String] = []
     if inPlace {
@@ -87,7 +87,14 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
       if let addedTwins { document["addedTwins"] = addedTwins }
       Console.json(document)
     case .text:
-      if !inPlace { Console.result(output) }
+      guard !inPlace else { break }
+      // Predicate text from a file or standard input comes out exactly as --in-place would write it, so
+      // `inject < r | inject` is `inject < r` byte for byte; --predicate TEXT has no file and ends its line.
+      if file.form == .predicateFile, source.predicate == nil, let fileContents {
+        Console.result(fileContents, terminator: "")
+      } else {
+        Console.result(output)
+      }
     }
   }
 }
