@@ -135,13 +135,13 @@ extension PredicateParser {
 }
 
 /// A node with the height of its tree, so the depth limit is checked in O(1) per node.
-private struct Parsed<Node> {
+struct Parsed<Node> {
   var node: Node
   var height: Int
 }
 
 /// What a parenthesised group turned out to be: at predicate level `(` may open either.
-private enum Operand {
+enum Operand {
   case predicate(Parsed<PredicateNode>)
   case expression(Parsed<ExpressionNode>)
 }
@@ -149,19 +149,19 @@ private enum Operand {
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
 /// the nesting limit; every node goes through a height check. Together they bound the stack.
 struct Parser {
-  private let tokens: [Token]
-  private let bytes: [UInt8]
-  private let options: PredicateParser.Options
-  private let arguments: [FormatArgument]
+  let tokens: [Token]
+  let bytes: [UInt8]
+  let options: PredicateParser.Options
+  let arguments: [FormatArgument]
   let warnings: [PredicateDiagnostic]
-  private var index = 0
-  private var nextArgument = 0
-  private var nesting = 0
-  private var subqueryNesting = 0
+  var index = 0
+  var nextArgument = 0
+  var nesting = 0
+  var subqueryNesting = 0
   /// The lowest stack address recursion may reach (`LargeStack.currentStackLimit()`); 0 for no check.
-  private let stackLimit: UInt
+  let stackLimit: UInt
   /// Set when parsing stopped at `stackLimit` rather than at a real error.
-  private(set) var reachedStackLimit = false
+  var reachedStackLimit = false
 
   init(
     tokens: [Token], bytes: [UInt8], options: PredicateParser.Options, arguments: [FormatArgument],
@@ -200,6 +200,7 @@ struct Parser {
     return deepest + prefixes
   }
 
+  /// `predicate ::= disjunction`, then the end of input.
   mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
     if tokens[index].isEndOfInput {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
@@ -210,6 +211,7 @@ struct Parser {
     return predicate.node
   }
 
+  /// `expression`, then the end of input (`PredicateParser.parseExpression`).
   mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
     if tokens[index].isEndOfInput { throw error(.emptyInput, "empty expression") }
     let expression = try parseExpression()
@@ -217,7 +219,7 @@ struct Parser {
     return expression.node
   }
 
-  private func expectEndOfInput(after what: String) throws(PredicateSyntaxError) {
+  func expectEndOfInput(after what: String) throws(PredicateSyntaxError) {
     switch tokens[index].kind {
     case .endOfInput: return
     case .punctuation(.closeParenthesis):
@@ -231,33 +233,33 @@ struct Parser {
 
   // MARK: - Tokens
 
-  private var current: Token { tokens[index] }
+  var current: Token { tokens[index] }
 
-  private func lookahead(_ distance: Int) -> Token { tokens[Swift.min(index + distance, tokens.count - 1)] }
+  func lookahead(_ distance: Int) -> Token { tokens[Swift.min(index + distance, tokens.count - 1)] }
 
   @discardableResult
-  private mutating func advance() -> Token {
+  mutating func advance() -> Token {
     let token = tokens[index]
     if index < tokens.count - 1 { index += 1 }
     return token
   }
 
   /// Consumes `punctuation` when it is next, without copying the token.
-  private mutating func skip(_ punctuation: Punctuation) -> Bool {
+  mutating func skip(_ punctuation: Punctuation) -> Bool {
     guard tokens[index].isPunctuation(punctuation) else { return false }
     advance()
     return true
   }
 
-  private mutating func consume(_ punctuation: Punctuation) -> Token? {
+  mutating func consume(_ punctuation: Punctuation) -> Token? {
     tokens[index].isPunctuation(punctuation) ? advance() : nil
   }
 
-  private mutating func consume(_ keyword: Keyword) -> Token? {
+  mutating func consume(_ keyword: Keyword) -> Token? {
     tokens[index].isKeyword(keyword) ? advance() : nil
   }
 
-  private mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(PredicateSyntaxError)
+  mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(PredicateSyntaxError)
     -> Token
   {
     if let token = consume(punctuation) { return token }
@@ -265,7 +267,7 @@ struct Parser {
   }
 
   /// Expects the closer of a bracketed construct, naming where it was opened when it is missing.
-  private mutating func expectClosing(_ punctuation: Punctuation, openedBy opener: Token)
+  mutating func expectClosing(_ punctuation: Punctuation, openedBy opener: Token)
     throws(PredicateSyntaxError) -> Token
   {
     if let token = consume(punctuation) { return token }
@@ -276,12 +278,12 @@ struct Parser {
         + "found \(describe(current))")
   }
 
-  private func source(of token: Token) -> String {
+  func source(of token: Token) -> String {
     String(decoding: bytes[token.range.byteRange], as: UTF8.self)
   }
 
   /// How a token is named in messages: `'AND'`, `end of input`.
-  private func describe(_ token: Token) -> String {
+  func describe(_ token: Token) -> String {
     var text = source(of: token)
     if text.count > 40 { text = String(text.prefix(37)) + "..." }
     switch token.kind {
@@ -291,22 +293,22 @@ struct Parser {
     }
   }
 
-  private func error(_ reason: PredicateSyntaxErrorReason, _ message: String, fix: PredicateFix? = nil)
+  func error(_ reason: PredicateSyntaxErrorReason, _ message: String, fix: PredicateFix? = nil)
     -> PredicateSyntaxError
   {
     PredicateSyntaxError(reason, message, at: current.range, fix: fix, warnings: warnings)
   }
 
-  private func range(_ start: SourceRange, _ end: SourceRange) -> SourceRange {
+  func range(_ start: SourceRange, _ end: SourceRange) -> SourceRange {
     SourceRange(start: start.start, end: end.end)
   }
 
   /// The range of the token just consumed.
-  private var previousRange: SourceRange { tokens[Swift.max(index - 1, 0)].range }
+  var previousRange: SourceRange { tokens[Swift.max(index - 1, 0)].range }
 
   // MARK: - Depth limits
 
-  private mutating func enter() throws(PredicateSyntaxError) {
+  mutating func enter() throws(PredicateSyntaxError) {
     nesting += 1
     // Every caller has just consumed the token that opens the level: point at it.
     if nesting > options.maximumDepth { throw depthError(at: previousRange) }
@@ -316,9 +318,9 @@ struct Parser {
     }
   }
 
-  private mutating func leave() { nesting -= 1 }
+  mutating func leave() { nesting -= 1 }
 
-  private func depthError(at range: SourceRange? = nil) -> PredicateSyntaxError {
+  func depthError(at range: SourceRange? = nil) -> PredicateSyntaxError {
     PredicateSyntaxError(
       .nestingTooDeep,
       "nesting deeper than the limit of \(options.maximumDepth) levels (PredicateParser.Options.maximumDepth); "
@@ -327,683 +329,17 @@ struct Parser {
       warnings: warnings)
   }
 
-  private func predicate(_ kind: PredicateNode.Kind, _ range: SourceRange, height: Int)
+  func predicate(_ kind: PredicateNode.Kind, _ range: SourceRange, height: Int)
     throws(PredicateSyntaxError) -> Parsed<PredicateNode>
   {
     if height > options.maximumDepth { throw depthError() }
     return Parsed(node: PredicateNode(kind, range: range), height: height)
   }
 
-  private func expression(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
+  func expression(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
     throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
   {
     if height > options.maximumDepth { throw depthError() }
     return Parsed(node: ExpressionNode(kind, range: range), height: height)
-  }
-
-  // MARK: - Predicates
-
-  private mutating func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> Parsed<
-    PredicateNode
-  > {
-    switch operand {
-    case .predicate(let predicate): return predicate
-    case .expression:
-      if tokens[index].isEndOfInput {
-        throw error(
-          .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found end of input")
-      }
-      throw error(
-        .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found \(describe(current))")
-    }
-  }
-
-  private var atOr: Bool { tokens[index].isKeyword(.or) || tokens[index].isPunctuation(.bars) }
-  private var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
-  private var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
-
-  private mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
-    let first = try parseAnd()
-    guard atOr else { return first }
-    var operands = [try requirePredicate(first)]
-    while atOr {
-      advance()
-      let rightOperand = try parseAnd()
-      operands.append(try requirePredicate(rightOperand))
-    }
-    return .predicate(try chain(operands) { .or($0, $1) })
-  }
-
-  private mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
-    let first = try parseNot()
-    guard atAnd else { return first }
-    var operands = [try requirePredicate(first)]
-    while atAnd {
-      advance()
-      let rightOperand = try parseNot()
-      operands.append(try requirePredicate(rightOperand))
-    }
-    return .predicate(try chain(operands) { .and($0, $1) })
-  }
-
-  /// Joins the operands of one `OR` or `AND` chain, in order, with `link`.
-  ///
-  /// The tree nests to the left, as `NSCompoundPredicate` builds it and as the printer writes back without
-  /// parentheses, whenever that fits under the depth limit. A longer chain is not deep nesting, only many
-  /// clauses, so it is joined as a balanced tree instead: `log2` of its length deep, which every recursive
-  /// consumer (printer, evaluators, `==`, releasing the tree) handles. The grouping changes nothing else:
-  /// `AND` and `OR` are associative and both groupings evaluate the operands left to right, and the
-  /// printed balanced tree (its inner groups in parentheses) parses back to the same tree.
-  private func chain(
-    _ operands: [Parsed<PredicateNode>], _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
-    var leftNestedHeight = operands[0].height
-    for operand in operands.dropFirst() { leftNestedHeight = Swift.max(leftNestedHeight, operand.height) + 1 }
-    guard leftNestedHeight > options.maximumDepth else {
-      var left = operands[0]
-      for right in operands.dropFirst() {
-        left = try predicate(
-          link(left.node, right.node), range(left.node.range, right.node.range),
-          height: Swift.max(left.height, right.height) + 1)
-      }
-      return left
-    }
-    return try balancedChain(operands[...], link)
-  }
-
-  private func balancedChain(
-    _ operands: ArraySlice<Parsed<PredicateNode>>,
-    _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
-    // Never empty: a chain has at least two operands, and halves of two or more are not empty.
-    if operands.count == 1 { return operands[operands.startIndex] }
-    let middle = operands.startIndex + operands.count / 2
-    let left = try balancedChain(operands[..<middle], link)
-    let right = try balancedChain(operands[middle...], link)
-    return try predicate(
-      link(left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
-  }
-
-  private mutating func parseNot() throws(PredicateSyntaxError) -> Operand {
-    guard atNot else { return try parsePrimaryPredicate() }
-    let not = advance()
-    try enter()
-    let negatedOperand = try parseNot()
-    let operand = try requirePredicate(negatedOperand)
-    leave()
-    return .predicate(
-      try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
-  }
-
-  private mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand {
-    let token = current
-    switch token.kind {
-    case .keyword(.truePredicate):
-      advance()
-      return .predicate(try predicate(.truePredicate, token.range, height: 1))
-    case .keyword(.falsePredicate):
-      advance()
-      return .predicate(try predicate(.falsePredicate, token.range, height: 1))
-    case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
-      let quantifier = try parseQuantifier()
-      let lhs = try parseExpression()
-      guard let comparison = try parseComparison(quantifier: quantifier, lhs: lhs, start: token.range) else {
-        return .predicate(try requirePredicate(.expression(lhs)))
-      }
-      return .predicate(comparison)
-    case .punctuation(.openParenthesis):
-      advance()
-      try enter()
-      let inner = try parseOr()
-      let close = try expectClosing(.closeParenthesis, openedBy: token)
-      leave()
-      switch inner {
-      case .predicate(var grouped):
-        // A node's range covers the parentheses around it, so a parent's range is exactly its text.
-        grouped.node.range = range(token.range, close.range)
-        return .predicate(grouped)
-      case .expression(var grouped):
-        // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
-        grouped.node.range = range(token.range, close.range)
-        let lhs = try parseExpression(seed: grouped)
-        if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: token.range) {
-          return .predicate(comparison)
-        }
-        return .expression(lhs)
-      }
-    default:
-      let lhs = try parseExpression()
-      if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: lhs.node.range) {
-        return .predicate(comparison)
-      }
-      return .expression(lhs)
-    }
-  }
-
-  private mutating func parseQuantifier() throws(PredicateSyntaxError) -> Quantifier {
-    let token = advance()
-    let quantifier: Quantifier =
-      switch token.kind {
-      case .keyword(.any): .any
-      case .keyword(.some): .some
-      case .keyword(.all): .all
-      default: .none
-      }
-    switch tokens[index].kind {
-    case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
-      throw error(
-        .unexpectedToken, "a comparison takes one quantifier; \(describe(current)) follows \(describe(token))"
-      )
-    default:
-      return quantifier
-    }
-  }
-
-  private var comparisonOperator: ComparisonOperator? {
-    switch tokens[index].kind {
-    case .punctuation(.equal), .punctuation(.singleEqual): .equalTo
-    case .punctuation(.notEqual), .punctuation(.lessGreater): .notEqualTo
-    case .punctuation(.less): .lessThan
-    case .punctuation(.lessEqual), .punctuation(.equalLess): .lessThanOrEqualTo
-    case .punctuation(.greater): .greaterThan
-    case .punctuation(.greaterEqual), .punctuation(.equalGreater): .greaterThanOrEqualTo
-    case .keyword(.between): .between
-    case .keyword(.in): .in
-    case .keyword(.contains): .contains
-    case .keyword(.beginsWith): .beginsWith
-    case .keyword(.endsWith): .endsWith
-    case .keyword(.like): .like
-    case .keyword(.matches): .matches
-    case .keyword(.utiConformsTo): .utiConformsTo
-    case .keyword(.utiEquals): .utiEquals
-    default: nil
-    }
-  }
-
-  /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
-  private mutating func parseComparison(
-    quantifier: Quantifier?, lhs: Parsed<ExpressionNode>, start: SourceRange
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode>? {
-    guard let op = comparisonOperator else { return nil }
-    let operatorToken = advance()
-    var operatorRange = operatorToken.range
-    var comparisonOptions: ComparisonOptions = []
-    if let open = consume(.openBracket) {
-      comparisonOptions = try parseComparisonOptions()
-      let close = try expectClosing(.closeBracket, openedBy: open)
-      operatorRange = range(operatorRange, close.range)
-    }
-    let rhs = try parseExpression()
-    let comparison = Comparison(
-      quantifier: quantifier, lhs: lhs.node, op: op, options: comparisonOptions, rhs: rhs.node,
-      operatorRange: operatorRange)
-    return try predicate(
-      .comparison(comparison), range(start, rhs.node.range), height: Swift.max(lhs.height, rhs.height) + 1)
-  }
-
-  private mutating func parseComparisonOptions() throws(PredicateSyntaxError) -> ComparisonOptions {
-    let token = current
-    guard case .identifier(let letters) = token.kind else {
-      throw error(
-        .invalidComparisonOption,
-        "expected comparison options such as 'c', 'd' or 'cd', found \(describe(token))")
-    }
-    var result: ComparisonOptions = []
-    for letter in letters.lowercased() {
-      switch letter {
-      case "c": result.insert(.caseInsensitive)
-      case "d": result.insert(.diacriticInsensitive)
-      case "n": result.insert(.normalized)
-      case "l": result.insert(.localeSensitive)
-      default:
-        throw error(
-          .invalidComparisonOption, "unknown comparison option '\(letter)'; the options are c, d, n and l")
-      }
-    }
-    advance()
-    return result
-  }
-
-  // MARK: - Expressions
-
-  /// A full expression. With `seed`, the already-parsed parenthesised group is its first operand.
-  private mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    if seed == nil, case .variable(let name) = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
-      let variable = advance()
-      advance()
-      try enter()
-      let value = try parseExpression()
-      leave()
-      return try expression(
-        .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
-        height: value.height + 1)
-    }
-    var left = try parseAdditive(seed: seed)
-    while case .identifier(let word) = tokens[index].kind,
-      let setOperator = SetOperator(rawValue: word.uppercased())
-    {
-      advance()
-      let right = try parseAdditive(seed: nil)
-      left = try expression(
-        .setOperation(setOperator, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-    return left
-  }
-
-  private mutating func parseAdditive(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseMultiplicative(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.plus) {
-        op = .add
-      } else if tokens[index].isPunctuation(.minus) {
-        op = .subtract
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseMultiplicative(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-  }
-
-  private mutating func parseMultiplicative(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseUnary(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.star) {
-        op = .multiply
-      } else if tokens[index].isPunctuation(.slash) {
-        op = .divide
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseUnary(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-  }
-
-  private mutating func parseUnary(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    if let seed { return try parsePower(base: parsePostfix(seed, grouped: true)) }
-    guard tokens[index].isPunctuation(.minus) else { return try parsePower(base: nil) }
-    let minus = advance()
-    if let literal = try negativeLiteral(minus: minus) { return literal }
-    try enter()
-    let operand = try parseUnary(seed: nil)
-    leave()
-    return try expression(
-      .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
-  }
-
-  /// `-5` reads as the constant -5 (so `-9223372036854775808` is `Int.min`), unless the number is the base
-  /// of `**`, `.` or `[`, which bind tighter than unary minus: `-2 ** 2` is `-(2 ** 2)`.
-  private mutating func negativeLiteral(minus: Token) throws(PredicateSyntaxError) -> Parsed<ExpressionNode>?
-  {
-    let number = current
-    let next = lookahead(1)
-    if next.isPunctuation(.doubleStar) || next.isPunctuation(.dot) || next.isPunctuation(.openBracket) {
-      return nil
-    }
-    let constant: Constant
-    switch number.kind {
-    case .integer(let magnitude):
-      if magnitude <= UInt64(Int.max) {
-        constant = .integer(-Int(magnitude))
-      } else if magnitude == UInt64(Int.max) + 1 {
-        constant = .integer(Int.min)
-      } else {
-        constant = .double(-Double(magnitude))
-      }
-    case .double(let value):
-      constant = .double(-value)
-    default:
-      return nil
-    }
-    advance()
-    return try expression(.constant(constant), range(minus.range, number.range), height: 1)
-  }
-
-  private mutating func parsePower(base: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    let left: Parsed<ExpressionNode>
-    if let base {
-      left = base
-    } else {
-      left = try parsePostfix(parsePrimary(), grouped: false)
-    }
-    guard skip(.doubleStar) else { return left }
-    try enter()
-    let right = try parseUnary(seed: nil)
-    leave()
-    return try expression(
-      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
-  }
-
-  /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
-  /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
-  private mutating func parsePostfix(_ primary: Parsed<ExpressionNode>, grouped: Bool)
-    throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var result = primary
-    var extendable = !grouped
-    while true {
-      if skip(.dot) {
-        let component = try parseKeyPathComponent()
-        let componentRange = previousRange
-        if extendable, case .keyPath(let base, let components) = result.node.kind {
-          result = try expression(
-            .keyPath(base: base, components: components + [component]),
-            range(result.node.range, componentRange),
-            height: result.height)
-        } else {
-          result = try expression(
-            .keyPath(base: result.node, components: [component]), range(result.node.range, componentRange),
-            height: result.height + 1)
-        }
-        extendable = true
-      } else if let open = consume(.openBracket) {
-        let indexKind: IndexKind
-        var indexHeight = 0
-        if (tokens[index].isKeyword(.first) || tokens[index].isKeyword(.last)
-          || tokens[index].isKeyword(.size))
-          && lookahead(1).isPunctuation(.closeBracket)
-        {
-          let keyword = advance()
-          indexKind = keyword.isKeyword(.first) ? .first : keyword.isKeyword(.last) ? .last : .size
-        } else {
-          try enter()
-          let subscriptExpression = try parseExpression()
-          leave()
-          indexKind = .expression(subscriptExpression.node)
-          indexHeight = subscriptExpression.height
-        }
-        let close = try expectClosing(.closeBracket, openedBy: open)
-        result = try expression(
-          .index(result.node, indexKind), range(result.node.range, close.range),
-          height: Swift.max(result.height, indexHeight) + 1)
-        extendable = true
-      } else {
-        return result
-      }
-    }
-  }
-
-  private mutating func parseKeyPathComponent() throws(PredicateSyntaxError) -> KeyPathComponent {
-    let token = current
-    switch token.kind {
-    case .identifier(let name), .escapedIdentifier(let name):
-      advance()
-      return .key(name)
-    case .collectionOperator(let name):
-      advance()
-      return .collectionOperator(name)
-    case .keyword:
-      throw reservedWordError()
-    default:
-      throw error(
-        .unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
-    }
-  }
-
-  private func reservedWordError() -> PredicateSyntaxError {
-    let text = source(of: current)
-    return error(
-      .reservedWordAsIdentifier, "'\(text)' is a reserved word; write '#\(text)' to use it as a key",
-      fix: PredicateFix(
-        title: "insert #", range: SourceRange(start: current.range.start, end: current.range.start),
-        replacement: "#"))
-  }
-
-  /// The recursive primaries each get their own function, so the frame that recursion stacks up stays small
-  /// even in unoptimised builds; the leaves are read by `parseAtom`.
-  private mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    switch tokens[index].kind {
-    case .punctuation(.openParenthesis): return try parseGroup()
-    case .punctuation(.openBrace): return try parseAggregate()
-    case .keyword(.subquery): return try parseSubquery()
-    case .keyword(.cast): return try parseCast()
-    case .identifier(let name) where lookahead(1).isPunctuation(.openParenthesis):
-      return try parseCall(name: name)
-    default: return try parseAtom()
-    }
-  }
-
-  private mutating func parseGroup() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let open = advance()
-    try enter()
-    let inner = try parseExpression()
-    let close = try expectClosing(.closeParenthesis, openedBy: open)
-    leave()
-    var grouped = inner
-    grouped.node.range = range(open.range, close.range)
-    return try parsePostfix(grouped, grouped: true)
-  }
-
-  private mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let open = advance()
-    let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: open)
-    return try expression(.aggregate(elements), range(open.range, close.range), height: height + 1)
-  }
-
-  private mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let token = current
-    switch token.kind {
-    case .string(let value):
-      advance()
-      return try expression(.constant(.string(value)), token.range, height: 1)
-    case .integer(let magnitude):
-      advance()
-      let constant: Constant =
-        magnitude <= UInt64(Int.max) ? .integer(Int(magnitude)) : .double(Double(magnitude))
-      return try expression(.constant(constant), token.range, height: 1)
-    case .double(let value):
-      advance()
-      return try expression(.constant(.double(value)), token.range, height: 1)
-    case .keyword(.null), .keyword(.nil):
-      advance()
-      return try expression(.constant(.null), token.range, height: 1)
-    case .keyword(.true), .keyword(.yes):
-      advance()
-      return try expression(.constant(.bool(true)), token.range, height: 1)
-    case .keyword(.false), .keyword(.no):
-      advance()
-      return try expression(.constant(.bool(false)), token.range, height: 1)
-    case .keyword(.self):
-      advance()
-      return try expression(.evaluatedObject, token.range, height: 1)
-    case .keyword(.anyKey):
-      advance()
-      return try expression(.anyKey, token.range, height: 1)
-    case .variable(let name):
-      advance()
-      return try expression(.variable(name), token.range, height: 1)
-    case .collectionOperator(let name):
-      advance()
-      return try expression(
-        .keyPath(base: nil, components: [.collectionOperator(name)]), token.range, height: 1)
-    case .escapedIdentifier(let name):
-      advance()
-      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
-    case .identifier(let name):
-      advance()
-      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
-    case .formatSpecifier(let specifier):
-      advance()
-      return try substitute(specifier: specifier, token: token)
-    case .punctuation(.closeParenthesis) where nesting == 0:
-      throw error(
-        .unmatchedClosingDelimiter, "unexpected ')' with no matching '('",
-        fix: PredicateFix(title: "remove ')'", range: token.range, replacement: ""))
-    case .keyword(.first), .keyword(.last), .keyword(.size), .keyword(.caseInsensitive), .keyword(.ci):
-      throw reservedWordError()
-    case .endOfInput:
-      throw error(.unexpectedToken, "expected an expression, found end of input")
-    default:
-      throw error(.unexpectedToken, "expected an expression, found \(describe(token))")
-    }
-  }
-
-  /// Comma-separated expressions up to `closing`; returns them, their greatest height and the closer.
-  private mutating func parseList(closing: Punctuation, openedBy opener: Token) throws(PredicateSyntaxError)
-    -> ([ExpressionNode], Int, Token)
-  {
-    try enter()
-    defer { leave() }
-    var elements: [ExpressionNode] = []
-    var height = 0
-    if let close = consume(closing) { return (elements, height, close) }
-    while true {
-      let element = try parseExpression()
-      elements.append(element.node)
-      height = Swift.max(height, element.height)
-      if !skip(.comma) { break }
-    }
-    let close = try expectClosing(closing, openedBy: opener)
-    return (elements, height, close)
-  }
-
-  private mutating func parseSubquery() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let keyword = advance()
-    subqueryNesting += 1
-    defer { subqueryNesting -= 1 }
-    if subqueryNesting > options.maximumSubqueryNesting {
-      throw PredicateSyntaxError(
-        .subqueryNestingTooDeep,
-        "SUBQUERY nested deeper than the limit of \(options.maximumSubqueryNesting) levels "
-          + "(PredicateParser.Options.maximumSubqueryNesting); test the inner collection with ANY or @count "
-          + "instead of another SUBQUERY",
-        at: keyword.range, warnings: warnings)
-    }
-    let open = try expect(.openParenthesis, "after SUBQUERY")
-    try enter()
-    let collection = try parseExpression()
-    _ = try expect(.comma, "after the collection of SUBQUERY")
-    guard case .variable(let variable) = tokens[index].kind else {
-      var fix: PredicateFix?
-      if case .identifier = tokens[index].kind {
-        let at = SourceRange(start: current.range.start, end: current.range.start)
-        fix = PredicateFix(title: "insert $", range: at, replacement: "$")
-      }
-      throw error(
-        .subqueryVariableExpected,
-        "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))", fix: fix)
-    }
-    advance()
-    _ = try expect(.comma, "after the variable of SUBQUERY")
-    let predicateOperand = try parseOr()
-    let predicate = try requirePredicate(predicateOperand)
-    let close = try expectClosing(.closeParenthesis, openedBy: open)
-    leave()
-    return try expression(
-      .subquery(collection: collection.node, variable: variable, predicate: predicate.node),
-      range(keyword.range, close.range), height: Swift.max(collection.height, predicate.height) + 1)
-  }
-
-  private mutating func parseCast() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let keyword = advance()
-    let open = try expect(.openParenthesis, "after CAST")
-    try enter()
-    let value = try parseExpression()
-    _ = try expect(.comma, "between the value and the type of CAST")
-    let type = try parseExpression()
-    let close = try expectClosing(.closeParenthesis, openedBy: open)
-    leave()
-    return try expression(
-      .cast(value.node, type: type.node), range(keyword.range, close.range),
-      height: Swift.max(value.height, type.height) + 1)
-  }
-
-  /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()` or `sum(1, 2)`.
-  private mutating func parseCall(name: String) throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
-    let nameToken = advance()
-    let open = advance()
-    switch name.uppercased() {
-    case "FUNCTION": return try parseFunctionCall(nameToken: nameToken, open: open)
-    case "TERNARY": return try parseTernary(nameToken: nameToken, open: open)
-    default:
-      let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
-      return try expression(
-        .function(name: name, arguments: arguments), range(nameToken.range, close.range), height: height + 1)
-    }
-  }
-
-  private mutating func parseFunctionCall(nameToken: Token, open: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    try enter()
-    let receiver = try parseExpression()
-    _ = try expect(.comma, "after the receiver of FUNCTION")
-    guard case .string(let selector) = tokens[index].kind else {
-      throw error(
-        .unexpectedToken,
-        "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
-      )
-    }
-    advance()
-    var arguments: [ExpressionNode] = []
-    var height = receiver.height
-    while skip(.comma) {
-      let argument = try parseExpression()
-      arguments.append(argument.node)
-      height = Swift.max(height, argument.height)
-    }
-    let close = try expectClosing(.closeParenthesis, openedBy: open)
-    leave()
-    return try expression(
-      .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
-      range(nameToken.range, close.range), height: height + 1)
-  }
-
-  private mutating func parseTernary(nameToken: Token, open: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    try enter()
-    let conditionOperand = try parseOr()
-    let condition = try requirePredicate(conditionOperand)
-    _ = try expect(.comma, "after the condition of TERNARY")
-    let whenTrue = try parseExpression()
-    _ = try expect(.comma, "between the values of TERNARY")
-    let whenFalse = try parseExpression()
-    let close = try expectClosing(.closeParenthesis, openedBy: open)
-    leave()
-    return try expression(
-      .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
-      height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
-  }
-
-  // MARK: - Format arguments
-
-  private mutating func substitute(specifier: String, token: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    guard nextArgument < arguments.count else {
-      throw PredicateSyntaxError(
-        .missingFormatArgument,
-        "no argument supplied for '%\(specifier)' (argument \(nextArgument + 1); \(arguments.count) supplied)",
-        at: token.range, warnings: warnings)
-    }
-    let argument = arguments[nextArgument]
-    nextArgument += 1
-    let kind = try FormatSubstitution.expression(
-      for: argument, specifier: specifier, position: nextArgument, range: token.range, warnings: warnings)
-    return try expression(kind.kind, token.range, height: kind.height)
   }
 }

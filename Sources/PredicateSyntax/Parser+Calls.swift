@@ -1,0 +1,119 @@
+// The call-shaped primaries: SUBQUERY, CAST, FUNCTION, TERNARY and the built-in functions.
+
+extension Parser {
+  /// `subquery ::= "SUBQUERY" "(" expression "," Variable "," predicate ")"`
+  mutating func parseSubquery() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let keyword = advance()
+    subqueryNesting += 1
+    defer { subqueryNesting -= 1 }
+    if subqueryNesting > options.maximumSubqueryNesting {
+      throw PredicateSyntaxError(
+        .subqueryNestingTooDeep,
+        "SUBQUERY nested deeper than the limit of \(options.maximumSubqueryNesting) levels "
+          + "(PredicateParser.Options.maximumSubqueryNesting); test the inner collection with ANY or @count "
+          + "instead of another SUBQUERY",
+        at: keyword.range, warnings: warnings)
+    }
+    let open = try expect(.openParenthesis, "after SUBQUERY")
+    try enter()
+    let collection = try parseExpression()
+    _ = try expect(.comma, "after the collection of SUBQUERY")
+    guard case .variable(let variable) = tokens[index].kind else {
+      var fix: PredicateFix?
+      if case .identifier = tokens[index].kind {
+        let at = SourceRange(start: current.range.start, end: current.range.start)
+        fix = PredicateFix(title: "insert $", range: at, replacement: "$")
+      }
+      throw error(
+        .subqueryVariableExpected,
+        "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))", fix: fix)
+    }
+    advance()
+    _ = try expect(.comma, "after the variable of SUBQUERY")
+    let predicateOperand = try parseOr()
+    let predicate = try requirePredicate(predicateOperand)
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .subquery(collection: collection.node, variable: variable, predicate: predicate.node),
+      range(keyword.range, close.range), height: Swift.max(collection.height, predicate.height) + 1)
+  }
+
+  /// `cast ::= "CAST" "(" expression "," expression ")"`
+  mutating func parseCast() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let keyword = advance()
+    let open = try expect(.openParenthesis, "after CAST")
+    try enter()
+    let value = try parseExpression()
+    _ = try expect(.comma, "between the value and the type of CAST")
+    let type = try parseExpression()
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .cast(value.node, type: type.node), range(keyword.range, close.range),
+      height: Swift.max(value.height, type.height) + 1)
+  }
+
+  /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()` or `sum(1, 2)`.
+  ///
+  ///     builtinCall  ::= FunctionName "(" ( expression ( "," expression )* )? ")"
+  ///     FunctionName ::= Identifier - ( "FUNCTION" | "TERNARY" )
+  mutating func parseCall(name: String) throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let nameToken = advance()
+    let open = advance()
+    switch name.uppercased() {
+    case "FUNCTION": return try parseFunctionCall(nameToken: nameToken, open: open)
+    case "TERNARY": return try parseTernary(nameToken: nameToken, open: open)
+    default:
+      let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
+      return try expression(
+        .function(name: name, arguments: arguments), range(nameToken.range, close.range), height: height + 1)
+    }
+  }
+
+  /// `functionCall ::= "FUNCTION" "(" expression "," String ( "," expression )* ")"`, after `FUNCTION(`.
+  mutating func parseFunctionCall(nameToken: Token, open: Token) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    try enter()
+    let receiver = try parseExpression()
+    _ = try expect(.comma, "after the receiver of FUNCTION")
+    guard case .string(let selector) = tokens[index].kind else {
+      throw error(
+        .unexpectedToken,
+        "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
+      )
+    }
+    advance()
+    var arguments: [ExpressionNode] = []
+    var height = receiver.height
+    while skip(.comma) {
+      let argument = try parseExpression()
+      arguments.append(argument.node)
+      height = Swift.max(height, argument.height)
+    }
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
+      range(nameToken.range, close.range), height: height + 1)
+  }
+
+  /// `ternary ::= "TERNARY" "(" predicate "," expression "," expression ")"`, after `TERNARY(`.
+  mutating func parseTernary(nameToken: Token, open: Token) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    try enter()
+    let conditionOperand = try parseOr()
+    let condition = try requirePredicate(conditionOperand)
+    _ = try expect(.comma, "after the condition of TERNARY")
+    let whenTrue = try parseExpression()
+    _ = try expect(.comma, "between the values of TERNARY")
+    let whenFalse = try parseExpression()
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    return try expression(
+      .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
+      height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
+  }
+}

@@ -1,0 +1,222 @@
+// The expression levels of the grammar, loosest first: `:=`, set operators, `+ -`, `* /`, unary `-`, `**`,
+// then the postfix `.key` and `[index]`.
+
+extension Parser {
+  /// A full expression. With `seed`, the already-parsed parenthesised group is its first operand.
+  ///
+  ///     expression    ::= assignment | setExpression
+  ///     assignment    ::= Variable ":=" expression
+  ///     setExpression ::= additive ( setOperator additive )*
+  ///     setOperator   ::= "UNION" | "INTERSECT" | "MINUS"
+  mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    if seed == nil, case .variable(let name) = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
+      let variable = advance()
+      advance()
+      try enter()
+      let value = try parseExpression()
+      leave()
+      return try expression(
+        .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
+        height: value.height + 1)
+    }
+    var left = try parseAdditive(seed: seed)
+    while case .identifier(let word) = tokens[index].kind,
+      let setOperator = SetOperator(rawValue: word.uppercased())
+    {
+      advance()
+      let right = try parseAdditive(seed: nil)
+      left = try expression(
+        .setOperation(setOperator, left.node, right.node), range(left.node.range, right.node.range),
+        height: Swift.max(left.height, right.height) + 1)
+    }
+    return left
+  }
+
+  /// `additive ::= multiplicative ( ( "+" | "-" ) multiplicative )*`
+  mutating func parseAdditive(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    var left = try parseMultiplicative(seed: seed)
+    while true {
+      let op: ArithmeticOperator
+      if tokens[index].isPunctuation(.plus) {
+        op = .add
+      } else if tokens[index].isPunctuation(.minus) {
+        op = .subtract
+      } else {
+        return left
+      }
+      advance()
+      let right = try parseMultiplicative(seed: nil)
+      left = try expression(
+        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
+        height: Swift.max(left.height, right.height) + 1)
+    }
+  }
+
+  /// `multiplicative ::= unary ( ( "*" | "/" ) unary )*`
+  mutating func parseMultiplicative(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    var left = try parseUnary(seed: seed)
+    while true {
+      let op: ArithmeticOperator
+      if tokens[index].isPunctuation(.star) {
+        op = .multiply
+      } else if tokens[index].isPunctuation(.slash) {
+        op = .divide
+      } else {
+        return left
+      }
+      advance()
+      let right = try parseUnary(seed: nil)
+      left = try expression(
+        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
+        height: Swift.max(left.height, right.height) + 1)
+    }
+  }
+
+  /// `unary ::= "-" unary | power`; with `seed`, the parenthesised group is the base of the power.
+  mutating func parseUnary(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    if let seed { return try parsePower(base: parsePostfix(seed, grouped: true)) }
+    guard tokens[index].isPunctuation(.minus) else { return try parsePower(base: nil) }
+    let minus = advance()
+    if let literal = try negativeLiteral(minus: minus) { return literal }
+    try enter()
+    let operand = try parseUnary(seed: nil)
+    leave()
+    return try expression(
+      .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+  }
+
+  /// `-5` reads as the constant -5 (so `-9223372036854775808` is `Int.min`), unless the number is the base
+  /// of `**`, `.` or `[`, which bind tighter than unary minus: `-2 ** 2` is `-(2 ** 2)`.
+  mutating func negativeLiteral(minus: Token) throws(PredicateSyntaxError) -> Parsed<ExpressionNode>? {
+    let number = current
+    let next = lookahead(1)
+    if next.isPunctuation(.doubleStar) || next.isPunctuation(.dot) || next.isPunctuation(.openBracket) {
+      return nil
+    }
+    let constant: Constant
+    switch number.kind {
+    case .integer(let magnitude):
+      if magnitude <= UInt64(Int.max) {
+        constant = .integer(-Int(magnitude))
+      } else if magnitude == UInt64(Int.max) + 1 {
+        constant = .integer(Int.min)
+      } else {
+        constant = .double(-Double(magnitude))
+      }
+    case .double(let value):
+      constant = .double(-value)
+    default:
+      return nil
+    }
+    advance()
+    return try expression(.constant(constant), range(minus.range, number.range), height: 1)
+  }
+
+  /// `power ::= postfix ( "**" unary )?`: right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`.
+  mutating func parsePower(base: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    let left: Parsed<ExpressionNode>
+    if let base {
+      left = base
+    } else {
+      left = try parsePostfix(parsePrimary(), grouped: false)
+    }
+    guard skip(.doubleStar) else { return left }
+    try enter()
+    let right = try parseUnary(seed: nil)
+    leave()
+    return try expression(
+      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
+      height: Swift.max(left.height, right.height) + 1)
+  }
+
+  ///     postfix ::= primary ( "." keyPathComponent | "[" index "]" )*
+  ///     index   ::= "FIRST" | "LAST" | "SIZE" | expression
+  ///
+  /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
+  /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
+  mutating func parsePostfix(_ primary: Parsed<ExpressionNode>, grouped: Bool)
+    throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    var result = primary
+    var extendable = !grouped
+    while true {
+      if skip(.dot) {
+        let component = try parseKeyPathComponent()
+        let componentRange = previousRange
+        if extendable, case .keyPath(let base, let components) = result.node.kind {
+          result = try expression(
+            .keyPath(base: base, components: components + [component]),
+            range(result.node.range, componentRange),
+            height: result.height)
+        } else {
+          result = try expression(
+            .keyPath(base: result.node, components: [component]), range(result.node.range, componentRange),
+            height: result.height + 1)
+        }
+        extendable = true
+      } else if let open = consume(.openBracket) {
+        let indexKind: IndexKind
+        var indexHeight = 0
+        if (tokens[index].isKeyword(.first) || tokens[index].isKeyword(.last)
+          || tokens[index].isKeyword(.size))
+          && lookahead(1).isPunctuation(.closeBracket)
+        {
+          let keyword = advance()
+          indexKind = keyword.isKeyword(.first) ? .first : keyword.isKeyword(.last) ? .last : .size
+        } else {
+          try enter()
+          let subscriptExpression = try parseExpression()
+          leave()
+          indexKind = .expression(subscriptExpression.node)
+          indexHeight = subscriptExpression.height
+        }
+        let close = try expectClosing(.closeBracket, openedBy: open)
+        result = try expression(
+          .index(result.node, indexKind), range(result.node.range, close.range),
+          height: Swift.max(result.height, indexHeight) + 1)
+        extendable = true
+      } else {
+        return result
+      }
+    }
+  }
+
+  /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`
+  mutating func parseKeyPathComponent() throws(PredicateSyntaxError) -> KeyPathComponent {
+    let token = current
+    switch token.kind {
+    case .identifier(let name), .escapedIdentifier(let name):
+      advance()
+      return .key(name)
+    case .collectionOperator(let name):
+      advance()
+      return .collectionOperator(name)
+    case .keyword:
+      throw reservedWordError()
+    default:
+      throw error(
+        .unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
+    }
+  }
+
+  /// A reserved word where a key was expected, with the `#` escape as the fix.
+  func reservedWordError() -> PredicateSyntaxError {
+    let text = source(of: current)
+    return error(
+      .reservedWordAsIdentifier, "'\(text)' is a reserved word; write '#\(text)' to use it as a key",
+      fix: PredicateFix(
+        title: "insert #", range: SourceRange(start: current.range.start, end: current.range.start),
+        replacement: "#"))
+  }
+}

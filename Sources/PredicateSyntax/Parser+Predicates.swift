@@ -1,0 +1,239 @@
+// The predicate levels of the grammar: OR, AND, NOT, the primary predicates and comparisons.
+
+extension Parser {
+  /// The predicate an operand must be here, or an error asking for the comparison operator it lacks.
+  mutating func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> Parsed<
+    PredicateNode
+  > {
+    switch operand {
+    case .predicate(let predicate): return predicate
+    case .expression:
+      if tokens[index].isEndOfInput {
+        throw error(
+          .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found end of input")
+      }
+      throw error(
+        .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found \(describe(current))")
+    }
+  }
+
+  var atOr: Bool { tokens[index].isKeyword(.or) || tokens[index].isPunctuation(.bars) }
+  var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
+  var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
+
+  /// `disjunction ::= conjunction ( ( "OR" | "||" ) conjunction )*`
+  mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
+    let first = try parseAnd()
+    guard atOr else { return first }
+    var operands = [try requirePredicate(first)]
+    while atOr {
+      advance()
+      let rightOperand = try parseAnd()
+      operands.append(try requirePredicate(rightOperand))
+    }
+    return .predicate(try chain(operands) { .or($0, $1) })
+  }
+
+  /// `conjunction ::= negation ( ( "AND" | "&&" ) negation )*`
+  mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
+    let first = try parseNot()
+    guard atAnd else { return first }
+    var operands = [try requirePredicate(first)]
+    while atAnd {
+      advance()
+      let rightOperand = try parseNot()
+      operands.append(try requirePredicate(rightOperand))
+    }
+    return .predicate(try chain(operands) { .and($0, $1) })
+  }
+
+  /// Joins the operands of one `OR` or `AND` chain, in order, with `link`.
+  ///
+  /// The tree nests to the left, as `NSCompoundPredicate` builds it and as the printer writes back without
+  /// parentheses, whenever that fits under the depth limit. A longer chain is not deep nesting, only many
+  /// clauses, so it is joined as a balanced tree instead: `log2` of its length deep, which every recursive
+  /// consumer (printer, evaluators, `==`, releasing the tree) handles. The grouping changes nothing else:
+  /// `AND` and `OR` are associative and both groupings evaluate the operands left to right, and the
+  /// printed balanced tree (its inner groups in parentheses) parses back to the same tree.
+  func chain(
+    _ operands: [Parsed<PredicateNode>], _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    var leftNestedHeight = operands[0].height
+    for operand in operands.dropFirst() { leftNestedHeight = Swift.max(leftNestedHeight, operand.height) + 1 }
+    guard leftNestedHeight > options.maximumDepth else {
+      var left = operands[0]
+      for right in operands.dropFirst() {
+        left = try predicate(
+          link(left.node, right.node), range(left.node.range, right.node.range),
+          height: Swift.max(left.height, right.height) + 1)
+      }
+      return left
+    }
+    return try balancedChain(operands[...], link)
+  }
+
+  func balancedChain(
+    _ operands: ArraySlice<Parsed<PredicateNode>>,
+    _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    // Never empty: a chain has at least two operands, and halves of two or more are not empty.
+    if operands.count == 1 { return operands[operands.startIndex] }
+    let middle = operands.startIndex + operands.count / 2
+    let left = try balancedChain(operands[..<middle], link)
+    let right = try balancedChain(operands[middle...], link)
+    return try predicate(
+      link(left.node, right.node), range(left.node.range, right.node.range),
+      height: Swift.max(left.height, right.height) + 1)
+  }
+
+  /// `negation ::= ( "NOT" | "!" ) negation | primaryPredicate`
+  mutating func parseNot() throws(PredicateSyntaxError) -> Operand {
+    guard atNot else { return try parsePrimaryPredicate() }
+    let not = advance()
+    try enter()
+    let negatedOperand = try parseNot()
+    let operand = try requirePredicate(negatedOperand)
+    leave()
+    return .predicate(
+      try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
+  }
+
+  ///     primaryPredicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison
+  ///     comparison       ::= quantifier? expression comparisonOperator comparisonOptions? expression
+  ///
+  /// A `(` may open a predicate or an expression (`(a + b) * 2 > 3`); without a comparison operator the
+  /// result is an expression, which the caller rejects or uses.
+  mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand {
+    let token = current
+    switch token.kind {
+    case .keyword(.truePredicate):
+      advance()
+      return .predicate(try predicate(.truePredicate, token.range, height: 1))
+    case .keyword(.falsePredicate):
+      advance()
+      return .predicate(try predicate(.falsePredicate, token.range, height: 1))
+    case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
+      let quantifier = try parseQuantifier()
+      let lhs = try parseExpression()
+      guard let comparison = try parseComparison(quantifier: quantifier, lhs: lhs, start: token.range) else {
+        return .predicate(try requirePredicate(.expression(lhs)))
+      }
+      return .predicate(comparison)
+    case .punctuation(.openParenthesis):
+      advance()
+      try enter()
+      let inner = try parseOr()
+      let close = try expectClosing(.closeParenthesis, openedBy: token)
+      leave()
+      switch inner {
+      case .predicate(var grouped):
+        // A node's range covers the parentheses around it, so a parent's range is exactly its text.
+        grouped.node.range = range(token.range, close.range)
+        return .predicate(grouped)
+      case .expression(var grouped):
+        // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
+        grouped.node.range = range(token.range, close.range)
+        let lhs = try parseExpression(seed: grouped)
+        if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: token.range) {
+          return .predicate(comparison)
+        }
+        return .expression(lhs)
+      }
+    default:
+      let lhs = try parseExpression()
+      if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: lhs.node.range) {
+        return .predicate(comparison)
+      }
+      return .expression(lhs)
+    }
+  }
+
+  /// `quantifier ::= "ANY" | "SOME" | "ALL" | "NONE"`: exactly one.
+  mutating func parseQuantifier() throws(PredicateSyntaxError) -> Quantifier {
+    let token = advance()
+    let quantifier: Quantifier =
+      switch token.kind {
+      case .keyword(.any): .any
+      case .keyword(.some): .some
+      case .keyword(.all): .all
+      default: .none
+      }
+    switch tokens[index].kind {
+    case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
+      throw error(
+        .unexpectedToken, "a comparison takes one quantifier; \(describe(current)) follows \(describe(token))"
+      )
+    default:
+      return quantifier
+    }
+  }
+
+  ///     comparisonOperator ::= "=" | "==" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
+  ///                          | "BETWEEN" | "IN" | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE"
+  ///                          | "MATCHES" | "UTI-CONFORMS-TO" | "UTI-EQUALS"
+  var comparisonOperator: ComparisonOperator? {
+    switch tokens[index].kind {
+    case .punctuation(.equal), .punctuation(.singleEqual): .equalTo
+    case .punctuation(.notEqual), .punctuation(.lessGreater): .notEqualTo
+    case .punctuation(.less): .lessThan
+    case .punctuation(.lessEqual), .punctuation(.equalLess): .lessThanOrEqualTo
+    case .punctuation(.greater): .greaterThan
+    case .punctuation(.greaterEqual), .punctuation(.equalGreater): .greaterThanOrEqualTo
+    case .keyword(.between): .between
+    case .keyword(.in): .in
+    case .keyword(.contains): .contains
+    case .keyword(.beginsWith): .beginsWith
+    case .keyword(.endsWith): .endsWith
+    case .keyword(.like): .like
+    case .keyword(.matches): .matches
+    case .keyword(.utiConformsTo): .utiConformsTo
+    case .keyword(.utiEquals): .utiEquals
+    default: nil
+    }
+  }
+
+  /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
+  mutating func parseComparison(
+    quantifier: Quantifier?, lhs: Parsed<ExpressionNode>, start: SourceRange
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode>? {
+    guard let op = comparisonOperator else { return nil }
+    let operatorToken = advance()
+    var operatorRange = operatorToken.range
+    var comparisonOptions: ComparisonOptions = []
+    if let open = consume(.openBracket) {
+      comparisonOptions = try parseComparisonOptions()
+      let close = try expectClosing(.closeBracket, openedBy: open)
+      operatorRange = range(operatorRange, close.range)
+    }
+    let rhs = try parseExpression()
+    let comparison = Comparison(
+      quantifier: quantifier, lhs: lhs.node, op: op, options: comparisonOptions, rhs: rhs.node,
+      operatorRange: operatorRange)
+    return try predicate(
+      .comparison(comparison), range(start, rhs.node.range), height: Swift.max(lhs.height, rhs.height) + 1)
+  }
+
+  /// `comparisonOptions ::= "[" OptionLetters "]"`, after `[`; `OptionLetters ::= [cdnlCDNL]+`.
+  mutating func parseComparisonOptions() throws(PredicateSyntaxError) -> ComparisonOptions {
+    let token = current
+    guard case .identifier(let letters) = token.kind else {
+      throw error(
+        .invalidComparisonOption,
+        "expected comparison options such as 'c', 'd' or 'cd', found \(describe(token))")
+    }
+    var result: ComparisonOptions = []
+    for letter in letters.lowercased() {
+      switch letter {
+      case "c": result.insert(.caseInsensitive)
+      case "d": result.insert(.diacriticInsensitive)
+      case "n": result.insert(.normalized)
+      case "l": result.insert(.localeSensitive)
+      default:
+        throw error(
+          .invalidComparisonOption, "unknown comparison option '\(letter)'; the options are c, d, n and l")
+      }
+    }
+    advance()
+    return result
+  }
+}

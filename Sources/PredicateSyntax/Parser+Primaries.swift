@@ -1,0 +1,140 @@
+// The primaries of the grammar that are not calls: groups, aggregates, constants, names and format arguments.
+
+extension Parser {
+  ///     primary ::= "(" expression ")" | aggregate | constant | Variable | "SELF" | "ANYKEY"
+  ///               | Identifier | EscapedIdentifier | CollectionOperator
+  ///               | subquery | cast | functionCall | ternary | builtinCall | FormatSpecifier
+  ///
+  /// The recursive primaries each get their own function, so the frame that recursion stacks up stays small
+  /// even in unoptimised builds; the leaves are read by `parseAtom`.
+  mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    switch tokens[index].kind {
+    case .punctuation(.openParenthesis): return try parseGroup()
+    case .punctuation(.openBrace): return try parseAggregate()
+    case .keyword(.subquery): return try parseSubquery()
+    case .keyword(.cast): return try parseCast()
+    case .identifier(let name) where lookahead(1).isPunctuation(.openParenthesis):
+      return try parseCall(name: name)
+    default: return try parseAtom()
+    }
+  }
+
+  /// `"(" expression ")"`, then its postfix: a parenthesised key path keeps its own base, `(a).b`.
+  mutating func parseGroup() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let open = advance()
+    try enter()
+    let inner = try parseExpression()
+    let close = try expectClosing(.closeParenthesis, openedBy: open)
+    leave()
+    var grouped = inner
+    grouped.node.range = range(open.range, close.range)
+    return try parsePostfix(grouped, grouped: true)
+  }
+
+  /// `aggregate ::= "{" ( expression ( "," expression )* )? "}"`
+  mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let open = advance()
+    let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: open)
+    return try expression(.aggregate(elements), range(open.range, close.range), height: height + 1)
+  }
+
+  /// The leaves of `primary`: `constant`, `Variable`, `"SELF"`, `"ANYKEY"`, `Identifier`, `EscapedIdentifier`,
+  /// `CollectionOperator` and `FormatSpecifier`, where
+  ///
+  ///     constant ::= String | Number | "NULL" | "NIL" | "TRUE" | "YES" | "FALSE" | "NO"
+  mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+    let token = current
+    switch token.kind {
+    case .string(let value):
+      advance()
+      return try expression(.constant(.string(value)), token.range, height: 1)
+    case .integer(let magnitude):
+      advance()
+      let constant: Constant =
+        magnitude <= UInt64(Int.max) ? .integer(Int(magnitude)) : .double(Double(magnitude))
+      return try expression(.constant(constant), token.range, height: 1)
+    case .double(let value):
+      advance()
+      return try expression(.constant(.double(value)), token.range, height: 1)
+    case .keyword(.null), .keyword(.nil):
+      advance()
+      return try expression(.constant(.null), token.range, height: 1)
+    case .keyword(.true), .keyword(.yes):
+      advance()
+      return try expression(.constant(.bool(true)), token.range, height: 1)
+    case .keyword(.false), .keyword(.no):
+      advance()
+      return try expression(.constant(.bool(false)), token.range, height: 1)
+    case .keyword(.self):
+      advance()
+      return try expression(.evaluatedObject, token.range, height: 1)
+    case .keyword(.anyKey):
+      advance()
+      return try expression(.anyKey, token.range, height: 1)
+    case .variable(let name):
+      advance()
+      return try expression(.variable(name), token.range, height: 1)
+    case .collectionOperator(let name):
+      advance()
+      return try expression(
+        .keyPath(base: nil, components: [.collectionOperator(name)]), token.range, height: 1)
+    case .escapedIdentifier(let name):
+      advance()
+      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
+    case .identifier(let name):
+      advance()
+      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
+    case .formatSpecifier(let specifier):
+      advance()
+      return try substitute(specifier: specifier, token: token)
+    case .punctuation(.closeParenthesis) where nesting == 0:
+      throw error(
+        .unmatchedClosingDelimiter, "unexpected ')' with no matching '('",
+        fix: PredicateFix(title: "remove ')'", range: token.range, replacement: ""))
+    case .keyword(.first), .keyword(.last), .keyword(.size), .keyword(.caseInsensitive), .keyword(.ci):
+      throw reservedWordError()
+    case .endOfInput:
+      throw error(.unexpectedToken, "expected an expression, found end of input")
+    default:
+      throw error(.unexpectedToken, "expected an expression, found \(describe(token))")
+    }
+  }
+
+  /// Comma-separated expressions up to `closing`; returns them, their greatest height and the closer.
+  mutating func parseList(closing: Punctuation, openedBy opener: Token) throws(PredicateSyntaxError)
+    -> ([ExpressionNode], Int, Token)
+  {
+    try enter()
+    defer { leave() }
+    var elements: [ExpressionNode] = []
+    var height = 0
+    if let close = consume(closing) { return (elements, height, close) }
+    while true {
+      let element = try parseExpression()
+      elements.append(element.node)
+      height = Swift.max(height, element.height)
+      if !skip(.comma) { break }
+    }
+    let close = try expectClosing(closing, openedBy: opener)
+    return (elements, height, close)
+  }
+
+  // MARK: - Format arguments
+
+  /// `FormatSpecifier ::= "%" [hlqLzjt]* [@KdiuoxXfFeEgGaAsScC]`: replaced by the next argument.
+  mutating func substitute(specifier: String, token: Token) throws(PredicateSyntaxError)
+    -> Parsed<ExpressionNode>
+  {
+    guard nextArgument < arguments.count else {
+      throw PredicateSyntaxError(
+        .missingFormatArgument,
+        "no argument supplied for '%\(specifier)' (argument \(nextArgument + 1); \(arguments.count) supplied)",
+        at: token.range, warnings: warnings)
+    }
+    let argument = arguments[nextArgument]
+    nextArgument += 1
+    let kind = try FormatSubstitution.expression(
+      for: argument, specifier: specifier, position: nextArgument, range: token.range, warnings: warnings)
+    return try expression(kind.kind, token.range, height: kind.height)
+  }
+}
