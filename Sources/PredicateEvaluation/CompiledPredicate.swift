@@ -182,6 +182,16 @@ struct PredicateCompiler {
     }
     let search = SearchSteps(comparison)
     guard let quantifier = comparison.quantifier else {
+      if let search, op == .contains, let test, case .string? = constant {
+        // `text CONTAINS "literal"` searches a string, which takes no steps: the prepared test answers it.
+        return { frame throws(EvaluationError) in
+          let lhs = try lhsCode(frame)
+          if case .string = lhs { return try test(lhs) }
+          let rhs = try rhsCode(frame)
+          try search.take(lhs, rhs, from: &frame.budget.pointee)
+          return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
+        }
+      }
       if let search {
         return { frame throws(EvaluationError) in
           let lhs = try lhsCode(frame)
@@ -202,12 +212,13 @@ struct PredicateCompiler {
     let wantsAll = quantifier == .all
     let resultWhenExhausted = quantifier == .all || quantifier == .none
     let collection = comparison.lhs
+    let elementsCode = quantifiedElementsCode(collection, lhsCode, quantifier, at: site.lhs)
     // The activation-rule hot path, `ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "literal"`,
     // tests each identifier against the pre-resolved literal without further indirection.
     if op == .utiConformsTo, case .constant(.string(let target)) = comparison.rhs.kind, let test {
       let conforms = oracle.conformanceTest(target)
       return { frame throws(EvaluationError) in
-        let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
+        let elements = try elementsCode(frame)
         for element in elements {
           try frame.budget.pointee.takeStep(
             .quantifier(quantifier), over: collection, elements: elements.count)
@@ -226,7 +237,7 @@ struct PredicateCompiler {
     // through the constant.
     if let test, let constant {
       return { frame throws(EvaluationError) in
-        let elements = try ValueSemantics.quantifiedElements(lhsCode(frame), quantifier, at: site.lhs)
+        let elements = try elementsCode(frame)
         for element in elements {
           try frame.budget.pointee.takeStep(
             .quantifier(quantifier), over: collection, elements: elements.count)
@@ -238,6 +249,7 @@ struct PredicateCompiler {
       }
     }
     return { frame throws(EvaluationError) in
+      // Both sides first, then the collection check: errors come in the tree-walker's order.
       let lhs = try lhsCode(frame)
       let rhs = try rhsCode(frame)
       let elements = try ValueSemantics.quantifiedElements(lhs, quantifier, at: site.lhs)
@@ -334,6 +346,8 @@ struct PredicateCompiler {
     case .equalTo: stringTest = { text throws(EvaluationError) in strings.equal(strings.fold(text), folded) }
     case .notEqualTo:
       stringTest = { text throws(EvaluationError) in !strings.equal(strings.fold(text), folded) }
+    case .contains:
+      stringTest = { text throws(EvaluationError) in strings.contains(strings.fold(text), folded) }
     case .beginsWith:
       stringTest = { text throws(EvaluationError) in strings.hasPrefix(strings.fold(text), folded) }
     case .endsWith:
@@ -526,6 +540,7 @@ struct PredicateCompiler {
         throw error
       }
     }
+    if base == nil, let count = Self.countOfKey(steps, range: range) { return count }
     if steps.count == 1, case .key(let key) = steps[0], base == nil {
       // `age`: a key of the evaluated object, the commonest left-hand side.
       return { frame throws(EvaluationError) in

@@ -30,9 +30,12 @@ struct Lexer {
       } catch {
         throw likelyCause(of: error)
       }
-      let isLast = token.isEndOfInput
+      // Tested before the append, which then moves the token rather than copying it.
+      if token.isEndOfInput {
+        tokens.append(token)
+        return tokens
+      }
       tokens.append(token)
-      if isLast { return tokens }
     }
   }
 
@@ -113,16 +116,18 @@ struct Lexer {
 
   private mutating func skipWhitespace() {
     while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 {
-        // Spaces and tabs are one column each and never end a line: no bookkeeping beyond that.
-        index += 1
-        column += 1
-      } else if (0x0A...0x0D).contains(byte) {
-        advance()
-      } else {
-        return
+      // Spaces and tabs are one column each and never end a line: a run of them is skipped in one loop
+      // over the buffer (rules are indented, so runs are long).
+      let begin = index
+      let end = bytes.withUnsafeBufferPointer { buffer in
+        var end = begin
+        while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 { end += 1 }
+        return end
       }
+      column += end - begin
+      index = end
+      guard index < bytes.count, (0x0A...0x0D).contains(bytes[index]) else { return }
+      advance()
     }
   }
 
@@ -140,7 +145,11 @@ struct Lexer {
   /// so the column moves by their count.
   private mutating func nameBytes() -> ArraySlice<UInt8> {
     let begin = index
-    while index < bytes.count, Lexer.isIdentifierContinuation(bytes[index]) { index += 1 }
+    index = bytes.withUnsafeBufferPointer { buffer in
+      var end = begin
+      while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
+      return end
+    }
     column += index - begin
     return bytes[begin..<index]
   }
@@ -153,9 +162,7 @@ struct Lexer {
     let start = position
     let word = nameBytes()
     // Keywords are looked up from the bytes: only identifiers need a string.
-    if word.count == 3, word.map(Keyword.asciiUppercased).elementsEqual("UTI".utf8),
-      let keyword = utiOperatorSuffix()
-    {
+    if word.count == 3, hasUppercased("UTI", at: word.startIndex), let keyword = utiOperatorSuffix() {
       return Token(kind: .keyword(keyword), range: range(from: start))
     }
     if let keyword = Keyword.matching(utf8: word) {
@@ -193,16 +200,36 @@ struct Lexer {
   /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
   /// hyphens never lex as minus signs.
   private mutating func utiOperatorSuffix() -> Keyword? {
-    for (suffix, keyword) in [("-CONFORMS-TO", Keyword.utiConformsTo), ("-EQUALS", .utiEquals)] {
-      let suffixBytes = Array(suffix.utf8)
-      guard index + suffixBytes.count <= bytes.count else { continue }
-      let candidate = bytes[index..<index + suffixBytes.count].map { Lexer.uppercased($0) }
-      guard candidate == suffixBytes else { continue }
-      if let after = peek(suffixBytes.count), Lexer.isIdentifierContinuation(after) { continue }
-      advance(by: suffixBytes.count)
+    if let keyword = suffix("-CONFORMS-TO", .utiConformsTo) ?? suffix("-EQUALS", .utiEquals) {
       return keyword
     }
     return nil
+  }
+
+  /// Consumes `spelling` and returns `keyword` when the input continues with it (any case) and then
+  /// ends the word.
+  private mutating func suffix(_ spelling: StaticString, _ keyword: Keyword) -> Keyword? {
+    let count = spelling.utf8CodeUnitCount
+    guard hasUppercased(spelling, at: index) else { return nil }
+    if let after = peek(count), Lexer.isIdentifierContinuation(after) { return nil }
+    // ASCII without line breaks: one column per byte.
+    index += count
+    column += count
+    return keyword
+  }
+
+  /// Whether the bytes at `offset` spell `spelling` (upper-case ASCII) in any letter case. Compares bytes
+  /// in place: no array per candidate.
+  private func hasUppercased(_ spelling: StaticString, at offset: Int) -> Bool {
+    let count = spelling.utf8CodeUnitCount
+    guard offset + count <= bytes.count else { return false }
+    return bytes.withUnsafeBufferPointer { buffer in
+      for position in 0..<count
+      where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
+        return false
+      }
+      return true
+    }
   }
 
   private static func uppercased(_ byte: UInt8) -> UInt8 {
@@ -285,7 +312,7 @@ struct Lexer {
         at: range(from: start))
     }
     // Punctuation is one or two ASCII bytes, never a line break.
-    let width = symbol.rawValue.utf8.count
+    let width = symbol.width
     index += width
     column += width
     return Token(kind: .punctuation(symbol), range: range(from: start))
@@ -296,7 +323,8 @@ struct Lexer {
   private mutating func number() throws(PredicateSyntaxError) -> Token {
     let start = position
     if peek() == UInt8(ascii: "0"), let marker = peek(1).map(Lexer.uppercased),
-      let radix = [UInt8(ascii: "X"): 16, UInt8(ascii: "O"): 8, UInt8(ascii: "B"): 2][marker]
+      let radix = marker == UInt8(ascii: "X")
+        ? 16 : marker == UInt8(ascii: "O") ? 8 : marker == UInt8(ascii: "B") ? 2 : nil
     {
       advance(by: 2)
       return try radixInteger(radix: radix, start: start)

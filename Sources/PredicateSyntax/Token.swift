@@ -39,25 +39,41 @@ enum Keyword: String, CaseIterable, Sendable {
     matching(utf8: text.utf8)
   }
 
-  /// Spellings as UTF-8 bytes, grouped by length, for the lexer's look-up without building a string.
-  private static let spellingsByLength: [[(spelling: [UInt8], keyword: Keyword)]] = {
+  /// Spellings packed as by `packed(_:)`, grouped by length, for the lexer's look-up without building a
+  /// string: a candidate is two integer comparisons rather than a loop over its bytes.
+  private static let spellingsByLength: [[(low: UInt64, high: UInt64, keyword: Keyword)]] = {
     let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
-    var table = Array(repeating: [(spelling: [UInt8], keyword: Keyword)](), count: longest + 1)
+    var table = Array(repeating: [(low: UInt64, high: UInt64, keyword: Keyword)](), count: longest + 1)
     for keyword in allCases {
-      table[keyword.rawValue.utf8.count].append((Array(keyword.rawValue.utf8), keyword))
+      let spelling = keyword.rawValue.utf8
+      let (low, high) = packed(spelling)
+      table[spelling.count].append((low, high, keyword))
     }
     return table
   }()
 
+  /// The first 16 bytes of `bytes`, ASCII-uppercased, little-endian in two words (zero-filled past the end).
+  private static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (low: UInt64, high: UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in bytes.prefix(16) {
+      let value = UInt64(asciiUppercased(byte))
+      if shift < 64 { low |= value << shift } else { high |= value << (shift - 64) }
+      shift += 8
+    }
+    return (low, high)
+  }
+
   /// The keyword spelled by `bytes` in any ASCII letter case, if it is one. Keywords are ASCII, so a
   /// non-ASCII byte never matches.
   static func matching<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Keyword? {
-    guard bytes.count < spellingsByLength.count else { return nil }
-    candidates: for (spelling, keyword) in spellingsByLength[bytes.count] {
-      for (byte, expected) in zip(bytes, spelling) where asciiUppercased(byte) != expected {
-        continue candidates
-      }
-      return keyword
+    let count = bytes.count
+    let table = spellingsByLength
+    guard count < table.count else { return nil }
+    let (low, high) = packed(bytes)
+    for candidate in table[count] where candidate.low == low && candidate.high == high {
+      return candidate.keyword
     }
     return nil
   }
@@ -96,6 +112,16 @@ enum Punctuation: String, Sendable {
   case star = "*"
   case slash = "/"
   case doubleStar = "**"
+
+  /// The number of bytes of the symbol (its `rawValue`, without building that string).
+  var width: Int {
+    switch self {
+    case .assign, .equal, .notEqual, .lessGreater, .lessEqual, .equalLess, .greaterEqual, .equalGreater,
+      .ampersands, .bars, .doubleStar:
+      2
+    default: 1
+    }
+  }
 }
 
 /// One lexical token with the exact range it was read from.
