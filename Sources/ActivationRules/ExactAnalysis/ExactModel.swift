@@ -206,7 +206,9 @@ struct ExactModel: Sendable {
       // ANY/ALL/NONE over the child collection, each element compared on its own: only types are plain
       // values a comparison can look at.
       guard level == .attachment, isChildCollection(comparison.lhs, level: level, element: element) else {
-        throw OutsideFragment(reason: "\(text): a quantifier over anything but registeredTypeIdentifiers")
+        throw OutsideFragment(
+          reason: "\(text): \(quantifier.rawValue) is modelled only over an attachment's registeredTypeIdentifiers "
+            + "inside a SUBQUERY over attachments")
       }
       var elementComparison = comparison
       elementComparison.quantifier = nil

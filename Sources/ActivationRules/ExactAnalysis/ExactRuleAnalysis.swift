@@ -54,7 +54,7 @@ public enum ExactRuleAnalysis {
     let search = try ExactSearch(rules: [first, second], registry: registry)
     var disagreeing: [Int] = []
     let contexts = search.contexts
-    for state in contexts.counts.indices where search.isContext(state) {
+    for state in (0..<contexts.stateCount) where search.isContext(state) {
       if search.accepts(0, state) != search.accepts(1, state) { disagreeing.append(state) }
     }
     // Dijkstra numbers states as it first reaches them, not by final cost: sort.
@@ -65,7 +65,7 @@ public enum ExactRuleAnalysis {
           context: search.witness(state), acceptedByFirst: search.accepts(0, state),
           acceptedBySecond: search.accepts(1, state))
       },
-      contextClasses: contexts.counts.indices.filter(search.isContext).count,
+      contextClasses: (0..<contexts.stateCount).filter(search.isContext).count,
       disagreeingClasses: disagreeing.count)
   }
 
@@ -85,7 +85,7 @@ public enum ExactRuleAnalysis {
   {
     let search = try ExactSearch(rules: [rule], registry: registry)
     let contexts = search.contexts
-    let ordered = contexts.counts.indices.filter(search.isContext).sorted {
+    let ordered = (0..<contexts.stateCount).filter(search.isContext).sorted {
       (contexts.costs[$0], $0) < (contexts.costs[$1], $1)
     }
     return Activation(
@@ -114,12 +114,12 @@ struct ExactSearch {
         level: .attachment, atoms: model.atoms[0], childCount: universe.representatives.count,
         childCost: { _ in ExactCost() }, childAtom: { universe.signatures[$0][$1] })
       let items = try LevelStates.search(
-        level: .item, atoms: model.atoms[1], childCount: attachments.counts.count,
+        level: .item, atoms: model.atoms[1], childCount: attachments.stateCount,
         childCost: { attachments.costs[$0] }, childAtom: { attachments.holds(atom: $1, in: $0) })
       self.attachments = attachments
       self.items = items
       self.contexts = try LevelStates.search(
-        level: .context, atoms: model.atoms[2], childCount: items.counts.count,
+        level: .context, atoms: model.atoms[2], childCount: items.stateCount,
         childCost: { items.costs[$0] }, childAtom: { items.holds(atom: $1, in: $0) })
     } catch {
       throw ExactRuleAnalysis.Undecidable(reason: error.reason)
@@ -129,7 +129,7 @@ struct ExactSearch {
   /// Whether a context state holds at least one extension item (every context a host makes does).
   func isContext(_ state: Int) -> Bool {
     guard let slot = contexts.everyChildSlot else { return true }
-    return contexts.counts[state][slot] > 0
+    return contexts.count(state, slot: slot) > 0
   }
 
   func accepts(_ rule: Int, _ state: Int) -> Bool {

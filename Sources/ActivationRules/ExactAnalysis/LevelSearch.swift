@@ -30,7 +30,11 @@ struct SlotTest: Sendable {
 /// child of some class. Dijkstra's algorithm over these states (costs add, lexicographically) finds every
 /// reachable state and its smallest collection at once: the search lists abstract states, never contexts.
 struct LevelStates: Sendable {
-  var counts: [[Int32]] = []
+  /// Each state's counts, packed (see `count(_:slot:)`).
+  var packed: [PackedState] = []
+  /// Where each slot's count sits in a packed state: bit offset and width.
+  var layout: [(offset: Int, width: Int)] = []
+  var caps: [Int32] = []
   var costs: [ExactCost] = []
   /// The state before the last child was added and that child (a state of the level below, or a type
   /// representative); -1 for the empty collection.
@@ -40,9 +44,18 @@ struct LevelStates: Sendable {
   /// The slot counting every child, when the level keeps one (the context level: at least one item).
   var everyChildSlot: Int?
 
+  var stateCount: Int { packed.count }
+
+  /// The count in `slot` of `state`, saturated at the slot's cap.
+  func count(_ state: Int, slot: Int) -> Int {
+    let (offset, width) = layout[slot]
+    guard width > 0 else { return 0 }
+    return Int((packed[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
+  }
+
   func holds(atom: Int, in state: Int) -> Bool {
     let atom = atoms[atom]
-    return atom.test.holds(Int(counts[state][atom.slot]))
+    return atom.test.holds(count(state, slot: atom.slot))
   }
 
   /// The children of `state`'s cheapest collection, in the order they were added.
@@ -56,8 +69,8 @@ struct LevelStates: Sendable {
     return result.reversed()
   }
 
-  /// The most states one level may reach: 200 000, a few hundred milliseconds of search.
-  static let maximumStates = 200_000
+  /// The most states one level may reach: 50 000, some tens of milliseconds of search in a release build.
+  static let maximumStates = 50_000
 
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
   /// answering its own atoms through `childAtom`.
@@ -178,14 +191,34 @@ struct LevelStates: Sendable {
     }
   }
 
-  /// Dijkstra's algorithm from the empty collection.
+  /// Dijkstra's algorithm from the empty collection. A state is packed into 128 bits, each count in a
+  /// field just wide enough for its cap: hashing arrays of counts was most of the time (perf).
   private mutating func explore(
     steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
   ) throws(OutsideFragment) {
-    var index: [[Int32]: Int] = [:]
+    var bit = 0
+    for cap in caps {
+      let width = cap == 0 ? 0 : Int.bitWidth - Int(cap).leadingZeroBitCount
+      // A field never straddles the two words.
+      if bit < 64, bit + width > 64 { bit = 64 }
+      layout.append((bit, width))
+      bit += width
+    }
+    guard bit <= 128 else {
+      throw OutsideFragment(reason: "the rules compare more counts than the exact search packs (128 bits)")
+    }
+    self.caps = caps
+    let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
+      step.increments.map { slot in
+        let (offset, width) = layout[slot]
+        let shift = UInt64(offset % 64)
+        return (offset / 64, 1 << shift, ((1 << UInt64(width)) - 1) << shift, UInt64(caps[slot]) << shift)
+      }
+    }
+    var index: [PackedState: Int] = [:]
     var done: [Bool] = []
     var heap = CostHeap()
-    func reach(_ state: [Int32], cost: ExactCost, parent: Int, child: Int) {
+    func reach(_ state: PackedState, cost: ExactCost, parent: Int, child: Int) {
       if let existing = index[state] {
         guard !done[existing], cost < costs[existing] else { return }
         costs[existing] = cost
@@ -193,33 +226,51 @@ struct LevelStates: Sendable {
         heap.push(cost, existing)
         return
       }
-      index[state] = counts.count
-      counts.append(state)
+      index[state] = packed.count
+      packed.append(state)
       costs.append(cost)
       parents.append((Int32(parent), Int32(child)))
       done.append(false)
-      heap.push(cost, counts.count - 1)
+      heap.push(cost, packed.count - 1)
     }
-    reach(Array(repeating: 0, count: caps.count), cost: ExactCost(), parent: -1, child: -1)
+    reach(PackedState(), cost: ExactCost(), parent: -1, child: -1)
     while let (cost, state) = heap.pop() {
       guard !done[state], cost == costs[state] else { continue }
       done[state] = true
-      let current = counts[state]
-      for step in steps {
+      let current = packed[state]
+      for (step, fields) in zip(steps, increments) {
         var next = current
         var changed = false
-        for slot in step.increments where next[slot] < caps[slot] {
-          next[slot] += 1
+        for field in fields where next[field.word] & field.mask < field.cap {
+          next[field.word] &+= field.unit
           changed = true
         }
         guard changed else { continue }
         reach(next, cost: cost + step.cost, parent: state, child: step.child)
       }
-      if counts.count > Self.maximumStates {
+      if packed.count > Self.maximumStates {
         throw OutsideFragment(
-          reason: "more than \(Self.maximumStates) distinct count states (ExactRuleAnalysis.maximumStates)")
+          reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
       }
     }
+  }
+}
+
+/// A state's counts packed into two words.
+struct PackedState: Hashable, Sendable {
+  var words: (UInt64, UInt64) = (0, 0)
+
+  static func == (lhs: PackedState, rhs: PackedState) -> Bool { lhs.words == rhs.words }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+  }
+}
+
+extension PackedState {
+  subscript(word: Int) -> UInt64 {
+    get { word == 0 ? words.0 : words.1 }
+    set { if word == 0 { words.0 = newValue } else { words.1 = newValue } }
   }
 }
 
