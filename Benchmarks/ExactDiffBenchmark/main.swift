@@ -63,11 +63,14 @@ for name in names {
 
 // Two rules naming 32 system types, at most 10 matching attachments per item; the second drops one type.
 let types = [
-  "public.jpeg", "public.png", "public.tiff", "com.compuserve.gif", "public.heic", "public.heif", "com.microsoft.bmp",
+  "public.jpeg", "public.png", "public.tiff", "com.compuserve.gif", "public.heic", "public.heif",
+  "com.microsoft.bmp",
   "public.mpeg-4", "com.apple.quicktime-movie", "public.avi", "public.mp3", "public.mpeg-4-audio",
-  "com.microsoft.waveform-audio", "public.aiff-audio", "com.adobe.pdf", "public.rtf", "public.html", "public.xml",
+  "com.microsoft.waveform-audio", "public.aiff-audio", "com.adobe.pdf", "public.rtf", "public.html",
+  "public.xml",
   "public.json", "public.plain-text", "public.url", "public.file-url", "public.vcard", "com.apple.pkpass",
-  "public.zip-archive", "org.gnu.gnu-zip-archive", "public.comma-separated-values-text", "public.python-script",
+  "public.zip-archive", "org.gnu.gnu-zip-archive", "public.comma-separated-values-text",
+  "public.python-script",
   "public.shell-script", "com.apple.ical.ics", "org.openxmlformats.wordprocessingml.document",
   "org.openxmlformats.spreadsheetml.sheet",
 ]

@@ -299,7 +299,8 @@ public struct RuleLinter: Sendable {
       let activation = try ExactRuleAnalysis.activation(tree, registry: registry)
       if activation.smallestAccepted == nil {
         add(
-          .neverActivates, "the rule accepts no extension context, of any size (decided exactly)", rulePosition,
+          .neverActivates, "the rule accepts no extension context, of any size (decided exactly)",
+          rulePosition,
           "check the counts (@count == … vs > …) and the types")
       } else if activation.smallestRejected == nil, !tree.isTruePredicate {
         add(
@@ -334,18 +335,19 @@ public struct RuleLinter: Sendable {
         .notExhaustivelyChecked,
         "never/always-activates not exhaustively checked: \(scope) \(excess); checked up to "
           + "\(enumerator.maximumAttachments) attachments"
-          + (fewerItems ? " in up to \(enumerator.maximumItems) items" : "") + " (not decided exactly: \(inexact))",
+          + (fewerItems ? " in up to \(enumerator.maximumItems) items" : "")
+          + " (not decided exactly: \(inexact))",
         rulePosition,
         fewerItems
           ? "lint with fewer items (RuleLinter.bounds.maximumItems)"
           : "split the rule's type list, or check it with rulekit diff and smaller bounds")
-    }
-    else {
+    } else {
       add(
         .notExhaustivelyChecked,
         "never/always-activates checked by enumeration only, up to \(enumerator.maximumAttachments) attachments "
           + "in up to \(enumerator.maximumItems) items: not decided exactly: \(inexact)", rulePosition,
-        "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers")
+        "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers"
+      )
     }
     let contexts = enumerator.contexts()
     let evaluator = RuleEvaluator(tree, registry: registry)

@@ -80,7 +80,8 @@ import Testing
       bounded.output.hasPrefix("the rules agree on all ")
         && bounded.output.hasSuffix(
           " contexts checked (bounded: enumerated within the bounds asked for; checked contexts of up to 2 "
-            + "attachments in up to 2 items)\n"))
+            + "attachments in up to 2 items)\n")
+    )
   }
 
   @Test func lintFormats() throws {

@@ -43,7 +43,8 @@ import UniformTypes
         if generator.chance(15) { return "$a.registeredTypeIdentifiers.@count \(generator.comparison())" }
         let quantifier = generator.pick(["ANY", "ALL", "NONE"])
         let op = generator.chance(80) ? "UTI-CONFORMS-TO" : "UTI-EQUALS"
-        return "\(quantifier) $a.registeredTypeIdentifiers \(op) \"\(generator.pick(ExactAnalysisPropertyTests.types))\""
+        return
+          "\(quantifier) $a.registeredTypeIdentifiers \(op) \"\(generator.pick(ExactAnalysisPropertyTests.types))\""
       }
     }
 
@@ -51,8 +52,10 @@ import UniformTypes
       combine(1) { generator in
         switch Int.random(in: 0..<5, using: &generator.random) {
         case 0: return "$e.attachments.@count \(generator.comparison())"
-        case 1: return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count == $e.attachments.@count"
-        default: return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count \(generator.comparison())"
+        case 1:
+          return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count == $e.attachments.@count"
+        default:
+          return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count \(generator.comparison())"
         }
       }
     }
@@ -81,7 +84,9 @@ import UniformTypes
     // No type, one type, and two types at once: enumeration over these is complete for attachments that
     // differ only in which of the rules' tests they pass, up to 3 attachments in 2 items.
     let shapes =
-      [[]] + Self.types.map { [$0] } + [["public.data"], ["public.jpeg", "public.url"], ["public.url", "public.image"]]
+      [[]] + Self.types.map { [$0] } + [
+        ["public.data"], ["public.jpeg", "public.url"], ["public.url", "public.image"],
+      ]
     let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 3, maximumItems: 2).contexts()
     let values = contexts.map(\.predicateValue)
     var decided = 0
@@ -107,7 +112,8 @@ import UniformTypes
             "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
         }
       } else {
-        #expect(enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
+        #expect(
+          enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
       }
     }
     // Most generated pairs are in the fragment, and both answers occur.

@@ -88,16 +88,19 @@ import UniformTypes
     let comparison = try ExactRuleAnalysis.compare(Self.parse(forward), Self.parse(backward))
     #expect(comparison.rulesAgree)
     // ALL over the item's attachments, written two ways.
-    let counted = "SUBQUERY(extensionItems, $e, \(Self.attachments(Self.any("public.image"))) == "
+    let counted =
+      "SUBQUERY(extensionItems, $e, \(Self.attachments(Self.any("public.image"))) == "
       + "$e.attachments.@count).@count >= 1"
-    let none = "SUBQUERY(extensionItems, $e, \(Self.attachments("NOT (\(Self.any("public.image")))")) == 0)"
+    let none =
+      "SUBQUERY(extensionItems, $e, \(Self.attachments("NOT (\(Self.any("public.image")))")) == 0)"
       + ".@count >= 1"
     #expect(try ExactRuleAnalysis.compare(Self.parse(counted), Self.parse(none)).rulesAgree)
   }
 
   @Test func neverAndAlwaysAreDecided() throws {
     let never = try ExactRuleAnalysis.activation(
-      Self.parse(Self.someItem(Self.attachments(Self.any("public.url")) + " > 11 AND $e.attachments.@count <= 11")))
+      Self.parse(
+        Self.someItem(Self.attachments(Self.any("public.url")) + " > 11 AND $e.attachments.@count <= 11")))
     #expect(never.smallestAccepted == nil)
     let always = try ExactRuleAnalysis.activation(Self.parse("extensionItems.@count >= 1"))
     #expect(always.smallestRejected == nil)

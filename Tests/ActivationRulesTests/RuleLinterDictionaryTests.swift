@@ -47,7 +47,8 @@ import Testing
   @Test func cleanButNotDecidedExactly() throws {
     let findings = try Self.lint("20.plist", data: Fixtures.data("20.plist"))
     #expect(findings.map(\.id) == [LintCheck.notExhaustivelyChecked.rawValue])
-    #expect(findings.first?.message.contains("not decided exactly: more than 50000 distinct count states") == true)
+    #expect(
+      findings.first?.message.contains("not decided exactly: more than 50000 distinct count states") == true)
   }
 
   static func infoPlist(rule: String, attributes: String = "", intune: Bool = false) -> Data {

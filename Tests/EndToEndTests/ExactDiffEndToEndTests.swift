@@ -22,7 +22,8 @@ import Testing
   }
 
   @Test func aDifferenceAtElevenAttachmentsIsFound() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exact-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exact-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let images =
@@ -32,7 +33,7 @@ import Testing
     let second = directory.appendingPathComponent("any.predicate")
     try Data((images + "BETWEEN {1, 10}).@count == 1").utf8).write(to: first)
     try Data((images + ">= 1).@count == 1").utf8).write(to: second)
-    let run = try RuleKitBinary.run(["diff", first.path, second.path])
+    let run = try RuleKitBinary.run(["diff", first.path, second.path, "--show", "1"])
     let eleven = Array(repeating: "[public.image]", count: 11).joined(separator: ", ")
     #expect(
       run.standardOutput
@@ -45,7 +46,8 @@ import Testing
   }
 
   @Test func aRuleOutsideTheFragmentIsBoundedAndSaysWhy() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exact-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exact-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let rule = directory.appendingPathComponent("text.predicate")

@@ -207,7 +207,8 @@ struct ExactModel: Sendable {
       // values a comparison can look at.
       guard level == .attachment, isChildCollection(comparison.lhs, level: level, element: element) else {
         throw OutsideFragment(
-          reason: "\(text): \(quantifier.rawValue) is modelled only over an attachment's registeredTypeIdentifiers "
+          reason:
+            "\(text): \(quantifier.rawValue) is modelled only over an attachment's registeredTypeIdentifiers "
             + "inside a SUBQUERY over attachments")
       }
       var elementComparison = comparison
@@ -229,7 +230,8 @@ struct ExactModel: Sendable {
     case (.term(let a), .term(let b), let op) where Self.ordering.contains(op):
       return .formula(.atom(atomIndex(.counts(a, op, b), level: level)))
     case (.term(let term), .constants(let values), let op):
-      return .formula(.atom(atomIndex(.count(term: term, test: try Self.test(op, values, text)), level: level)))
+      return .formula(
+        .atom(atomIndex(.count(term: term, test: try Self.test(op, values, text)), level: level)))
     case (.constants(let values), .term(let term), let op) where values.count == 1:
       guard let flipped = Self.flipped[op] else { break }
       return .formula(
@@ -245,7 +247,8 @@ struct ExactModel: Sendable {
   ]
   private static let flipped: [ComparisonOperator: ComparisonOperator] = [
     .equalTo: .equalTo, .notEqualTo: .notEqualTo, .lessThan: .greaterThan,
-    .lessThanOrEqualTo: .greaterThanOrEqualTo, .greaterThan: .lessThan, .greaterThanOrEqualTo: .lessThanOrEqualTo,
+    .lessThanOrEqualTo: .greaterThanOrEqualTo, .greaterThan: .lessThan,
+    .greaterThanOrEqualTo: .lessThanOrEqualTo,
   ]
 
   private static func test(

@@ -12,7 +12,8 @@ struct ExactCost: Sendable, Hashable, Comparable {
 
   static func + (lhs: ExactCost, rhs: ExactCost) -> ExactCost {
     ExactCost(
-      items: lhs.items + rhs.items, attachments: lhs.attachments + rhs.attachments, types: lhs.types + rhs.types)
+      items: lhs.items + rhs.items, attachments: lhs.attachments + rhs.attachments,
+      types: lhs.types + rhs.types)
   }
 }
 
@@ -181,7 +182,8 @@ struct LevelStates: Sendable {
   }
 
   /// `0 op #b` as `#b op' 0`.
-  private static func mirrored(_ op: PredicateSyntax.ComparisonOperator) -> PredicateSyntax.ComparisonOperator {
+  private static func mirrored(_ op: PredicateSyntax.ComparisonOperator) -> PredicateSyntax.ComparisonOperator
+  {
     switch op {
     case .lessThan: .greaterThan
     case .lessThanOrEqualTo: .greaterThanOrEqualTo

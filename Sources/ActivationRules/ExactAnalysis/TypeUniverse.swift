@@ -33,7 +33,9 @@ struct TypeUniverse {
     // `UTI-EQUALS "X"` tells X from a type that only conforms to it; a dynamic type conforming to X is one
     // even when nothing declares a subtype of X.
     for atom in atoms where !atom.conforms && registry.resolve(atom.type).isKnown {
-      offer(DynamicTypeIdentifier(tag: "rulekit", tagClass: .filenameExtension, conformingTo: atom.type).identifier)
+      offer(
+        DynamicTypeIdentifier(tag: "rulekit", tagClass: .filenameExtension, conformingTo: atom.type)
+          .identifier)
     }
     let targets = atoms.map { registry.resolve($0.type) }
     let foldedTargets = atoms.map { $0.type.lowercased() }
