@@ -7,7 +7,7 @@ import UniformTypes
 /// The contexts are those the JSON form describes: one or more extension items, each holding any number of
 /// attachments, each registering any list of types (none included) drawn from the registry's types, their
 /// Intune twins, and identifiers nobody declares. Rules inside the fragment the
-/// <doc:ExactRuleAnalysis> article describes (counts and `ANY`/`ALL`/`NONE` type tests over
+/// <doc:DecidingRulesExactly> article describes (counts and `ANY`/`ALL`/`NONE` type tests over
 /// `extensionItems`, `attachments` and `registeredTypeIdentifiers`, compared with numbers or with each other)
 /// are decided exactly; for any other rule the analysis says why it cannot, and callers fall back to
 /// bounded enumeration and say so.

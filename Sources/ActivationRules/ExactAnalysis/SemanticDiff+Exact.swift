@@ -17,9 +17,14 @@ extension SemanticDiff {
   /// Compares `first` and `second` over every extension context when both rules are inside the fragment
   /// ``ExactRuleAnalysis`` decides; otherwise over the contexts within `bounds`, saying why.
   ///
-  /// - Parameter bounds: Compare by enumeration within these bounds, whatever the rules (as
-  ///   ``compare(_:_:bounds:registry:keep:)``); nil decides exactly where it can and falls back to the
-  ///   default bounds.
+  /// - Parameters:
+  ///   - first: The first rule.
+  ///   - second: The second rule.
+  ///   - bounds: Compare by enumeration within these bounds, whatever the rules (as
+  ///     ``compare(_:_:bounds:registry:keep:)``); nil decides exactly where it can and falls back to the
+  ///     default bounds.
+  ///   - registry: The types both rules are evaluated with.
+  ///   - keep: How many of the smallest disagreements to return.
   /// - Throws: ``ContextEnumerator/LimitExceeded`` when the comparison falls back to enumeration and the
   ///   bounds ask for too many contexts.
   public static func decide(

@@ -5,7 +5,7 @@ import UniformTypes
 /// A type matters to a rule only through the tests it passes, so types that pass the same tests are
 /// interchangeable. A type passes a test against `X` only when it is `X` (ignoring case) or conforms to it,
 /// so the registry's descendants of each tested type, their twins, and one type related to none of them
-/// realise every answer a type of the registry can give (see the `ExactRuleAnalysis` article).
+/// realise every answer a type of the registry can give (see the DocC article "Deciding rules exactly").
 struct TypeUniverse {
   /// Representatives, most readable first: the rules' own types, their twins, the usual distractors, then
   /// the registry's descendants.
