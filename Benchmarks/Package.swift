@@ -21,6 +21,13 @@ let package = Package(
       ],
       path: "EvaluationBenchmark"),
     .executableTarget(
+      name: "ExactDiffBenchmark",
+      dependencies: [
+        .product(name: "ActivationRules", package: "RuleKit"),
+        .product(name: "PredicateSyntax", package: "RuleKit"),
+      ],
+      path: "ExactDiffBenchmark"),
+    .executableTarget(
       name: "PeerWorkload",
       dependencies: [
         .product(name: "PredicateEvaluation", package: "RuleKit"),

@@ -106,7 +106,8 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
 public struct RuleLinter: Sendable {
   /// Answers "is this type known" and conformance for redundancy.
   public var registry: TypeRegistry
-  /// How far "never/always activates" enumerates.
+  /// How far "never/always activates" enumerates a rule the exact analysis (``ExactRuleAnalysis``) cannot
+  /// decide.
   public var bounds: SemanticDiff.Bounds
 
   public init(registry: TypeRegistry = .system, bounds: SemanticDiff.Bounds = .init()) {
@@ -299,8 +300,26 @@ public struct RuleLinter: Sendable {
     _ tree: PredicateNode, text: String?, file: RuleFile,
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
-    let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
     let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
+    let inexact: String
+    do {
+      let activation = try ExactRuleAnalysis.activation(tree, registry: registry)
+      if activation.smallestAccepted == nil {
+        add(
+          .neverActivates, "the rule accepts no extension context, of any size (decided exactly)",
+          rulePosition,
+          "check the counts (@count == … vs > …) and the types")
+      } else if activation.smallestRejected == nil, !tree.isTruePredicate {
+        add(
+          .alwaysActivates,
+          "the rule accepts every extension context, even one with no attachment (decided exactly)",
+          rulePosition, nil)
+      }
+      return
+    } catch {
+      inexact = error.reason
+    }
+    let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
     // A rule naming many types, or bounds with many items, make the enumeration explode: check fewer
     // attachments (and items), and say so.
     let reduction = ContextEnumerator(
@@ -323,10 +342,19 @@ public struct RuleLinter: Sendable {
         .notExhaustivelyChecked,
         "never/always-activates not exhaustively checked: \(scope) \(excess); checked up to "
           + "\(enumerator.maximumAttachments) attachments"
-          + (fewerItems ? " in up to \(enumerator.maximumItems) items" : ""), rulePosition,
+          + (fewerItems ? " in up to \(enumerator.maximumItems) items" : "")
+          + " (not decided exactly: \(inexact))",
+        rulePosition,
         fewerItems
           ? "lint with fewer items (RuleLinter.bounds.maximumItems)"
           : "split the rule's type list, or check it with rulekit diff and smaller bounds")
+    } else {
+      add(
+        .notExhaustivelyChecked,
+        "never/always-activates checked by enumeration only, up to \(enumerator.maximumAttachments) attachments "
+          + "in up to \(enumerator.maximumItems) items: not decided exactly: \(inexact)", rulePosition,
+        "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers"
+      )
     }
     let contexts = enumerator.contexts()
     let evaluator = RuleEvaluator(tree, registry: registry)

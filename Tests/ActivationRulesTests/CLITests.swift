@@ -74,7 +74,15 @@ import Testing
         "[[com.microsoft.intune.mam.public.url]]: \(b.path) does not, \(c.path) activates"))
     let same = try Self.run(["diff", b.path, b.path, "--check"])
     #expect(same.status == 0)
-    #expect(same.output.hasPrefix("the rules agree on all "))
+    #expect(same.output == "the rules agree on every extension context (exact)\n")
+    // Asking for bounds enumerates, and says so.
+    let bounded = try Self.run(["diff", b.path, b.path, "--max-attachments", "2"])
+    #expect(
+      bounded.output.hasPrefix("the rules agree on all ")
+        && bounded.output.hasSuffix(
+          " contexts checked (bounded: enumerated within the bounds asked for; checked contexts of up to 2 "
+            + "attachments in up to 2 items)\n")
+    )
   }
 
   @Test func lintFormats() throws {

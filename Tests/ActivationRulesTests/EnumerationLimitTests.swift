@@ -130,13 +130,17 @@ import Testing
     let tests = (0..<28).map { "ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"com.example.type\($0)\"" }
     let rule =
       "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(tests.joined(separator: " OR "))).@count > 0)"
-      + ".@count > 0"
+      + ".@count > 0 AND ANY extensionItems.attributedContentText MATCHES \"x.*\""
     let findings = RuleLinter().lint(RuleFile(path: "wide.predicate", predicate: rule))
     let bounded = try #require(findings.first { $0.id == LintCheck.notExhaustivelyChecked.rawValue })
     #expect(bounded.severity == .warning)
     #expect(bounded.message.hasPrefix("never/always-activates not exhaustively checked: "))
     #expect(bounded.message.contains("exceed the limit of 100000 (ContextEnumerator.maximumContexts)"))
-    #expect(bounded.message.hasSuffix("checked up to 2 attachments"))
+    #expect(bounded.message.contains("checked up to 2 attachments (not decided exactly: "))
+    // Inside the fragment the same rule is decided exactly, without enumerating.
+    let exact = RuleLinter().lint(
+      RuleFile(path: "wide.predicate", predicate: rule.components(separatedBy: " AND ANY")[0]))
+    #expect(exact.allSatisfy { $0.id != LintCheck.notExhaustivelyChecked.rawValue })
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -154,7 +158,9 @@ import Testing
       bounded.message
         == "never/always-activates not exhaustively checked: 100000 contexts of up to 0 attachments in up to "
         + "100000 items over 5 attachment types hold 5000050000 extension items and attachments, more than the "
-        + "limit of 1000000 (ContextEnumerator.maximumObjects); checked up to 0 attachments in up to 1413 items"
+        + "limit of 1000000 (ContextEnumerator.maximumObjects); checked up to 0 attachments in up to 1413 items "
+        + "(not decided exactly: ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\": ANY is modelled "
+        + "only over an attachment's registeredTypeIdentifiers inside a SUBQUERY over attachments)"
     )
   }
 
@@ -189,8 +195,9 @@ import Testing
   @Test func aNarrowRuleIsCheckedExhaustively() {
     let findings = RuleLinter().lint(
       RuleFile(
-        path: "narrow.predicate", predicate: #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url""#
-      ))
+        path: "narrow.predicate",
+        predicate: #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, "#
+          + #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url").@count > 0).@count > 0"#))
     #expect(!findings.contains { $0.id == LintCheck.notExhaustivelyChecked.rawValue })
   }
 }

@@ -193,7 +193,7 @@ struct CLIConventionsTests {
     ),
     (
       ["diff"], ["Examples/IntuneGuide/rule-B.predicate", "Examples/IntuneGuide/rule-C.predicate"],
-      ["first", "second", "rulesAgree", "contextsChecked", "disagreements", "smallest"]
+      ["first", "second", "exact", "rulesAgree", "contextsChecked", "disagreements", "smallest"]
     ),
     (["lint"], ["Examples/SampleApp/ShareExtension/Info.plist"], ["files", "findings"]),
     (

@@ -12,12 +12,16 @@ import UniformTypes
 struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "diff",
-    abstract: "Compare what two rules accept over every small extension context.",
+    abstract: "Compare what two rules accept over every extension context.",
     discussion: """
-      Contexts hold 1…--max-items extension items and 0…--max-attachments attachments, each attachment \
-      registering one type from either rule's types, their Intune twins, public.data, public.url, \
-      public.plain-text and a dyn. type. Dictionary rules are compared through --style. With --quiet \
-      nothing is printed when the rules agree.
+      Rules of counts and type tests over extensionItems, attachments and registeredTypeIdentifiers are \
+      compared exactly, over contexts of any size, and a disagreement is shown by the smallest contexts \
+      (fewest items, then attachments, then types). A rule outside that fragment (MATCHES, arithmetic, \
+      FUNCTION, other key paths), or --max-attachments or --max-items, compares by enumeration instead: \
+      contexts of 1…--max-items items (2) and 0…--max-attachments attachments (3), each registering one \
+      type from either rule's types, their Intune twins, public.data, public.url, public.plain-text and a \
+      dyn. type; the output then says "bounded" and why. Dictionary rules are compared through --style. \
+      With --quiet nothing is printed when the rules agree.
 
       Examples:
         rulekit diff Examples/IntuneGuide/rule-B.predicate \\
@@ -33,8 +37,10 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Exit 1 when the rules disagree.")
   var check = false
 
-  @Option(help: "Most attachments per context.") var maxAttachments = 3
-  @Option(help: "Most extension items per context.") var maxItems = 2
+  @Option(help: "Enumerate contexts of at most this many attachments instead of deciding exactly (3).")
+  var maxAttachments: Int?
+  @Option(help: "Enumerate contexts of at most this many extension items instead of deciding exactly (2).")
+  var maxItems: Int?
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
@@ -57,34 +63,56 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
     // Both rules are evaluated with the types either Info.plist declares.
     let registry = fileB.registry(extending: fileA.registry(extending: .system)).withTwinPolicy(
       twinPolicy.policy)
-    let report: SemanticDiff.Report
+    let decision: SemanticDiff.Decision
+    let defaults = SemanticDiff.Bounds()
+    let bounds =
+      maxAttachments == nil && maxItems == nil
+      ? nil
+      : SemanticDiff.Bounds(
+        maximumAttachments: maxAttachments ?? defaults.maximumAttachments,
+        maximumItems: maxItems ?? defaults.maximumItems)
     do {
-      report = try SemanticDiff.compare(
-        a.predicate(style: style), b.predicate(style: style),
-        bounds: .init(maximumAttachments: maxAttachments, maximumItems: maxItems), registry: registry,
-        keep: show)
+      decision = try SemanticDiff.decide(
+        a.predicate(style: style), b.predicate(style: style), bounds: bounds, registry: registry, keep: show)
     } catch {
       throw RulesCLI.fail(
         "\(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
     }
+    let report = decision.report
+    var bound = ""
+    if case .bounded(let reason) = decision.exactness, let bounds = decision.bounds {
+      bound =
+        "bounded: \(reason); checked contexts of up to \(bounds.maximumAttachments) attachments in up to "
+        + "\(bounds.maximumItems) items"
+    }
     switch format {
     case .json:
-      Console.json([
+      var document: [String: Any] = [
         "first": first, "second": second, "rulesAgree": report.rulesAgree,
+        "exact": decision.exactness.isExact,
         "contextsChecked": report.contextsChecked, "disagreements": report.disagreementCount,
         "smallest": report.smallestDisagreements.map {
           ["context": $0.context.summary, "first": $0.acceptedByFirst, "second": $0.acceptedBySecond]
             as [String: Any]
         },
-      ])
+      ]
+      if case .bounded(let reason) = decision.exactness { document["reason"] = reason }
+      Console.json(document)
     case .text, .xcode:
       if report.rulesAgree {
         // The agreement is the answer, but with --quiet the exit status (with --check) says it.
-        if !quietOption.quiet { Console.result("the rules agree on all \(report.contextsChecked) contexts") }
+        if !quietOption.quiet {
+          Console.result(
+            decision.exactness.isExact
+              ? "the rules agree on every extension context (exact)"
+              : "the rules agree on all \(report.contextsChecked) contexts checked (\(bound))")
+        }
       } else {
         Console.result(
-          "the rules disagree on \(report.disagreementCount) of \(report.contextsChecked) contexts; smallest:"
-        )
+          decision.exactness.isExact
+            ? "the rules disagree (exact); smallest:"
+            : "the rules disagree on \(report.disagreementCount) of \(report.contextsChecked) contexts (\(bound)); "
+              + "smallest:")
         for disagreement in report.smallestDisagreements {
           let verdict = { (accepted: Bool) in accepted ? "activates" : "does not" }
           Console.result(

@@ -1,0 +1,84 @@
+// Exact `diff` (ExactRuleAnalysis through SemanticDiff.decide) against the bounded enumeration it replaced
+// (SemanticDiff.compare, 3 attachments in 2 items), side by side in one run:
+// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions]`.
+// Each real rule in Tests/Fixtures/real-rules is compared with its Intune-injected form (a predicate's text
+// edit; a dictionary's apple conversion against its injected intune conversion, as CorpusTests do), then two
+// rules naming 32 types with `@count <= 10`. Times are this thread's CPU time, the median of the
+// repetitions, so other processes on a shared machine inflate them less.
+import ActivationRules
+import Foundation
+import PredicateSyntax
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
+let repetitions = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+
+func cpuNanoseconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+  return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+}
+
+/// The median CPU time of `body` in milliseconds.
+func median(_ body: () -> Void) -> Double {
+  var times: [Double] = []
+  for _ in 0..<repetitions {
+    let start = cpuNanoseconds()
+    body()
+    times.append((cpuNanoseconds() - start) / 1e6)
+  }
+  return times.sorted()[times.count / 2]
+}
+
+func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
+  var decision: SemanticDiff.Decision?
+  let exact = median { decision = try? SemanticDiff.decide(first, second) }
+  let bounded = median { _ = try? SemanticDiff.compare(first, second) }
+  let verdict: String
+  switch decision?.exactness {
+  case .exact?: verdict = decision?.report.rulesAgree == true ? "exact, agree" : "exact, differ"
+  case .bounded(let reason)?: verdict = "bounded: \(reason.prefix(40))"
+  case nil: verdict = "refused"
+  }
+  let ratio = bounded / exact
+  print(
+    name.padding(toLength: 22, withPad: " ", startingAt: 0)
+      + String(format: "%10.2f %12.2f %8.1f×   ", exact, bounded, ratio) + verdict)
+}
+
+print("rule                   exact (ms)  bounded (ms)  speed-up  outcome")
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
+  .filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
+for name in names {
+  guard let (_, rule) = try? ActivationRule.load(corpus.appendingPathComponent(name)) else { continue }
+  switch rule {
+  case .predicate(let tree, let text):
+    guard let injected = try? TwinInjector.inject(text: text) else { continue }
+    row(name, tree, injected.tree)
+  case .dictionary:
+    row(name, rule.predicate(style: .apple), TwinInjector.injectedTree(rule.predicate(style: .intune)))
+  }
+}
+
+// Two rules naming 32 system types, at most 10 matching attachments per item; the second drops one type.
+let types = [
+  "public.jpeg", "public.png", "public.tiff", "com.compuserve.gif", "public.heic", "public.heif",
+  "com.microsoft.bmp",
+  "public.mpeg-4", "com.apple.quicktime-movie", "public.avi", "public.mp3", "public.mpeg-4-audio",
+  "com.microsoft.waveform-audio", "public.aiff-audio", "com.adobe.pdf", "public.rtf", "public.html",
+  "public.xml",
+  "public.json", "public.plain-text", "public.url", "public.file-url", "public.vcard", "com.apple.pkpass",
+  "public.zip-archive", "org.gnu.gnu-zip-archive", "public.comma-separated-values-text",
+  "public.python-script",
+  "public.shell-script", "com.apple.ical.ics", "org.openxmlformats.wordprocessingml.document",
+  "org.openxmlformats.spreadsheetml.sheet",
+]
+func wide(_ types: [String]) throws -> PredicateNode {
+  let tests = types.map { "ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\($0)\"" }
+  return try PredicateParser.parse(
+    "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(tests.joined(separator: " OR "))).@count "
+      + "BETWEEN {1, 10} AND $e.attachments.@count <= 10).@count == 1")
+}
+row("32 types, agree", try wide(types), try wide(types.reversed()))
+row("32 types, differ", try wide(types), try wide(Array(types.dropLast()) + ["public.image"]))

@@ -1,0 +1,317 @@
+import PredicateSyntax
+
+/// What a context costs as a witness: fewest items first, then attachments, then types.
+struct ExactCost: Sendable, Hashable, Comparable {
+  var items = 0
+  var attachments = 0
+  var types = 0
+
+  static func < (lhs: ExactCost, rhs: ExactCost) -> Bool {
+    (lhs.items, lhs.attachments, lhs.types) < (rhs.items, rhs.attachments, rhs.types)
+  }
+
+  static func + (lhs: ExactCost, rhs: ExactCost) -> ExactCost {
+    ExactCost(
+      items: lhs.items + rhs.items, attachments: lhs.attachments + rhs.attachments,
+      types: lhs.types + rhs.types)
+  }
+}
+
+/// An atom of a level read off a state: the count in `slot` passes `test`.
+struct SlotTest: Sendable {
+  var slot: Int
+  var test: CountTest
+}
+
+/// Every state of one level that some collection reaches, with the cheapest way to reach it.
+///
+/// A state is the vector of the level's counts (how many children pass each test the rules count), each
+/// saturated at the point past which no comparison of the rules tells counts apart. Children that pass the
+/// same tests are interchangeable, so they are grouped into classes first; a state's successors add one
+/// child of some class. Dijkstra's algorithm over these states (costs add, lexicographically) finds every
+/// reachable state and its smallest collection at once: the search lists abstract states, never contexts.
+struct LevelStates: Sendable {
+  /// Each state's counts, packed (see `count(_:slot:)`).
+  var packed: [PackedState] = []
+  /// Where each slot's count sits in a packed state: bit offset and width.
+  var layout: [(offset: Int, width: Int)] = []
+  var caps: [Int32] = []
+  var costs: [ExactCost] = []
+  /// The state before the last child was added and that child (a state of the level below, or a type
+  /// representative); -1 for the empty collection.
+  var parents: [(state: Int32, child: Int32)] = []
+  /// The level's atoms, in the model's order.
+  var atoms: [SlotTest] = []
+  /// The slot counting every child, when the level keeps one (the context level: at least one item).
+  var everyChildSlot: Int?
+
+  var stateCount: Int { packed.count }
+
+  /// The count in `slot` of `state`, saturated at the slot's cap.
+  func count(_ state: Int, slot: Int) -> Int {
+    let (offset, width) = layout[slot]
+    guard width > 0 else { return 0 }
+    return Int((packed[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
+  }
+
+  func holds(atom: Int, in state: Int) -> Bool {
+    let atom = atoms[atom]
+    return atom.test.holds(count(state, slot: atom.slot))
+  }
+
+  /// The children of `state`'s cheapest collection, in the order they were added.
+  func children(of state: Int) -> [Int] {
+    var result: [Int] = []
+    var current = state
+    while parents[current].state >= 0 {
+      result.append(Int(parents[current].child))
+      current = Int(parents[current].state)
+    }
+    return result.reversed()
+  }
+
+  /// The most states one level may reach: 50 000, some tens of milliseconds of search in a release build.
+  static let maximumStates = 50_000
+
+  /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
+  /// answering its own atoms through `childAtom`.
+  static func search(
+    level: ExactLevel, atoms: [ExactAtom], childCount: Int, childCost: (Int) -> ExactCost,
+    childAtom: (Int, Int) -> Bool
+  ) throws(OutsideFragment) -> LevelStates {
+    // The formulas the level counts, evaluated on every child; children alike on all are one class.
+    var formulas: [ExactFormula] = []
+    var formulaIndex: [ExactFormula: Int] = [:]
+    func index(_ formula: ExactFormula) -> Int {
+      if let found = formulaIndex[formula] { return found }
+      formulas.append(formula)
+      formulaIndex[formula] = formulas.count - 1
+      return formulas.count - 1
+    }
+    let atomFormulas: [(Int, Int?)] = atoms.map { atom in
+      switch atom {
+      case .count(let term, _): (index(term), nil)
+      case .counts(let a, _, let b): (index(a), index(b))
+      }
+    }
+    var classOf: [[Bool]: Int] = [:]
+    var classVectors: [[Bool]] = []
+    var classChild: [Int] = []
+    for child in 0..<childCount {
+      let vector = formulas.map { $0.evaluate { childAtom(child, $0) } }
+      if let existing = classOf[vector] {
+        if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
+      } else {
+        classOf[vector] = classVectors.count
+        classVectors.append(vector)
+        classChild.append(child)
+      }
+    }
+    // One slot per distinct column of classes: two formulas no child tells apart count alike.
+    var result = LevelStates()
+    var slotOf: [[Bool]: Int] = [:]
+    var columns: [[Bool]] = []
+    var caps: [Int32] = []
+    func slot(_ column: [Bool], saturation: Double) throws(OutsideFragment) -> Int {
+      let cap: Int32
+      if !column.contains(true) {
+        cap = 0
+      } else if saturation > Double(maximumStates) {
+        throw OutsideFragment(
+          reason: "a count is compared with \(Int(saturation) - 1), more than the exact search follows "
+            + "(\(maximumStates) states)")
+      } else {
+        cap = Int32(saturation)
+      }
+      if let existing = slotOf[column] {
+        caps[existing] = Swift.max(caps[existing], cap)
+        return existing
+      }
+      slotOf[column] = columns.count
+      columns.append(column)
+      caps.append(cap)
+      return columns.count - 1
+    }
+    for (atom, (first, second)) in zip(atoms, atomFormulas) {
+      switch atom {
+      case .count(_, let test):
+        let column = classVectors.map { $0[first] }
+        result.atoms.append(SlotTest(slot: try slot(column, saturation: test.saturation), test: test))
+      case .counts(_, let op, _):
+        // #a - #b = #(a ∧ ¬b) - #(b ∧ ¬a); when one side never grows, the other is one monotone count.
+        guard let second else { continue }
+        let onlyFirst = classVectors.map { $0[first] && !$0[second] }
+        let onlySecond = classVectors.map { $0[second] && !$0[first] }
+        if !onlySecond.contains(true) {
+          let test = CountTest(kind: .compare(op, 0))
+          result.atoms.append(SlotTest(slot: try slot(onlyFirst, saturation: 1), test: test))
+        } else if !onlyFirst.contains(true) {
+          let test = CountTest(kind: .compare(Self.mirrored(op), 0))
+          result.atoms.append(SlotTest(slot: try slot(onlySecond, saturation: 1), test: test))
+        } else {
+          throw OutsideFragment(
+            reason: "two counts are compared where either can exceed the other (neither subquery's condition "
+              + "implies the other's)")
+        }
+      }
+    }
+    if level == .context {
+      result.everyChildSlot = try slot(Array(repeating: true, count: classVectors.count), saturation: 1)
+    }
+    // Classes with the same effect on the counts: the cheapest stands for all.
+    var steps: [(increments: [Int], child: Int, cost: ExactCost)] = []
+    var stepOf: [[Int]: Int] = [:]
+    let own: ExactCost
+    switch level {
+    case .attachment: own = ExactCost(types: 1)
+    case .item: own = ExactCost(attachments: 1)
+    default: own = ExactCost(items: 1)
+    }
+    for (index, child) in classChild.enumerated() {
+      let increments = columns.indices.filter { columns[$0][index] && caps[$0] > 0 }
+      let cost = own + childCost(child)
+      if let existing = stepOf[increments] {
+        if cost < steps[existing].cost { steps[existing] = (increments, child, cost) }
+      } else {
+        stepOf[increments] = steps.count
+        steps.append((increments, child, cost))
+      }
+    }
+    try result.explore(steps: steps, caps: caps)
+    return result
+  }
+
+  /// `0 op #b` as `#b op' 0`.
+  private static func mirrored(_ op: PredicateSyntax.ComparisonOperator) -> PredicateSyntax.ComparisonOperator
+  {
+    switch op {
+    case .lessThan: .greaterThan
+    case .lessThanOrEqualTo: .greaterThanOrEqualTo
+    case .greaterThan: .lessThan
+    case .greaterThanOrEqualTo: .lessThanOrEqualTo
+    default: op
+    }
+  }
+
+  /// Dijkstra's algorithm from the empty collection. A state is packed into 128 bits, each count in a
+  /// field just wide enough for its cap: hashing arrays of counts was most of the time (perf).
+  private mutating func explore(
+    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
+  ) throws(OutsideFragment) {
+    var bit = 0
+    for cap in caps {
+      let width = cap == 0 ? 0 : Int.bitWidth - Int(cap).leadingZeroBitCount
+      // A field never straddles the two words.
+      if bit < 64, bit + width > 64 { bit = 64 }
+      layout.append((bit, width))
+      bit += width
+    }
+    guard bit <= 128 else {
+      throw OutsideFragment(reason: "the rules compare more counts than the exact search packs (128 bits)")
+    }
+    self.caps = caps
+    let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
+      step.increments.map { slot in
+        let (offset, width) = layout[slot]
+        let shift = UInt64(offset % 64)
+        return (offset / 64, 1 << shift, ((1 << UInt64(width)) - 1) << shift, UInt64(caps[slot]) << shift)
+      }
+    }
+    var index: [PackedState: Int] = [:]
+    var done: [Bool] = []
+    var heap = CostHeap()
+    func reach(_ state: PackedState, cost: ExactCost, parent: Int, child: Int) {
+      if let existing = index[state] {
+        guard !done[existing], cost < costs[existing] else { return }
+        costs[existing] = cost
+        parents[existing] = (Int32(parent), Int32(child))
+        heap.push(cost, existing)
+        return
+      }
+      index[state] = packed.count
+      packed.append(state)
+      costs.append(cost)
+      parents.append((Int32(parent), Int32(child)))
+      done.append(false)
+      heap.push(cost, packed.count - 1)
+    }
+    reach(PackedState(), cost: ExactCost(), parent: -1, child: -1)
+    while let (cost, state) = heap.pop() {
+      guard !done[state], cost == costs[state] else { continue }
+      done[state] = true
+      let current = packed[state]
+      for (step, fields) in zip(steps, increments) {
+        var next = current
+        var changed = false
+        for field in fields where next[field.word] & field.mask < field.cap {
+          next[field.word] &+= field.unit
+          changed = true
+        }
+        guard changed else { continue }
+        reach(next, cost: cost + step.cost, parent: state, child: step.child)
+      }
+      if packed.count > Self.maximumStates {
+        throw OutsideFragment(
+          reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
+      }
+    }
+  }
+}
+
+/// A state's counts packed into two words.
+struct PackedState: Hashable, Sendable {
+  var words: (UInt64, UInt64) = (0, 0)
+
+  static func == (lhs: PackedState, rhs: PackedState) -> Bool { lhs.words == rhs.words }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+  }
+}
+
+extension PackedState {
+  subscript(word: Int) -> UInt64 {
+    get { word == 0 ? words.0 : words.1 }
+    set { if word == 0 { words.0 = newValue } else { words.1 = newValue } }
+  }
+}
+
+/// A binary min-heap of states by cost, ties broken by state number so the search is deterministic.
+private struct CostHeap {
+  private var entries: [(cost: ExactCost, state: Int)] = []
+
+  private static func less(_ a: (cost: ExactCost, state: Int), _ b: (cost: ExactCost, state: Int)) -> Bool {
+    a.cost < b.cost || (a.cost == b.cost && a.state < b.state)
+  }
+
+  mutating func push(_ cost: ExactCost, _ state: Int) {
+    entries.append((cost, state))
+    var child = entries.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Self.less(entries[child], entries[parent]) else { break }
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> (ExactCost, Int)? {
+    guard let first = entries.first else { return nil }
+    let last = entries.removeLast()
+    if !entries.isEmpty {
+      entries[0] = last
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var smallest = parent
+        if left < entries.count, Self.less(entries[left], entries[smallest]) { smallest = left }
+        if right < entries.count, Self.less(entries[right], entries[smallest]) { smallest = right }
+        if smallest == parent { break }
+        entries.swapAt(parent, smallest)
+        parent = smallest
+      }
+    }
+    return (first.cost, first.state)
+  }
+}

@@ -1,0 +1,140 @@
+import PredicateSyntax
+import Testing
+import UniformTypes
+
+@testable import ActivationRules
+
+/// The exact engine against brute-force enumeration on seeded random rules: wherever enumeration finds a
+/// disagreement the exact engine finds one no larger, every exact witness is a real disagreement, and
+/// where the exact engine says the rules agree enumeration finds nothing.
+@Suite struct ExactAnalysisPropertyTests {
+  /// SplitMix64, as in `PredicateEvaluationTests/DifferentialTests.swift` (test targets cannot share code).
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let types = ["public.image", "public.jpeg", "public.url", "com.microsoft.intune.mam.public.jpeg"]
+
+  /// Random rules in the fragment, small constants so enumeration's bounds reach every threshold.
+  struct RuleGenerator {
+    var random: SeededGenerator
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &random)] }
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    mutating func comparison() -> String { pick(["==", "!=", "<", "<=", ">", ">="]) + " \(pick([0, 1, 2]))" }
+
+    mutating func combine(_ depth: Int, _ leaf: (inout RuleGenerator) -> String) -> String {
+      guard depth > 0, chance(45) else { return leaf(&self) }
+      if chance(20) { return "NOT (\(combine(depth - 1, leaf)))" }
+      let op = pick(["AND", "OR"])
+      return "(\(combine(depth - 1, leaf)) \(op) \(combine(depth - 1, leaf)))"
+    }
+
+    mutating func attachment() -> String {
+      combine(1) { generator in
+        if generator.chance(15) { return "$a.registeredTypeIdentifiers.@count \(generator.comparison())" }
+        let quantifier = generator.pick(["ANY", "ALL", "NONE"])
+        let op = generator.chance(80) ? "UTI-CONFORMS-TO" : "UTI-EQUALS"
+        return
+          "\(quantifier) $a.registeredTypeIdentifiers \(op) \"\(generator.pick(ExactAnalysisPropertyTests.types))\""
+      }
+    }
+
+    mutating func item() -> String {
+      combine(1) { generator in
+        switch Int.random(in: 0..<5, using: &generator.random) {
+        case 0: return "$e.attachments.@count \(generator.comparison())"
+        case 1:
+          return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count == $e.attachments.@count"
+        default:
+          return "SUBQUERY($e.attachments, $a, \(generator.attachment())).@count \(generator.comparison())"
+        }
+      }
+    }
+
+    mutating func rule() -> String {
+      combine(1) { generator in
+        switch Int.random(in: 0..<5, using: &generator.random) {
+        case 0: return "extensionItems.@count \(generator.comparison())"
+        case 1: return "SUBQUERY(extensionItems, $e, \(generator.item())).@count == extensionItems.@count"
+        default: return "SUBQUERY(extensionItems, $e, \(generator.item())).@count \(generator.comparison())"
+        }
+      }
+    }
+  }
+
+  static func size(_ context: ExtensionContext) -> (Int, Int, Int) {
+    (
+      context.extensionItems.count, context.allAttachments.count,
+      context.allAttachments.reduce(0) { $0 + $1.registeredTypeIdentifiers.count }
+    )
+  }
+
+  @Test("exact = brute force on 150 seeded pairs of random rules")
+  func agreesWithEnumeration() throws {
+    var generator = RuleGenerator(random: SeededGenerator(state: 0xE4AC_7001))
+    // No type, one type, and two types at once: enumeration over these is complete for attachments that
+    // differ only in which of the rules' tests they pass, up to 3 attachments in 2 items.
+    let shapes =
+      [[]] + Self.types.map { [$0] } + [
+        ["public.data"], ["public.jpeg", "public.url"], ["public.url", "public.image"],
+      ]
+    let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 3, maximumItems: 2).contexts()
+    let values = contexts.map(\.predicateValue)
+    var decided = 0
+    var disagreeing = 0
+    for _ in 0..<150 {
+      let firstText = generator.rule()
+      let secondText = generator.chance(30) ? firstText : generator.rule()
+      let first = try PredicateParser.parse(firstText)
+      let second = try PredicateParser.parse(secondText)
+      guard let exact = try? ExactRuleAnalysis.compare(first, second, keep: 1) else { continue }
+      decided += 1
+      let a = RuleEvaluator(first)
+      let b = RuleEvaluator(second)
+      let enumerated = zip(contexts, values).first { a.accepts(value: $0.1) != b.accepts(value: $0.1) }?.0
+      if let witness = exact.smallestDisagreements.first {
+        disagreeing += 1
+        #expect(a.accepts(witness.context) == witness.acceptedByFirst, "\(firstText)")
+        #expect(b.accepts(witness.context) == witness.acceptedBySecond, "\(secondText)")
+        #expect(witness.acceptedByFirst != witness.acceptedBySecond)
+        if let enumerated {
+          #expect(
+            Self.size(witness.context) <= Self.size(enumerated),
+            "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
+        }
+      } else {
+        #expect(
+          enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
+      }
+    }
+    // Most generated pairs are in the fragment, and both answers occur.
+    #expect(decided >= 120)
+    #expect(disagreeing >= 30 && disagreeing < decided)
+  }
+
+  @Test("never/always: exact = brute force on 150 seeded random rules")
+  func activationAgreesWithEnumeration() throws {
+    var generator = RuleGenerator(random: SeededGenerator(state: 0xA1_0A75))
+    let shapes = [[]] + Self.types.map { [$0] } + [["public.jpeg", "public.url"]]
+    let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 3, maximumItems: 2).contexts()
+    for _ in 0..<150 {
+      let text = generator.rule()
+      let rule = try PredicateParser.parse(text)
+      guard let exact = try? ExactRuleAnalysis.activation(rule) else { continue }
+      let evaluator = RuleEvaluator(rule)
+      if let accepted = exact.smallestAccepted { #expect(evaluator.accepts(accepted), "\(text)") }
+      if let rejected = exact.smallestRejected { #expect(!evaluator.accepts(rejected), "\(text)") }
+      if exact.smallestAccepted == nil { #expect(!contexts.contains(where: evaluator.accepts), "\(text)") }
+      if exact.smallestRejected == nil { #expect(contexts.allSatisfy(evaluator.accepts), "\(text)") }
+    }
+  }
+}
