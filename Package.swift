@@ -18,7 +18,11 @@ let package = Package(
     .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
     .library(name: "PNGImages", targets: ["PNGImages"]),
     .library(name: "OpenInIcons", targets: ["OpenInIcons"]),
+    .library(name: "AppBundles", targets: ["AppBundles"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
+    .plugin(name: "RuleKitLintPlugin", targets: ["RuleKitLintPlugin"]),
+    .plugin(name: "RuleKitConfigurePlugin", targets: ["RuleKitConfigurePlugin"]),
+    .plugin(name: "RuleKitBuildToolPlugin", targets: ["RuleKitBuildToolPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -29,7 +33,11 @@ let package = Package(
     .target(name: "CThreadStack"),
     .target(
       name: "IntuneConfigurator",
-      dependencies: ["ActivationRules", "PredicateSyntax", "PropertyLists", "UniformTypes", "XcodeProjects"]),
+      dependencies: [
+        "ActivationRules", "AppBundles", "PredicateSyntax", "PropertyLists", "UniformTypes", "XcodeProjects",
+      ]),
+    // Built apps (.app, .xcarchive, .ipa) read in place: a zip reader over zlib with limits, no extraction.
+    .target(name: "AppBundles", dependencies: ["PropertyLists", "CZlib"]),
     .target(name: "PropertyLists"),
     // Xcode projects as Xcode reads them: project.pbxproj, xcconfig files, build-setting resolution.
     .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),
@@ -66,9 +74,26 @@ let package = Package(
         "XcodeProjects",
         "OpenInIcons",
         "PNGImages",
+        "AppBundles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // SwiftPM plugins running the rulekit CLI (Examples/PluginUsage; scripts/check-plugins runs them).
+    .plugin(
+      name: "RuleKitLintPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "rulekit-lint", description: "Lint the activation rules of the targets' Info.plists")),
+      dependencies: ["rulekit"]),
+    .plugin(
+      name: "RuleKitConfigurePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "rulekit-configure", description: "Configure the targets' Info.plists for Intune"),
+        permissions: [.writeToPackageDirectory(reason: "rulekit configure edits Info.plist and entitlements")]
+      ),
+      dependencies: ["rulekit"]),
+    .plugin(name: "RuleKitBuildToolPlugin", capability: .buildTool(), dependencies: ["rulekit"]),
     .testTarget(
       name: "PredicateSyntaxTests",
       dependencies: ["PredicateSyntax"],
@@ -76,7 +101,10 @@ let package = Package(
     ),
     .testTarget(
       name: "IntuneConfiguratorTests",
-      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects"],
+      dependencies: [
+        "IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects", "AppBundles",
+        "CLITestSupport",
+      ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],
@@ -101,12 +129,14 @@ let package = Package(
       exclude: ["Golden", "BadInput"]
     ),
     // Finds and runs the `rulekit` built beside the test bundle, for every test that runs the CLI.
-    .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+    // Also writes zip archives (synthetic .ipa files) for the tests that read them.
+    .target(name: "CLITestSupport", dependencies: ["CZlib"], path: "Tests/CLITestSupport"),
     .testTarget(
       name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .testTarget(name: "PNGImagesTests", dependencies: ["PNGImages"]),
     .testTarget(name: "OpenInIconsTests", dependencies: ["OpenInIcons", "PNGImages"], exclude: ["Golden"]),
+    .testTarget(name: "AppBundlesTests", dependencies: ["AppBundles", "CLITestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -114,6 +144,6 @@ let package = Package(
 // Members of a module are visible only where it is imported (SE-0444): without it, an extension of
 // Foundation imported by one module leaks into the modules that import that one, hiding a Foundation
 // dependency the rulekit binary must not have.
-for target in package.targets where target.type != .system && target.type != .test {
+for target in package.targets where target.type != .system && target.type != .test && target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -46,6 +46,7 @@ struct RuleKitCommand: ParsableCommand {
       ParseCommand.self,
       BuildSettingsCommand.self,
       OpenInIconsCommand.self,
+      AuditCommand.self,
     ]
   )
 

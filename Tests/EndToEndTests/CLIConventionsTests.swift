@@ -67,6 +67,7 @@ struct CLIConventionsTests {
     ["uti"], ["configure"], ["presets"], ["convert"], ["inject"], ["diff"], ["lint"], ["explain"], ["test"],
     ["eval"], ["format"], ["parse"], ["uti", "conforms"], ["uti", "ancestors"], ["uti", "descendants"],
     ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"], ["open-in-icons"],
+    ["audit"],
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
@@ -212,6 +213,7 @@ struct CLIConventionsTests {
       ["Examples/OpenInIcons/AppIcon.appiconset", "-o", "/tmp/rulekit-json-icons", "--dry-run"],
       ["input", "output", "dryRun", "source", "files", "infoPlist"]
     ),
+    (["audit"], ["Examples/BuiltApp/Configured/Notes.app"], ["path", "bundles", "hasProblems"]),
   ]
 
   @Test("every subcommand that reports has a row in the JSON table")

@@ -105,6 +105,16 @@ struct XcodeFormatTests {
     Failure(
       ["explain", "--input", "-"], 2,
       "error: --input - reads standard input, so give the rule with --rule or --predicate"),
+    // audit: a missing path, a folder that is no bundle, a file that is no zip archive.
+    Failure(["audit", "no-such.ipa"], 66, "no-such.ipa:1:1: error: no such file or folder"),
+    Failure(
+      ["audit", "Examples/SampleApp"], 65,
+      "Examples/SampleApp:1:1: error: is not an .app folder (no Info.plist), an .xcarchive (no "
+        + "Products/Applications) or an .ipa file"),
+    Failure(
+      ["audit", "README.md"], 65,
+      "README.md:1:1: error: no end-of-central-directory record: not a zip archive, or one cut short (an .ipa "
+        + "is a zip file)"),
     // presets
     Failure(["presets", "nope"], 2, "error: no preset named nope; run 'rulekit presets' for the list"),
   ]

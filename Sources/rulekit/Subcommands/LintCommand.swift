@@ -65,6 +65,12 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
   var format: RulesOutputFormat = .text
 
+  @Flag(
+    help: ArgumentHelp(
+      "Skip a FILE that holds no activation rule (an app's Info.plist) instead of failing: for hooks "
+        + "that pass every Info.plist (.pre-commit-hooks.yaml)."))
+  var skipFilesWithoutRule = false
+
   @OptionGroup var quietOption: QuietOption
   @OptionGroup var colorOption: ColorOption
 
@@ -103,7 +109,13 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
 
   func run() throws {
     if let project { return try lintProject(project) }
-    let sources = try input.read(operands: files, operandSyntax: "FILE…")
+    let operands = skipFilesWithoutRule ? files.filter(Self.holdsRule) : files
+    if operands.isEmpty && !files.isEmpty && input.rule == nil && input.predicate == nil {
+      if format == .json { Console.json(["files": [String](), "findings": [Any]()]) }
+      if format == .text && !quietOption.quiet { Console.result("no activation rule in the files given") }
+      return
+    }
+    let sources = try input.read(operands: operands, operandSyntax: "FILE…")
     let findings = sources.flatMap { RuleLinter().lint($0.file) }
     let files = sources.map(\.displayName)
     switch format {
@@ -120,6 +132,19 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
 }
 
 extension LintCommand {
+  /// Whether `path` holds a rule; any other failure keeps the file, so reading it reports the failure.
+  static func holdsRule(_ path: String) -> Bool {
+    guard !InputFile.isStandardInput(path), let data = FileManager.default.contents(atPath: path) else {
+      return true
+    }
+    do {
+      _ = try RuleFile(path: path, data: data)
+      return true
+    } catch {
+      return error != .ruleNotFound
+    }
+  }
+
   /// `--project`: ``ProjectLinter`` does the work; this prints its report as `lint FILE…` prints findings.
   func lintProject(_ path: String) throws {
     let xcodeProject: XcodeProject
