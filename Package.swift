@@ -48,7 +48,7 @@ let package = Package(
     // PNG files in and out, Apple's CgBI variant included; inflate and deflate are zlib's.
     .target(name: "PNGImages", dependencies: ["CZlib"]),
     // Template icons for the Open-In action extension from an app's icon (-generateOpenInIcons).
-    .target(name: "OpenInIcons", dependencies: ["PNGImages", "PropertyLists"]),
+    .target(name: "OpenInIcons", dependencies: ["AppBundles", "PNGImages", "PropertyLists"]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes", dependencies: ["PropertyLists"]),
     .target(

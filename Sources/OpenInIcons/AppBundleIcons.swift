@@ -1,3 +1,4 @@
+import AppBundles
 import PNGImages
 import PropertyLists
 
@@ -7,27 +8,47 @@ import PropertyLists
   import Foundation
 #endif
 
-/// The icons of a built iOS `.app`: the names its Info.plist declares, matched to the PNG files beside it.
+/// The icons of a built iOS app, in a `.app` folder or an `.ipa` archive (AppBundles' `BundleContainer`,
+/// which reads the archive in memory): the names its Info.plist declares, matched to the PNG files beside it.
 enum AppBundleIcons {
-  static func locate(_ app: String) throws(OpenInIconError) -> SourceIcon {
-    let plistPath = app + "/Info.plist"
-    let names: [String]
-    do throws(PropertyListError) {
-      names = try declaredNames(PropertyListFile.read(contentsOf: plistPath, duplicateKeys: .keepLast).value)
-    } catch {
-      if error.kind == .fileNotFound {
-        throw OpenInIconError(
-          .invalidInput, "the app has no Info.plist", path: app,
-          hint: "pass a built iOS app (Products/…/App.app), whose Info.plist is at its top level")
+  static func locate(_ input: String) throws(OpenInIconError) -> SourceIcon {
+    let container: BundleContainer
+    let app: AppBundle
+    do throws(AppBundleError) {
+      container = try BundleContainer(path: input)
+      guard let first = try container.applications().first else {
+        throw AppBundleError(.noApplication, path: input, "holds no app")
       }
-      throw OpenInIconError(.invalidInput, error.description, path: plistPath)
+      app = first
+    } catch {
+      throw OpenInIconError(
+        error.kind == .notFound ? .notFound : .invalidInput, error.message, path: error.path,
+        hint: "pass a built iOS app (App.app, or the .ipa holding Payload/App.app)")
     }
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: app)) ?? []).sorted()
+    let display = { (file: String) in file.isEmpty ? input : input + "/" + file }
+    let names: [String]
+    do {
+      let bytes = try container.read(app.infoPlistPath, limit: PropertyListLimits.maximumFileBytes)
+      names = try declaredNames(
+        PropertyListFile(data: Data(bytes), path: display(app.infoPlistPath), duplicateKeys: .keepLast).value)
+    } catch let error as AppBundleError {
+      throw OpenInIconError(
+        .invalidInput, error.kind == .notFound ? "the app has no Info.plist" : error.message,
+        path: display(app.path), hint: "pass a built iOS app, whose Info.plist is at its top level")
+    } catch {
+      throw OpenInIconError(.invalidInput, "\(error)", path: display(app.infoPlistPath))
+    }
+    let files: [String]
+    do {
+      files = try container.contents(of: app.path)
+    } catch {
+      throw OpenInIconError(.io, error.message, path: error.path)
+    }
     // The declared names, then Xcode's own names for a catalog's app icon when nothing is declared.
     let prefixes = names.isEmpty ? ["AppIcon"] : names
     let candidates = files.filter { file in
       prefixes.contains { matches(file, name: $0, anySuffix: names.isEmpty) }
-    }.map { app + "/" + $0 }
+    }.map { app.file($0) }
     guard !candidates.isEmpty else {
       let hasCar = files.contains("Assets.car")
       throw OpenInIconError(
@@ -35,11 +56,50 @@ enum AppBundleIcons {
         hasCar
           ? "the app's icons are only in Assets.car (a compiled asset catalog), which rulekit does not decode"
           : "the app declares no icon files (CFBundleIcons, CFBundleIconFiles) and has no AppIcon*.png",
-        path: app,
+        path: display(app.path),
         hint: "pass the project's AppIcon.appiconset folder (or its 1024 × 1024 PNG) instead of the built app"
       )
     }
-    return try SourceIcon.largest(of: candidates, origin: .app, context: app)
+    // The largest readable icon (ties: the first), decoded.
+    var best: (file: String, pixels: Int)?
+    var firstFailure: OpenInIconError?
+    for file in candidates {
+      do {
+        let header = try PNGDecoder.header(of: read(container, file, display(file)), file: display(file))
+        if header.width * header.height > best?.pixels ?? 0 { best = (file, header.width * header.height) }
+      } catch {
+        firstFailure =
+          firstFailure ?? (error as? OpenInIconError) ?? (error as? PNGError).map(OpenInIconError.init)
+      }
+    }
+    guard let best else {
+      throw firstFailure ?? OpenInIconError(.noIcon, "no icon PNG found", path: display(app.path))
+    }
+    let image: PNGImage
+    do {
+      image = try PNGDecoder.decode(read(container, best.file, display(best.file)), file: display(best.file))
+    } catch let error as PNGError {
+      throw OpenInIconError(error)
+    } catch let error as OpenInIconError {
+      throw error
+    } catch {
+      throw OpenInIconError(.io, "\(error)", path: display(best.file))
+    }
+    return SourceIcon(
+      origin: .app, path: display(best.file), image: image, candidates: candidates.map(display))
+  }
+
+  private static func read(_ container: BundleContainer, _ file: String, _ display: String)
+    throws(OpenInIconError)
+    -> [UInt8]
+  {
+    do {
+      return try container.read(file, limit: PNGLimits.maximumFileBytes)
+    } catch {
+      throw OpenInIconError(
+        error.kind == .tooLarge ? .invalidInput : .io, error.message, path: display,
+        hint: error.kind == .tooLarge ? "app icons are far smaller; check that this is the icon" : nil)
+    }
   }
 
   /// The icon names an Info.plist declares, in order, without repeats: `CFBundleIcons` and

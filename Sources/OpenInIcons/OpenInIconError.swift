@@ -6,7 +6,7 @@ public struct OpenInIconError: Error, Sendable, Hashable, CustomStringConvertibl
   public enum Kind: String, Sendable, Hashable {
     /// The input does not exist.
     case notFound
-    /// The input is of a kind this tool does not read (an `.ipa`, a folder of another kind).
+    /// The input is of a kind this tool does not read (a folder that is no app or icon set).
     case unsupportedInput
     /// The input has no icon rulekit can read (only `Assets.car`, or no icon declared).
     case noIcon

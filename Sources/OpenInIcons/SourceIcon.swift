@@ -28,9 +28,9 @@ public struct SourceIcon: Sendable {
   /// Every icon file the input offered, the chosen one included, in the order they were considered.
   public var candidates: [String]
 
-  /// Finds the largest icon in `input`: a built `.app` (its Info.plist's `CFBundleIcons`, the older
-  /// `CFBundleIconFiles`/`CFBundleIconFile`, or Xcode's `AppIcon*.png` files), an `.appiconset` (its
-  /// `Contents.json`; an `.xcassets` folder is searched for `AppIcon.appiconset`) or a PNG file.
+  /// Finds the largest icon in `input`: a built `.app` or the `.ipa` holding one (its Info.plist's
+  /// `CFBundleIcons`, the older `CFBundleIconFiles`/`CFBundleIconFile`, or Xcode's `AppIcon*.png` files),
+  /// an `.appiconset` (its `Contents.json`; an `.xcassets` folder is searched for `AppIcon.appiconset`) or a PNG file.
   ///
   /// - Throws: ``OpenInIconError``; an app whose icons are only in `Assets.car` is
   ///   ``OpenInIconError/Kind/noIcon`` with a hint at the inputs that work.
@@ -40,12 +40,7 @@ public struct SourceIcon: Sendable {
       throw OpenInIconError(.notFound, "no such file or folder", path: input)
     }
     let lower = trimmed.lowercased()
-    if lower.hasSuffix(".ipa") {
-      throw OpenInIconError(
-        .unsupportedInput, "reading .ipa archives is not supported", path: input,
-        hint:
-          "unzip it and pass the app inside: unzip App.ipa && rulekit open-in-icons Payload/App.app -o DIR")
-    }
+    if lower.hasSuffix(".ipa") { return try AppBundleIcons.locate(trimmed) }
     guard isFolder(trimmed) else {
       let image = try readPNG(trimmed)
       return SourceIcon(origin: .png, path: trimmed, image: image, candidates: [trimmed])

@@ -79,7 +79,7 @@ struct OpenInIconsEndToEndTests {
     }
   }
 
-  @Test(arguments: ["Sample.app", "AppIcon.appiconset", "Round.png"])
+  @Test(arguments: ["Sample.app", "Sample.ipa", "AppIcon.appiconset", "Round.png"])
   func writesTheDocumentedSet(_ input: String) throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

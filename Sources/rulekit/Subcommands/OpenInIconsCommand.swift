@@ -9,7 +9,7 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
     commandName: "open-in-icons",
     abstract: "Make the Open-In action extension's template icons from the app's icon.",
     discussion: """
-      Reads the largest icon of a built APP.app (Info.plist CFBundleIcons and the PNGs beside it), of an \
+      Reads the largest icon of a built APP.app or .ipa (Info.plist CFBundleIcons and the PNGs beside it), of an \
       AppIcon.appiconset (its Contents.json; the single 1024 pt image of Xcode 14 and later works) or of an \
       icon PNG; Apple's CgBI PNGs in built apps are read too. Writes black template images whose alpha \
       carries the design, at 60 pt @2x/@3x and 76 pt @1x/@2x and 83.5 pt @2x, named for the extension's \
@@ -26,7 +26,7 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
 
   @Argument(
     help: ArgumentHelp(
-      "The app's icon: a built APP.app, an AppIcon.appiconset (or the .xcassets holding it) or a PNG.",
+      "The app's icon: a built APP.app or .ipa, an AppIcon.appiconset (or the .xcassets holding it) or a PNG.",
       valueName: "input"))
   var input: String
 
@@ -136,7 +136,7 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   /// Reports `error` with the contract's exit status: 66 missing input, 65 unreadable or iconless input,
-  /// 2 an input kind rulekit does not read, 1 files in the way (nothing written), 74 I/O.
+  /// 2 an input kind rulekit does not read (a folder that is no app or icon set), 1 files in the way (nothing written), 74 I/O.
   static func fail(_ error: OpenInIconError) -> ExitCode {
     var diagnostic: InputDiagnostic
     if let png = error.png {

@@ -5,12 +5,13 @@
   CFBundleIconFiles, CFBundleIconName) and the loose icon PNGs in Apple's CgBI form, made from
   Examples/OpenInIcons' icon by this script's own CgBI writer (premultiplied alpha, BGRA, raw deflate,
   a CgBI chunk before IHDR).
+- Sample.ipa: Sample.app zipped as Payload/Sample.app (deflated entries, fixed timestamps).
 - CarOnly.app: an app whose icon is only in its compiled asset catalog (Assets.car here is a placeholder
   file: rulekit never reads it, only notices it).
 - Round.png: a transparent icon (a ring and a dot), 256 × 256, whose alpha is its shape.
 - DarkAppearance.appiconset: Xcode 16's single-size set with dark and tinted variants listed first.
 """
-import os, plistlib, shutil, struct, zlib
+import os, plistlib, shutil, struct, zipfile, zlib
 from PIL import Image, ImageDraw
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,6 +54,12 @@ info = {
 }
 with open(os.path.join(app, "Info.plist"), "wb") as f:
     plistlib.dump(info, f, fmt=plistlib.FMT_BINARY, sort_keys=True)
+
+with zipfile.ZipFile(os.path.join(HERE, "Sample.ipa"), "w", zipfile.ZIP_DEFLATED) as ipa:
+    for name in sorted(os.listdir(app)):
+        entry = zipfile.ZipInfo("Payload/Sample.app/" + name, date_time=(2026, 11, 25, 0, 0, 0))
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        ipa.writestr(entry, open(os.path.join(app, name), "rb").read())
 
 car = os.path.join(HERE, "CarOnly.app")
 shutil.rmtree(car, ignore_errors=True)
