@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "RuleKitFoundation", targets: ["RuleKitFoundation"]),
     .library(name: "XcodeProjects", targets: ["XcodeProjects"]),
     .library(name: "AppBundles", targets: ["AppBundles"]),
+    .library(name: "PNGImages", targets: ["PNGImages"]),
+    .library(name: "OpenInIcons", targets: ["OpenInIcons"]),
     .executable(name: "rulekit", targets: ["rulekit"]),
     .plugin(name: "RuleKitLintPlugin", targets: ["RuleKitLintPlugin"]),
     .plugin(name: "RuleKitConfigurePlugin", targets: ["RuleKitConfigurePlugin"]),
@@ -43,6 +45,10 @@ let package = Package(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     // zlib's inflate and deflate, for PNG images and zip archives: a well-kept library, not our own codec.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // PNG files in and out, Apple's CgBI variant included; inflate and deflate are zlib's.
+    .target(name: "PNGImages", dependencies: ["CZlib"]),
+    // Template icons for the Open-In action extension from an app's icon (-generateOpenInIcons).
+    .target(name: "OpenInIcons", dependencies: ["PNGImages", "PropertyLists"]),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
     .target(name: "UniformTypes", dependencies: ["PropertyLists"]),
     .target(
@@ -67,6 +73,8 @@ let package = Package(
         "PredicateEvaluation",
         "XcodeProjects",
         "AppBundles",
+        "OpenInIcons",
+        "PNGImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -127,6 +135,8 @@ let package = Package(
       name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .testTarget(name: "AppBundlesTests", dependencies: ["AppBundles", "CLITestSupport"]),
+    .testTarget(name: "PNGImagesTests", dependencies: ["PNGImages"]),
+    .testTarget(name: "OpenInIconsTests", dependencies: ["OpenInIcons", "PNGImages"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -68,6 +68,26 @@ extension Planner {
 
   // MARK: Open-In extensions (2018, 2020)
 
+  /// The Open-In extension's template icon (§1.3 step 4/5): an extension whose Info.plist declares no icon
+  /// gets a note saying exactly how to add one. A note, not a warning: a target can take its icon from an
+  /// asset catalog (`ASSETCATALOG_COMPILER_APPICON_NAME`), which Xcode declares only when it builds.
+  mutating func checkOpenInIcon() {
+    guard target.isExtension, settings["OpenInActionExtension"] == .bool(true),
+      info["CFBundleIcons"] == nil, info["CFBundleIconFiles"] == nil, info["CFBundleIconFile"] == nil
+    else { return }
+    // The names are those `rulekit open-in-icons` writes (OpenInIcons' OpenInIconSet).
+    finding(
+      "open-in-icon-missing", .note, at: [],
+      "the Open-In extension declares no icon; the guide asks for a template icon (one colour, the shape in "
+        + "its alpha channel)",
+      fix: "run 'rulekit open-in-icons APP.app -o DIR' (or 'IntuneMAMConfigurator -generateOpenInIcons "
+        + "APP.app -o DIR'), add the PNGs to this extension target, and set CFBundleIcons › "
+        + "CFBundlePrimaryIcon › CFBundleIconFiles = (OpenInIcon60x60) and CFBundleIcons~ipad › "
+        + "CFBundlePrimaryIcon › CFBundleIconFiles = (OpenInIcon76x76, OpenInIcon83.5x83.5) in this Info.plist; "
+        + "or add the OpenInIcon.appiconset that --appiconset writes to its asset catalog and set "
+        + "ASSETCATALOG_COMPILER_APPICON_NAME = OpenInIcon")
+  }
+
   /// The Open-In extension's requirements that live outside its own rule (§1.3, lint L14): the containing
   /// app has a URL scheme (2020: with its `-intunemam` twin), the two share an app group listed in both
   /// `AppGroupIdentifiers`, and the extension is named "Open in" and the app's name.

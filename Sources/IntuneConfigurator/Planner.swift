@@ -89,6 +89,7 @@ struct Planner {
     validateSettings()
     checkAuthenticationSettings()
     checkOpenInExtension()
+    checkOpenInIcon()
     checkGuideSpecificSettings()
   }
 

@@ -46,6 +46,7 @@ struct RuleKitCommand: ParsableCommand {
       ParseCommand.self,
       BuildSettingsCommand.self,
       AuditCommand.self,
+      OpenInIconsCommand.self,
     ]
   )
 
@@ -63,10 +64,28 @@ struct RuleKitCommand: ParsableCommand {
         case .run(let configure):
           Console.configure(configure.consoleSettings)
           try configure.execute()
+        case .openInIcons(let run):
+          Console.configure(run.consoleSettings)
+          try run.execute()
         case .unsupported(let message):
           throw RulesCLI.fail(message, code: RulesCLI.Exit.usage)
         case .parse:
           try run(IntuneMAMConfiguratorCommand.parseAsRoot(arguments))
+        }
+      }
+      return
+    }
+    // IntuneMAMConfigurator's -generateOpenInIcons line also works under rulekit's own name.
+    if arguments.first == "-generateOpenInIcons" || arguments.first == "-o",
+      arguments.contains("-generateOpenInIcons")
+    {
+      runReportingErrors(RuleKitCommand.self, arguments: arguments) {
+        switch IntuneMAMConfiguratorCommand.OpenInIconsRun.parse(arguments) {
+        case .success(let run):
+          Console.configure(run.consoleSettings)
+          try run.execute()
+        case .failure(let message):
+          throw RulesCLI.fail(message.text, code: RulesCLI.Exit.usage)
         }
       }
       return

@@ -66,7 +66,8 @@ struct CLIConventionsTests {
   static let subcommands: [[String]] = [
     ["uti"], ["configure"], ["presets"], ["convert"], ["inject"], ["diff"], ["lint"], ["explain"], ["test"],
     ["eval"], ["format"], ["parse"], ["uti", "conforms"], ["uti", "ancestors"], ["uti", "descendants"],
-    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"], ["audit"],
+    ["uti", "info"], ["uti", "for-extension"], ["uti", "for-mime"], ["build-settings"], ["open-in-icons"],
+    ["audit"],
   ]
 
   /// The names a help text lists under SUBCOMMANDS.
@@ -208,6 +209,11 @@ struct CLIConventionsTests {
     (["format"], ["--rule", "Examples/IntuneGuide/rule-C.predicate"], ["predicate", "written"]),
     (["parse"], ["--rule", "Examples/IntuneGuide/rule-C.predicate"], ["valid"]),
     (["audit"], ["Examples/BuiltApp/Configured/Notes.app"], ["path", "bundles", "hasProblems"]),
+    (
+      ["open-in-icons"],
+      ["Examples/OpenInIcons/AppIcon.appiconset", "-o", "/tmp/rulekit-json-icons", "--dry-run"],
+      ["input", "output", "dryRun", "source", "files", "infoPlist"]
+    ),
   ]
 
   @Test("every subcommand that reports has a row in the JSON table")

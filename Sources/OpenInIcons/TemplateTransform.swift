@@ -1,0 +1,236 @@
+import PNGImages
+
+/// Turns an app icon into a template image: one colour (black), the design carried by alpha alone.
+///
+/// The transform, step by step (<doc:OpenInActionExtensionIcons> explains the choices):
+///
+/// 1. **Background.** The ring of pixels within 1/32 of the side from the edge is the icon's background.
+///    When most of the ring is transparent (median alpha below 128), the icon already has a shape of its
+///    own and its alpha *is* the coverage (``Method/alpha``).
+/// 2. Otherwise (``Method/contrast``, the usual full-bleed opaque icon) the background colour is the
+///    per-channel median of the ring. Each pixel is composited over that colour and its distance from it is
+///    the largest difference of red, green and blue (0–255), so a shape that differs in hue only still
+///    counts.
+/// 3. **Threshold with anti-aliasing kept.** Distances at or below `low` become 0, at or above
+///    `low + 64` become 255, and in between rise linearly, so a soft edge stays a soft edge. `low` is
+///    `max(24, the 95th percentile of the ring's own distances + 8)`: a background gradient or noise stays
+///    out of the shape.
+/// 4. **Resampling.** The coverage is scaled to each size with a separable Mitchell–Netravali filter
+///    (B = C = 1/3) widened by the reduction factor, so every source pixel contributes (no
+///    nearest-neighbour aliasing); a non-square source is fitted and centred.
+/// 5. **Output.** Every pixel is black, alpha the resampled coverage.
+///
+/// The same input gives the same bytes on every platform: integer arithmetic up to the filter, whose
+/// weights are computed in `Double` and rounded once.
+public enum TemplateTransform {
+  /// Where the coverage came from.
+  public enum Method: String, Sendable, Hashable {
+    /// The icon's own alpha (it is transparent around its shape).
+    case alpha
+    /// The difference from the background colour (an opaque icon).
+    case contrast
+  }
+
+  /// An icon's coverage: one byte per source pixel, 0 outside the shape, 255 inside.
+  public struct Coverage: Sendable, Hashable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// `width × height` values, row by row.
+    public var values: [UInt8]
+    /// How they were found.
+    public var method: Method
+    /// The background colour (``Method/contrast`` only).
+    public var background: (red: UInt8, green: UInt8, blue: UInt8)?
+    /// The lower threshold used (``Method/contrast`` only).
+    public var threshold: Int?
+
+    /// A coverage of `values` (`width × height` of them, row by row), found by `method`.
+    public init(
+      width: Int, height: Int, values: [UInt8], method: Method,
+      background: (red: UInt8, green: UInt8, blue: UInt8)? = nil, threshold: Int? = nil
+    ) {
+      self.width = width
+      self.height = height
+      self.values = values
+      self.method = method
+      self.background = background
+      self.threshold = threshold
+    }
+
+    public static func == (lhs: Coverage, rhs: Coverage) -> Bool {
+      lhs.width == rhs.width && lhs.height == rhs.height && lhs.values == rhs.values
+        && lhs.method == rhs.method
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(width)
+      hasher.combine(height)
+      hasher.combine(values)
+    }
+  }
+
+  /// The coverage of `icon` (steps 1–3).
+  public static func coverage(of icon: PNGImage) -> Coverage {
+    let ring = ringIndices(width: icon.width, height: icon.height)
+    let pixels = icon.pixels
+    if median(ring.map { Int(pixels[$0 * 4 + 3]) }) < 128 {
+      let values = stride(from: 3, to: pixels.count, by: 4).map { pixels[$0] }
+      return Coverage(width: icon.width, height: icon.height, values: values, method: .alpha)
+    }
+    let background = (0..<3).map { channel in median(ring.map { Int(pixels[$0 * 4 + channel]) }) }
+    let ringDistances = pixels.withUnsafeBufferPointer { buffer in
+      ring.map { distance(buffer, $0 * 4, background) }.sorted()
+    }
+    let p95 = ringDistances.isEmpty ? 0 : ringDistances[(ringDistances.count - 1) * 95 / 100]
+    let low = max(24, p95 + 8)
+    let band = 64
+    var values = [UInt8](repeating: 0, count: icon.width * icon.height)
+    pixels.withUnsafeBufferPointer { buffer in
+      values.withUnsafeMutableBufferPointer { output in
+        for index in output.indices {
+          output[index] = UInt8(clamping: (distance(buffer, index * 4, background) - low) * 255 / band)
+        }
+      }
+    }
+    return Coverage(
+      width: icon.width, height: icon.height, values: values, method: .contrast,
+      background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low)
+  }
+
+  /// How far the pixel at `offset`, composited over `background`, is from it: the largest difference of
+  /// red, green and blue, 0–255.
+  @inline(__always)
+  static func distance(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, _ background: [Int]) -> Int {
+    let alpha = Int(pixels[offset + 3])
+    // alpha × colour + (1 − alpha) × background − background = alpha × (colour − background).
+    let red = abs(Int(pixels[offset]) - background[0])
+    let green = abs(Int(pixels[offset + 1]) - background[1])
+    let blue = abs(Int(pixels[offset + 2]) - background[2])
+    return (max(red, green, blue) * alpha + 127) / 255
+  }
+
+  /// The template image of `coverage` at `size × size` pixels (steps 4–5).
+  public static func render(_ coverage: Coverage, size: Int) -> PNGImage {
+    // Fit the longer side to `size`, centred.
+    let longer = max(coverage.width, coverage.height)
+    let fittedWidth = max(1, (coverage.width * size + longer / 2) / longer)
+    let fittedHeight = max(1, (coverage.height * size + longer / 2) / longer)
+    let source = coverage.values.map(Double.init)
+    let horizontal = Resampler(from: coverage.width, to: fittedWidth)
+    let vertical = Resampler(from: coverage.height, to: fittedHeight)
+    // Rows first (each source row to the fitted width), then columns.
+    var rows = [Double](repeating: 0, count: fittedWidth * coverage.height)
+    horizontal.apply(
+      source, lines: coverage.height, along: 1, across: coverage.width, into: &rows, outAlong: 1,
+      outAcross: fittedWidth)
+    var scaled = [Double](repeating: 0, count: fittedWidth * fittedHeight)
+    vertical.apply(
+      rows, lines: fittedWidth, along: fittedWidth, across: 1, into: &scaled, outAlong: fittedWidth,
+      outAcross: 1)
+    var image = PNGImage(width: size, height: size)
+    let left = (size - fittedWidth) / 2
+    let top = (size - fittedHeight) / 2
+    for y in 0..<fittedHeight {
+      for x in 0..<fittedWidth {
+        let alpha = UInt8(clamping: Int(scaled[y * fittedWidth + x].rounded()))
+        image.pixels[((top + y) * size + left + x) * 4 + 3] = alpha
+      }
+    }
+    return image
+  }
+
+  /// The pixel indices within 1/32 of the side (at least one pixel) from the image's edge.
+  static func ringIndices(width: Int, height: Int) -> [Int] {
+    let band = max(1, min(width, height) / 32)
+    var indices: [Int] = []
+    for y in 0..<height {
+      for x in 0..<width where x < band || y < band || x >= width - band || y >= height - band {
+        indices.append(y * width + x)
+      }
+    }
+    return indices
+  }
+
+  /// The lower median of `values` (0 for none).
+  static func median(_ values: [Int]) -> Int {
+    guard !values.isEmpty else { return 0 }
+    return values.sorted()[(values.count - 1) / 2]
+  }
+}
+
+/// Separable resampling weights from `from` samples to `to` samples with the Mitchell–Netravali filter.
+struct Resampler {
+  /// For each output sample, the first input index it reads.
+  let firsts: [Int]
+  /// For each output sample, where its weights start in ``weights`` (one more entry: the end).
+  let starts: [Int]
+  /// Every output sample's weights, one after another, each run summing to 1.
+  let weights: [Double]
+
+  init(from: Int, to: Int) {
+    let scale = Double(to) / Double(from)
+    // Reducing widens the filter so it averages every input sample (support 2 at full size).
+    let stretch = min(1, scale)
+    let support = 2.0 / stretch
+    var firsts: [Int] = []
+    var starts: [Int] = [0]
+    var weights: [Double] = []
+    for output in 0..<to {
+      let centre = (Double(output) + 0.5) / scale - 0.5
+      let first = max(0, Int((centre - support).rounded(.up)))
+      let last = min(from - 1, Int((centre + support).rounded(.down)))
+      let run = (first...max(first, last)).map { Resampler.mitchell((Double($0) - centre) * stretch) }
+      let total = run.reduce(0, +)
+      weights += total == 0 ? run : run.map { $0 / total }
+      firsts.append(first)
+      starts.append(weights.count)
+    }
+    self.firsts = firsts
+    self.starts = starts
+    self.weights = weights
+  }
+
+  /// Resamples `lines` lines of `input`: line `l`'s sample `i` is at `l × across + i × along`; the
+  /// results go to `output` the same way with `outAcross` and `outAlong`. Values are clamped to 0…255.
+  func apply(
+    _ input: [Double], lines: Int, along: Int, across: Int, into output: inout [Double], outAlong: Int,
+    outAcross: Int
+  ) {
+    input.withUnsafeBufferPointer { source in
+      output.withUnsafeMutableBufferPointer { target in
+        weights.withUnsafeBufferPointer { weights in
+          for line in 0..<lines {
+            let base = line * across
+            for index in 0..<firsts.count {
+              var sum = 0.0
+              var position = base + firsts[index] * along
+              for weight in starts[index]..<starts[index + 1] {
+                sum += source[position] * weights[weight]
+                position += along
+              }
+              target[line * outAcross + index * outAlong] = min(255, max(0, sum))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Mitchell–Netravali with B = C = 1/3 (Mitchell and Netravali, "Reconstruction Filters in Computer
+  /// Graphics", SIGGRAPH 1988), support 2.
+  static func mitchell(_ x: Double) -> Double {
+    let b = 1.0 / 3.0
+    let c = 1.0 / 3.0
+    let t = abs(x)
+    if t < 1 {
+      return ((12 - 9 * b - 6 * c) * t * t * t + (-18 + 12 * b + 6 * c) * t * t + (6 - 2 * b)) / 6
+    }
+    if t < 2 {
+      return ((-b - 6 * c) * t * t * t + (6 * b + 30 * c) * t * t + (-12 * b - 48 * c) * t + (8 * b + 24 * c))
+        / 6
+    }
+    return 0
+  }
+}

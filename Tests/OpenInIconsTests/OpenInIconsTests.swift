@@ -1,0 +1,173 @@
+import Foundation
+import OpenInIcons
+import PNGImages
+import Testing
+
+enum IconFixtures {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let folder = root.appendingPathComponent("Tests/Fixtures/open-in-icons")
+  static let example = root.appendingPathComponent("Examples/OpenInIcons/AppIcon.appiconset")
+  static let golden = root.appendingPathComponent("Tests/OpenInIconsTests/Golden")
+
+  static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "open-in-icons-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+@Suite struct SourceIconTests {
+  /// A built app: the declared names lead to Xcode's loose CgBI PNGs; the largest (180 px) wins.
+  @Test func builtAppWithCgBIIcons() throws {
+    let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))
+    #expect(source.origin == .app)
+    #expect(source.path.hasSuffix("Sample.app/AppIcon60x60@3x.png"))
+    #expect(source.image.width == 180 && source.image.height == 180)
+    #expect(source.image.source?.isAppleCgBI == true)
+    #expect(source.candidates.count == 3)
+  }
+
+  /// An app whose icon is only in Assets.car says so, and what to pass instead.
+  @Test func assetsCarOnlyIsExplained() throws {
+    let error = #expect(throws: OpenInIconError.self) {
+      try SourceIcon.locate(IconFixtures.path("CarOnly.app"))
+    }
+    #expect(error?.kind == .noIcon)
+    #expect(error?.message.contains("only in Assets.car") == true)
+    #expect(error?.hint?.contains("AppIcon.appiconset") == true)
+  }
+
+  /// Xcode 14+'s single-size set; Xcode 16's dark variant (listed first, larger) is not the design.
+  @Test func appIconSets() throws {
+    let single = try SourceIcon.locate(IconFixtures.example.path)
+    #expect(single.origin == .appIconSet && single.image.width == 1024)
+    let dark = try SourceIcon.locate(IconFixtures.path("DarkAppearance.appiconset"))
+    #expect(dark.path.hasSuffix("light.png"))
+  }
+
+  @Test func inputsItDoesNotRead() throws {
+    let missing = #expect(throws: OpenInIconError.self) { try SourceIcon.locate("/nonexistent/App.app") }
+    #expect(missing?.kind == .notFound)
+    let folder = try IconFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ipa = folder.appendingPathComponent("App.ipa")
+    try Data([0x50, 0x4B, 3, 4]).write(to: ipa)
+    let error = #expect(throws: OpenInIconError.self) { try SourceIcon.locate(ipa.path) }
+    #expect(error?.kind == .unsupportedInput)
+    #expect(error?.hint?.contains("unzip") == true)
+  }
+}
+
+@Suite struct TemplateTransformTests {
+  /// Every image has the researched size, is black wherever it is not transparent, and its alpha matches
+  /// the committed golden pixels (compared as pixels: zlib versions may compress differently).
+  @Test(arguments: OpenInIconSet.sizes)
+  func exampleIconSizesAndPixels(_ size: OpenInIconSize) throws {
+    let source = try SourceIcon.locate(IconFixtures.example.path)
+    let image = TemplateTransform.render(TemplateTransform.coverage(of: source.image), size: size.pixels)
+    #expect(image.width == size.pixels && image.height == size.pixels)
+    for index in stride(from: 0, to: image.pixels.count, by: 4) {
+      #expect(image.pixels[index..<(index + 3)].allSatisfy { $0 == 0 }, "no colour left")
+    }
+    let golden = IconFixtures.golden.appendingPathComponent(size.fileName(base: OpenInIconSet.baseName))
+    if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
+      try Data(PNGEncoder.encode(image)).write(to: golden)
+    }
+    let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: golden)))
+    #expect(image.pixels == expected.pixels)
+  }
+
+  /// The shape of the example: the page is opaque, the arrow cut into it and the background transparent,
+  /// the edges anti-aliased (some alpha strictly between 0 and 255), about the page's share covered.
+  @Test func exampleShape() throws {
+    let source = try SourceIcon.locate(IconFixtures.example.path)
+    let coverage = TemplateTransform.coverage(of: source.image)
+    #expect(coverage.method == .contrast)
+    let image = TemplateTransform.render(coverage, size: 120)
+    func alpha(_ x: Double, _ y: Double) -> UInt8 {
+      image.pixel(x: Int(x / 1024 * 120), y: Int(y / 1024 * 120)).alpha
+    }
+    #expect(alpha(20, 20) == 0)  // background
+    #expect(alpha(350, 700) == 255)  // the page
+    #expect(alpha(450, 550) == 0)  // the arrow's shaft, cut out of the page
+    #expect(alpha(670, 280) == 255)  // the folded corner
+    #expect(alpha(595, 260) == 0)  // the gap between the fold and the page
+    let alphas = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+    let covered = Double(alphas.map(Int.init).reduce(0, +)) / 255 / Double(alphas.count)
+    // The page (440 × 620 of 1024², minus the notch, the arrow and plus the fold) covers about 22%.
+    #expect(covered > 0.19 && covered < 0.25, "\(covered)")
+    #expect(alphas.contains { $0 > 0 && $0 < 255 }, "anti-aliased edges kept")
+  }
+
+  /// A transparent icon's own alpha is its shape: the ring and the dot, nothing of its colour.
+  @Test func transparentIconUsesItsAlpha() throws {
+    let source = try SourceIcon.locate(IconFixtures.path("Round.png"))
+    let coverage = TemplateTransform.coverage(of: source.image)
+    #expect(coverage.method == .alpha)
+    let image = TemplateTransform.render(coverage, size: 60)
+    #expect(image.pixel(x: 30, y: 30).alpha == 255)  // the dot
+    #expect(image.pixel(x: 30, y: 21).alpha == 0)  // between the dot and the ring
+    #expect(image.pixel(x: 30, y: 11).alpha == 255)  // the ring
+    #expect(image.pixel(x: 1, y: 1).alpha == 0)
+  }
+
+  /// Same input, same bytes.
+  @Test func deterministic() throws {
+    let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))
+    let coverage = TemplateTransform.coverage(of: source.image)
+    #expect(
+      PNGEncoder.encode(TemplateTransform.render(coverage, size: 167))
+        == PNGEncoder.encode(TemplateTransform.render(coverage, size: 167)))
+  }
+
+  /// The filter is normalised: a uniform coverage stays uniform at every size (no ringing, no seams).
+  @Test(arguments: [1, 7, 76, 167, 300])
+  func uniformStaysUniform(_ size: Int) {
+    let coverage = TemplateTransform.Coverage(
+      width: 97, height: 97, values: [UInt8](repeating: 200, count: 97 * 97), method: .alpha)
+    let image = TemplateTransform.render(coverage, size: size)
+    #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 200 })
+  }
+}
+
+@Suite struct OpenInIconGeneratorTests {
+  @Test func writesTheSetAndRefusesToOverwrite() throws {
+    let folder = try IconFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("Icons").path
+    let generator = try OpenInIconGenerator(
+      input: IconFixtures.path("Sample.app"), outputDirectory: output, appIconSet: true)
+    #expect(generator.files.count == OpenInIconSet.sizes.count * 2 + 1)
+    try generator.write(force: false)
+    let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+    #expect(
+      names == [
+        "OpenInIcon.appiconset", "OpenInIcon60x60@2x.png", "OpenInIcon60x60@3x.png",
+        "OpenInIcon76x76@2x~ipad.png", "OpenInIcon76x76~ipad.png", "OpenInIcon83.5x83.5@2x~ipad.png",
+      ])
+    let contents = try Data(contentsOf: URL(fileURLWithPath: output + "/OpenInIcon.appiconset/Contents.json"))
+    let json = try JSONSerialization.jsonObject(with: contents) as? [String: Any]
+    #expect((json?["images"] as? [Any])?.count == OpenInIconSet.sizes.count)
+    // A second run sees the files and writes nothing without force.
+    let again = try OpenInIconGenerator(input: IconFixtures.path("Round.png"), outputDirectory: output)
+    #expect(again.files.allSatisfy { $0.exists })
+    let error = #expect(throws: OpenInIconError.self) { try again.write(force: false) }
+    #expect(error?.kind == .outputExists)
+    let before = try Data(contentsOf: URL(fileURLWithPath: output + "/OpenInIcon60x60@2x.png"))
+    #expect(before == Data(generator.files[0].data))
+    try again.write(force: true)
+    let after = try Data(contentsOf: URL(fileURLWithPath: output + "/OpenInIcon60x60@2x.png"))
+    #expect(after == Data(again.files[0].data) && after != before)
+  }
+
+  @Test func infoPlistEntries() {
+    #expect(OpenInIconSet.iPhoneIconFiles == ["OpenInIcon60x60"])
+    #expect(OpenInIconSet.iPadIconFiles == ["OpenInIcon76x76", "OpenInIcon83.5x83.5"])
+    #expect(OpenInIconSet.sizes.map(\.pixels) == [120, 180, 76, 152, 167])
+    #expect(OpenInIconSet.infoPlistXML.contains("<key>CFBundleIcons~ipad</key>"))
+  }
+}

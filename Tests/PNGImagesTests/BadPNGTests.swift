@@ -1,0 +1,84 @@
+import PNGImages
+import Testing
+
+/// Bad and hostile files end in a typed error naming the chunk, never a crash or unbounded memory.
+@Suite struct BadPNGTests {
+  struct Case: CustomStringConvertible, Sendable {
+    var file: String
+    var kind: PNGError.Kind
+    var offset: Int?
+    var chunk: String?
+    var message: String
+    var description: String { file }
+  }
+
+  static let cases: [Case] = [
+    Case(file: "not-png.png", kind: .notPNG, offset: 0, chunk: nil, message: "not a PNG file"),
+    Case(file: "truncated.png", kind: .truncated, offset: 33, chunk: "IDAT", message: "the file ends"),
+    Case(file: "bad-crc.png", kind: .badCRC, offset: 33, chunk: "IDAT", message: "CRC mismatch"),
+    Case(file: "huge-header.png", kind: .limitExceeded, offset: 8, chunk: "IHDR", message: "100000 × 100000"),
+    Case(file: "bomb.png", kind: .badImageData, offset: 33, chunk: "IDAT", message: "decompression bomb"),
+  ]
+
+  @Test(arguments: cases)
+  func refused(_ bad: Case) throws {
+    let bytes = try PNGFixtures.bytes("bad/" + bad.file)
+    let error = #expect(throws: PNGError.self) { try PNGDecoder.decode(bytes, file: bad.file) }
+    #expect(error?.kind == bad.kind)
+    #expect(error?.offset == bad.offset)
+    #expect(error?.chunk == bad.chunk)
+    #expect(error?.file == bad.file)
+    #expect(error?.description.contains(bad.message) == true, "\(error?.description ?? "")")
+  }
+
+  /// Every prefix of a valid file is refused (or, for the whole file, read): never a crash.
+  @Test func everyPrefixIsRefused() throws {
+    let bytes = try PNGFixtures.bytes("palette2-adam7.png")
+    for length in 0..<bytes.count {
+      #expect(throws: PNGError.self) { try PNGDecoder.decode(Array(bytes[..<length])) }
+    }
+  }
+
+  /// A byte changed anywhere is caught (signature, CRC, or a header check), never a crash.
+  @Test func everySingleByteChangeIsCaught() throws {
+    let bytes = try PNGFixtures.bytes("rgba16-adam7.png")
+    for index in bytes.indices {
+      var damaged = bytes
+      damaged[index] ^= 0x40
+      #expect(throws: PNGError.self) { try PNGDecoder.decode(damaged) }
+    }
+  }
+
+  @Test func unknownCriticalChunkIsUnsupported() throws {
+    var bytes = try PNGFixtures.bytes("rgb8.png")
+    let chunk = PNGEncoderTestSupport.chunk("ZZZZ", [1, 2, 3])
+    bytes.insert(contentsOf: chunk, at: 33)
+    let error = #expect(throws: PNGError.self) { try PNGDecoder.decode(bytes) }
+    #expect(error?.kind == .unsupported)
+    #expect(error?.chunk == "ZZZZ")
+  }
+
+  @Test func unknownAncillaryChunkIsSkipped() throws {
+    var bytes = try PNGFixtures.bytes("rgb8.png")
+    bytes.insert(contentsOf: PNGEncoderTestSupport.chunk("zzZz", [1, 2, 3]), at: 33)
+    #expect(try PNGDecoder.decode(bytes).pixels == PNGFixtures.bytes("rgb8.rgba"))
+  }
+}
+
+/// Builds chunks for the tests, with a bitwise CRC-32 of its own (not zlib's, which the decoder uses).
+enum PNGEncoderTestSupport {
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in body {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    crc ^= 0xFFFF_FFFF
+    return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
+}
