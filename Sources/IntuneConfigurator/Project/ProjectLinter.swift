@@ -320,11 +320,10 @@ public struct ProjectLinter: Sendable {
     do {
       return ruleLinter.lint(try RuleFile(path: name, data: data))
     } catch {
-      switch error {
+      if let plistError = error.propertyListError { throw .file(plistError) }
+      switch error.kind {
       case .ruleNotFound:
         return nil
-      case .propertyList(let plistError):
-        throw .file(plistError)
       case .unexpectedRuleValue:
         // Not a rule the system can read: a finding like a mistyped key's, at the rule's key.
         let rulePath: PropertyListPath = [
