@@ -68,7 +68,9 @@ let package = Package(
     ),
     .testTarget(
       name: "IntuneConfiguratorTests",
-      dependencies: ["IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects"],
+      dependencies: [
+        "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "RuleKitFoundation", "XcodeProjects",
+      ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],

@@ -118,6 +118,54 @@ public struct ConfigurationPlan: Sendable {
     let edits = changes.filter { $0.file == .entitlements }.flatMap(\.edits)
     return edits.isEmpty ? entitlements : try entitlements.applying(edits)
   }
+
+  /// Whether a finding is an error: applying the plan would leave the app misconfigured, so the CLI writes
+  /// nothing.
+  public var isBlocked: Bool { findings.contains { $0.severity == .error } }
+
+  /// The report for people: findings as compiler-style lines, then the changes (``ConfigurationReport``).
+  public func report() -> String {
+    ConfigurationReport.text(self, infoPlistName: infoPlistName, entitlementsName: entitlements?.path)
+  }
+
+  /// The unified diff of every file the plan changes (``ConfigurationReport/diff(_:infoPlistName:entitlementsName:)``).
+  ///
+  /// - Throws: ``ConfiguratorError`` of kind ``ConfiguratorError/Kind/file`` when an edit cannot be applied.
+  public func diff() throws(ConfiguratorError) -> String {
+    do {
+      return try ConfigurationReport.diff(
+        self, infoPlistName: infoPlistName, entitlementsName: entitlements?.path)
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  /// Writes the changed files, both or neither, each atomically and keeping its permissions: the Info.plist
+  /// to `infoPlistDestination` (always, when given) or in place when it changes, the entitlements file in
+  /// place when it changes. Returns the paths written. It writes even when ``isBlocked``; check first.
+  ///
+  /// - Throws: ``ConfiguratorError`` of kind ``ConfiguratorError/Kind/file`` when a file cannot be written
+  ///   (then none is) or has no path.
+  @discardableResult
+  public func apply(infoPlistTo infoPlistDestination: String? = nil) throws(ConfiguratorError) -> [String] {
+    do {
+      var files: [(file: PropertyListFile, destination: String?)] = []
+      if infoPlistDestination != nil || changes.contains(where: { $0.file == .infoPlist }) {
+        files.append((try configuredInfoPlist(), infoPlistDestination ?? infoPlist.path))
+      }
+      if let configured = try configuredEntitlements(), changes.contains(where: { $0.file == .entitlements })
+      {
+        files.append((configured, entitlements?.path))
+      }
+      try PropertyListFile.write(files)
+      return files.compactMap(\.destination)
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  /// The Info.plist's name in reports: its path, or `Info.plist` for one read from memory.
+  private var infoPlistName: String { infoPlist.path ?? "Info.plist" }
 }
 
 /// What kind of bundle an Info.plist describes.

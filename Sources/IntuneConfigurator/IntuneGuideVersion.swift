@@ -19,7 +19,7 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   ///
   /// The 2018 and 2020 guides hand this step to the configurator without printing the list; they use the
   /// 2023 list, which is what the configurator of that era added (prior-art §2).
-  public var fixedQueriedSchemes: [String] {
+  var fixedQueriedSchemes: [String] {
     switch self {
     case .v2016, .v2017:
       return ["http-intunemam", "https-intunemam"]
@@ -34,22 +34,22 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   }
 
   /// When `ms-outlook-intunemam` belongs in `LSApplicationQueriesSchemes`.
-  public var outlookSchemeCondition: OutlookSchemeCondition {
+  var outlookSchemeCondition: OutlookSchemeCondition {
     self <= .v2017 ? .always : .whenAppUsesMailto
   }
 
   /// Whether the guide asks for `NSFaceIDUsageDescription` (2018 onwards).
-  public var requiresFaceIDUsageDescription: Bool { self >= .v2018 }
+  var requiresFaceIDUsageDescription: Bool { self >= .v2018 }
 
   /// Whether the guide moves the main storyboard or nib into `IntuneMAMSettings` (2016 and 2017 only).
-  public var movesMainInterface: Bool { self <= .v2017 }
+  var movesMainInterface: Bool { self <= .v2017 }
 
   /// Whether the guide still lists `DebugSettingsEnabled` (it must never ship enabled); dropped in 2023.
-  public var listsDebugSettings: Bool { self <= .v2020 }
+  var listsDebugSettings: Bool { self <= .v2020 }
 }
 
 /// When the guide wants `ms-outlook-intunemam` queried.
-public enum OutlookSchemeCondition: String, Sendable, Codable {
+enum OutlookSchemeCondition: String, Sendable, Codable {
   /// 2016 and 2017: unconditionally.
   case always
   /// 2018 onwards: only when the app itself queries or opens `mailto:`.
