@@ -110,7 +110,7 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
       && lhs.position == rhs.position && lhs.hint == rhs.hint
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(message)

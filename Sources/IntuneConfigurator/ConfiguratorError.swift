@@ -80,7 +80,7 @@ public struct ConfiguratorError: Error, Sendable, Hashable, CustomStringConverti
     lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.location == rhs.location && lhs.hint == rhs.hint
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(message)
