@@ -38,17 +38,14 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
-  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<RulesOutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -67,7 +64,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
       throw RulesCLI.fail(
         "\(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
     }
-    switch format {
+    switch outputOptions.format {
     case .json:
       Console.json([
         "first": first, "second": second, "rulesAgree": report.rulesAgree,
@@ -80,7 +77,9 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
     case .text, .xcode:
       if report.rulesAgree {
         // The agreement is the answer, but with --quiet the exit status (with --check) says it.
-        if !quietOption.quiet { Console.result("the rules agree on all \(report.contextsChecked) contexts") }
+        if !outputOptions.quiet {
+          Console.result("the rules agree on all \(report.contextsChecked) contexts")
+        }
       } else {
         Console.result(
           "the rules disagree on \(report.disagreementCount) of \(report.contextsChecked) contexts; smallest:"

@@ -62,20 +62,16 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
       valueName: "name"))
   var targets: [String] = []
 
-  @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
-  var format: RulesOutputFormat = .text
-
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<RulesOutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   /// The findings as `--format xcode` or text lines.
   private func printFindings(_ findings: [LintFinding]) {
     for finding in findings {
-      if format == .xcode {
+      if outputOptions.format == .xcode {
         // Xcode reads these lines itself: never coloured.
         Console.result(
           "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) "
@@ -106,12 +102,12 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
     let sources = try input.read(operands: files, operandSyntax: "FILE…")
     let findings = sources.flatMap { RuleLinter().lint($0.file) }
     let files = sources.map(\.displayName)
-    switch format {
+    switch outputOptions.format {
     case .json:
       Console.json(["files": files, "findings": try Console.jsonObject(findings)])
     case .xcode, .text:
       printFindings(findings)
-      if format == .text, findings.isEmpty, !quietOption.quiet {
+      if outputOptions.format == .text, findings.isEmpty, !outputOptions.quiet {
         Console.result("no problems found in \(files.count) file\(files.count == 1 ? "" : "s")")
       }
     }
@@ -135,7 +131,7 @@ extension LintCommand {
       throw ConfigureRun.fail(error)
     }
     let findings = report.findings.map(\.finding)
-    switch format {
+    switch outputOptions.format {
     case .json:
       var records: [[String: Any]] = []
       for item in report.findings {
@@ -157,7 +153,7 @@ extension LintCommand {
       ])
     case .xcode, .text:
       printFindings(findings)
-      if findings.isEmpty, format == .text, !quietOption.quiet {
+      if findings.isEmpty, outputOptions.format == .text, !outputOptions.quiet {
         Console.result(
           "no problems found in \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") of \(path)"
         )

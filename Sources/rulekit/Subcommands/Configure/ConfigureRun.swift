@@ -21,7 +21,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var output: String?
   var dryRun = false
   var diff = false
-  var format: ConfigureCommand.ReportFormat = .text
+  var format: OutputFormat = .text
   var sdkVersion: IntuneGuideVersion = .newest
   var iosSDK = 26
   var containingApp: String?
@@ -47,7 +47,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     output = command.output
     dryRun = command.dryRun
     diff = command.diff
-    format = command.format
+    format = command.outputOptions.format
     sdkVersion = command.sdkVersion
     iosSDK = command.iosSDK
     containingApp = command.containingApp
@@ -57,8 +57,8 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     project = command.project
     target = command.target
     sdk = command.sdk
-    quiet = command.quietOption.quiet
-    color = command.colorOption.color
+    quiet = command.outputOptions.quiet
+    color = command.outputOptions.colorOption.color
   }
 
   var consoleSettings: ConsoleSettings {
@@ -128,7 +128,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     run.containingApp = values["--containing-app"]
     run.containingAppPlist = values["--containing-app-plist"]
     if let text = values["--format"] {
-      guard let format = ConfigureCommand.ReportFormat(rawValue: text) else { return nil }
+      guard let format = OutputFormat(rawValue: text) else { return nil }
       run.format = format
     }
     if let text = values["--sdk-version"] {
