@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "IntuneConfiguratorTests",
       dependencies: [
-        "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "RuleKitFoundation", "XcodeProjects",
+        "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "XcodeProjects",
       ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
@@ -85,7 +85,8 @@ let package = Package(
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: [
-        "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes", "CLITestSupport",
+        "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "PropertyLists", "UniformTypes",
+        "CLITestSupport",
       ],
       exclude: ["Goldens"]),
     // Runs the built `rulekit` binary (swift test builds it); depends on no RuleKit module on purpose.
