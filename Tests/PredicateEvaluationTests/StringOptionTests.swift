@@ -155,7 +155,7 @@ struct StringOptionTests {
       Issue.record("expected a limit error, got \(result)")
       return
     }
-    #expect(error.reason == .regularExpressionLimit)
+    #expect(error.kind == .regularExpressionLimit)
   }
 
   @Test("an invalid pattern is an error naming the pattern's range")
@@ -169,7 +169,7 @@ struct StringOptionTests {
       Issue.record("expected an error, got \(result)")
       return
     }
-    #expect(error.reason == .invalidRegularExpression)
+    #expect(error.kind == .invalidRegularExpression)
     #expect(error.range.start == start)
   }
 
