@@ -2,9 +2,13 @@
 /// follows. The guide changed what it asks for over the years (the fixed `LSApplicationQueriesSchemes`
 /// list, the `ms-outlook-intunemam` condition, the settings table), so the configurator is explicit about it.
 public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Comparable {
+  /// The 2016 guide.
   case v2016 = "2016"
+  /// The 2017 guide.
   case v2017 = "2017"
+  /// The 2018 guide, which added `NSFaceIDUsageDescription`.
   case v2018 = "2018"
+  /// The 2020 guide.
   case v2020 = "2020"
   /// The current guide (2023 onwards); the default.
   case v2023 = "2023"
@@ -12,6 +16,7 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   /// The newest guide, used when a run does not name one.
   public static let newest: IntuneGuideVersion = .v2023
 
+  /// Older editions first.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// Schemes the guide tells every app to add to `LSApplicationQueriesSchemes`, in the guide's order,
