@@ -42,27 +42,7 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
   }
 
   /// Where the problem is in a file: the file, and the line and column when known.
-  public struct Location: Sendable, Hashable, CustomStringConvertible {
-    /// The file, as it was named.
-    public var file: String
-    /// 1-based line; `nil` when unknown.
-    public var line: Int?
-    /// 1-based column; `nil` when unknown.
-    public var column: Int?
-
-    /// A location in `file`, at `line` and `column` when known.
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-      self.file = file
-      self.line = line
-      self.column = column
-    }
-
-    /// `file:line:column`, or as much of it as is known.
-    public var description: String {
-      guard let line else { return file }
-      return "\(file):\(line):\(column ?? 1)"
-    }
-  }
+  public typealias Location = FileLocation
 
   /// The class of problem.
   public var kind: Kind

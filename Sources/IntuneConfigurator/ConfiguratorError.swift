@@ -25,27 +25,7 @@ public struct ConfiguratorError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// Where the problem is: a file, and the line and column when known.
-  public struct Location: Sendable, Hashable, CustomStringConvertible {
-    /// The file, as it was named to the configurator.
-    public var file: String
-    /// 1-based line; `nil` when unknown.
-    public var line: Int?
-    /// 1-based column; `nil` when unknown.
-    public var column: Int?
-
-    /// A location in `file`, at `line` and `column` when known.
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-      self.file = file
-      self.line = line
-      self.column = column
-    }
-
-    /// `file:line:column`, or as much of it as is known.
-    public var description: String {
-      guard let line else { return file }
-      return "\(file):\(line):\(column ?? 1)"
-    }
-  }
+  public typealias Location = FileLocation
 
   /// The class of problem.
   public var kind: Kind
@@ -101,7 +81,7 @@ extension ConfiguratorError {
   public static func project(_ error: XcodeProjectError) -> Self {
     ConfiguratorError(
       .project, error.message,
-      location: error.location.map { Location(file: $0.file, line: $0.line, column: $0.column) },
+      location: error.location,
       hint: error.hint, underlying: error)
   }
 
