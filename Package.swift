@@ -102,7 +102,7 @@ let package = Package(
     .testTarget(
       name: "IntuneConfiguratorTests",
       dependencies: [
-        "IntuneConfigurator", "PropertyLists", "RuleKitFoundation", "XcodeProjects", "AppBundles",
+        "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "XcodeProjects", "AppBundles",
         "CLITestSupport",
       ],
       exclude: ["Fixtures", "Golden"]),
@@ -119,7 +119,8 @@ let package = Package(
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: [
-        "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "UniformTypes", "CLITestSupport",
+        "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "PropertyLists", "UniformTypes",
+        "CLITestSupport",
       ],
       exclude: ["Goldens"]),
     // Runs the built `rulekit` binary (swift test builds it); depends on no RuleKit module on purpose.

@@ -34,7 +34,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   do throws(ActivationRuleError) {
     once = try TwinInjector.inject(text: text, tree: tree, parse: parse)
   } catch {
-    if case .editVerificationFailed = error, editPassedLimit { return 0 }
+    if error.kind == .editVerificationFailed, editPassedLimit { return 0 }
     propertyFailed("injection failed: \(error)", input: text)
   }
   do {

@@ -8,7 +8,7 @@
 //   (b) a synthetic project.pbxproj of about 1 MB this program writes to a temporary folder (many targets
 //       and configurations, project and target xcconfig levels with #include, `$(inherited)` chains,
 //       `[sdk=…]`, `[config=…]` and `[arch=…]` conditions): the same;
-//   (c) `ProjectConfigurator.plan` of the largest corpus project's app and its extensions, end to end
+//   (c) `AppConfigurator.plan(project:)` of the largest corpus project's app and its extensions, end to end
 //       (reading the project included), as `rulekit configure --project … --dry-run` does it.
 import Foundation
 import IntuneConfigurator
@@ -98,19 +98,18 @@ print(
     + "$(inherited) chains \(SyntheticProject.chainLength) deep, sdk/config/arch conditions)")
 try? FileManager.default.removeItem(at: synthetic)
 
-// (c) ProjectConfigurator.plan of the largest corpus project's app, end to end.
+// (c) AppConfigurator.plan(project:) of the largest corpus project's app, end to end.
 let project = try XcodeProject(path: largest.path)
 guard
   let app = project.targets.first(where: { $0.isApplication && !project.embeddedTargets(of: $0).isEmpty })
 else { fail("no app with extensions in \(largest.path)") }
-let options = IntuneConfiguratorOptions(fixEntitlements: true)
-let plan = try ProjectConfigurator.plan(project: project, appTarget: app.name, options: options)
+let configurator = AppConfigurator(options: IntuneConfiguratorOptions(fixEntitlements: true))
+let plan = try configurator.plan(project: project, appTarget: app.name)
 let planTime = try medianMilliseconds {
-  _ = try ProjectConfigurator.plan(
-    project: XcodeProject(path: largest.path), appTarget: app.name, options: options)
+  _ = try configurator.plan(project: XcodeProject(path: largest.path), appTarget: app.name)
 }
 print(
-  "(c) ProjectConfigurator.plan, app \(app.name) and \(project.embeddedTargets(of: app).count) extensions")
+  "(c) AppConfigurator.plan(project:), app \(app.name) and \(project.embeddedTargets(of: app).count) extensions")
 print(
   "  \(plan.targets.count) targets planned, \(plan.buildSettings.count) build-setting edits, "
     + "\(plan.findings.count) findings")

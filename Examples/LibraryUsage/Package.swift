@@ -15,7 +15,7 @@ let package = Package(
       name: "ConfigureSampleApp",
       dependencies: [
         .product(name: "IntuneConfigurator", package: "RuleKit"),
-        .product(name: "PropertyLists", package: "RuleKit"),
+        .product(name: "ActivationRules", package: "RuleKit"),
       ]),
     .testTarget(
       name: "ShareExtensionRuleTests",
@@ -23,7 +23,6 @@ let package = Package(
         .product(name: "RuleKitTesting", package: "RuleKit"),
         .product(name: "ActivationRules", package: "RuleKit"),
         .product(name: "IntuneConfigurator", package: "RuleKit"),
-        .product(name: "PropertyLists", package: "RuleKit"),
       ]),
   ],
   swiftLanguageModes: [.v6]

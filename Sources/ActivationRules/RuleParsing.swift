@@ -13,6 +13,7 @@ extension ActivationRuleError {
     var message = error.diagnostic.message
     if let fix = error.diagnostic.fix { message += " (fix: \(fix.title))" }
     self = .syntax(message: message, position: error.diagnostic.range.start)
+    underlying = error
   }
 }
 
@@ -28,11 +29,23 @@ extension ActivationRule {
 
   /// The rule a file holds: its predicate parsed, or its dictionary.
   ///
-  /// Syntax errors are positioned in the predicate text; ``RuleFile/filePosition(ofPredicateOffset:)`` maps
-  /// them into the file.
+  /// Syntax errors are positioned in the predicate text (``ActivationRuleError/position``) and in the file
+  /// (``ActivationRuleError/location``).
+  /// A syntax error's ``ActivationRuleError/location`` is its place in the file (line and column).
   public init(file: RuleFile) throws(ActivationRuleError) {
     switch file.value {
-    case .predicate(let text): self = .predicate(try Self.parsePredicate(text), text: text)
+    case .predicate(let text):
+      do {
+        self = .predicate(try Self.parsePredicate(text), text: text)
+      } catch {
+        var located = error
+        if let position = error.position {
+          let inFile = file.filePosition(ofPredicateOffset: position.offset)
+          located.location = ActivationRuleError.Location(
+            file: file.path, line: inFile.line, column: inFile.column)
+        }
+        throw located
+      }
     case .dictionary(let dictionary): self = .dictionary(dictionary)
     }
   }

@@ -43,7 +43,7 @@ extension Planner {
     do {
       tree = try PredicateParser.parse(text)
     } catch {
-      throw .activationRule(ruleSyntaxMessage(error, text: text))
+      throw ruleSyntaxError(error)
     }
     if case .truePredicate = tree.kind {
       finding(
@@ -56,7 +56,9 @@ extension Planner {
     do {
       result = try TwinInjector.inject(text: text, tree: tree) { try PredicateParser.parse($0) }
     } catch {
-      throw .activationRule("\(infoFile.path ?? "Info.plist"): cannot add Intune types to the rule: \(error)")
+      throw ConfiguratorError(
+        .activationRule, "cannot add Intune types to the rule: \(error)",
+        location: ConfiguratorError.Location(file: infoFile.path ?? "Info.plist"), underlying: error)
     }
     guard result.text != text else { return }
     changes.append(
@@ -115,16 +117,24 @@ extension Planner {
         edits: [.set(Self.rulePath, .string(text))]))
   }
 
-  /// A syntax error in the rule, at its position in the Info.plist when the file is XML.
-  private func ruleSyntaxMessage(_ error: PredicateSyntaxError, text: String) -> String {
+  /// A syntax error in the rule, at its position in the Info.plist when the file is XML (otherwise the
+  /// message gives the position in the predicate).
+  private func ruleSyntaxError(_ error: PredicateSyntaxError) -> ConfiguratorError {
     let file = infoFile.path ?? "Info.plist"
     if let document = infoFile.document, let node = document.node(at: Self.rulePath),
       let position = document.sourcePosition(
         ofStringNode: node, decodedUTF8Offset: error.diagnostic.range.start.offset)
     {
-      return "\(file):\(position.line):\(position.column): error: \(error.diagnostic.message)"
-        + (error.diagnostic.fix.map { " (fix: \($0.title))" } ?? "")
+      // The fix stays in the message, as every report has printed it.
+      return ConfiguratorError(
+        .activationRule,
+        error.diagnostic.message + (error.diagnostic.fix.map { " (fix: \($0.title))" } ?? ""),
+        location: ConfiguratorError.Location(file: file, line: position.line, column: position.column),
+        underlying: error)
     }
-    return "\(file): NSExtensionActivationRule \(error)"
+    return ConfiguratorError(
+      .activationRule,
+      "NSExtensionActivationRule \(error.diagnostic.range.start): \(error.diagnostic.message)",
+      location: ConfiguratorError.Location(file: file), underlying: error)
   }
 }

@@ -14,9 +14,9 @@ import PropertyLists
 /// locator gives up rather than guess, and the configurator asks for `--containing-app`. A candidate that
 /// is not a regular property list file (a FIFO, a socket, a directory), is larger than
 /// `PropertyListLimits.maximumFileBytes` or does not parse is skipped, unread.
-public enum ContainingAppLocator {
+enum ContainingAppLocator {
   /// The containing app's Info.plist for the extension whose Info.plist is at `extensionInfoPlistPath`.
-  public static func locate(forExtensionAt extensionInfoPlistPath: String) -> (
+  static func locate(forExtensionAt extensionInfoPlistPath: String) -> (
     path: String, value: PropertyListValue
   )? {
     locateFile(forExtensionAt: extensionInfoPlistPath).flatMap { file in file.path.map { ($0, file.value) } }
@@ -24,7 +24,7 @@ public enum ContainingAppLocator {
 
   /// The containing app's Info.plist file, as read (its `PropertyListFile.path` is where it was found),
   /// for the extension whose Info.plist is at `extensionInfoPlistPath`.
-  public static func locateFile(forExtensionAt extensionInfoPlistPath: String) -> PropertyListFile? {
+  static func locateFile(forExtensionAt extensionInfoPlistPath: String) -> PropertyListFile? {
     let fileManager = FileManager.default
     let extensionURL = URL(fileURLWithPath: extensionInfoPlistPath).standardizedFileURL
     let folder = extensionURL.deletingLastPathComponent()

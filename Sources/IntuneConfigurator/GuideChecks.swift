@@ -2,9 +2,9 @@ import PropertyLists
 
 /// The main-interface keys the 2016 and 2017 guides move into `IntuneMAMSettings` (§3.6): the SDK loads the
 /// main nib or storyboard itself once it has checked the policy, so iOS must not load it first.
-public enum MainInterfaceKeys {
+enum MainInterfaceKeys {
   /// Each top-level key and the `IntuneMAMSettings` key it moves to, in the guide's order.
-  public static let moves: [(topLevel: String, setting: String)] = [
+  static let moves: [(topLevel: String, setting: String)] = [
     ("UIMainStoryboardFile", "MainStoryboardFile"),
     ("UIMainStoryboardFile~ipad", "MainStoryboardFile~ipad"),
     ("NSMainNibFile", "MainNibFile"),

@@ -6,20 +6,25 @@ import XcodeProjects
 /// Open-In extension's document types and the checks that compare the two.
 public struct ContainingApp: Sendable {
   /// What `IntuneMAMSettings › ContainingAppBundleId` should say: the app's bundle identifier, or — when an
-  /// Xcode project is planned (``IntuneConfiguratorOptions/buildConfigurations``) — a build-setting
+  /// Xcode project is planned — a build-setting
   /// reference such as `$(APP_BUNDLE_IDENTIFIER)` that Xcode expands, in the extension's build, to the
   /// app's identifier in every configuration. `nil`: the `CFBundleIdentifier` of ``infoPlist``.
   public var bundleIdentifier: String?
   /// The app's Info.plist, when known; findings about the app name its ``/PropertyLists/PropertyListFile/path``.
   public var infoPlist: PropertyListFile?
   /// The app's bundle identifier in each build configuration, by configuration name, as Xcode builds it;
-  /// set with ``IntuneConfiguratorOptions/buildConfigurations`` to check references and existing values.
-  public var bundleIdentifiersByConfiguration: [String: String]
+  /// set by a project plan, with the options' build configurations, to check references and existing values.
+  var bundleIdentifiersByConfiguration: [String: String]
 
-  /// The containing app, by identifier, Info.plist, or both; with identifiers per configuration for a project.
-  public init(
-    bundleIdentifier: String? = nil, infoPlist: PropertyListFile? = nil,
-    bundleIdentifiersByConfiguration: [String: String] = [:]
+  /// The containing app, by identifier, Info.plist, or both.
+  public init(bundleIdentifier: String? = nil, infoPlist: PropertyListFile? = nil) {
+    self.init(bundleIdentifier: bundleIdentifier, infoPlist: infoPlist, bundleIdentifiersByConfiguration: [:])
+  }
+
+  /// The containing app of a project plan, with its identifier in each configuration.
+  init(
+    bundleIdentifier: String?, infoPlist: PropertyListFile?,
+    bundleIdentifiersByConfiguration: [String: String]
   ) {
     self.bundleIdentifier = bundleIdentifier
     self.infoPlist = infoPlist
@@ -34,14 +39,14 @@ public struct ContainingApp: Sendable {
 
 /// How Xcode expands `$(…)` references in a target's Info.plist and entitlements when it builds one
 /// configuration: the target's build settings, resolved.
-public struct BuildConfigurationExpansion: Sendable {
+struct BuildConfigurationExpansion: Sendable {
   /// The configuration's name, e.g. `Debug`.
-  public var configuration: String
+  var configuration: String
   /// Expands every build-setting reference in a text as Xcode would in this configuration.
-  public var expand: @Sendable (String) -> String
+  var expand: @Sendable (String) -> String
 
   /// The expansion `expand` of the configuration named `configuration`.
-  public init(configuration: String, expand: @escaping @Sendable (String) -> String) {
+  init(configuration: String, expand: @escaping @Sendable (String) -> String) {
     self.configuration = configuration
     self.expand = expand
   }
@@ -57,17 +62,18 @@ public struct IntuneConfiguratorOptions: Sendable {
   public var containingApp: ContainingApp?
   /// The target's build configurations when its files are planned as part of an Xcode project: checks
   /// compare what Xcode will build in each (a keychain group spelt with other settings counts as the bundle
-  /// ID when it expands to it). Empty when the files are configured on their own.
-  public var buildConfigurations: [BuildConfigurationExpansion]
+  /// ID when it expands to it). Empty when the files are configured on their own. Set by
+  /// ``AppConfigurator/projectContext(forInfoPlist:in:sdk:)`` and project plans.
+  var buildConfigurations: [BuildConfigurationExpansion]
   /// Info.plist keys the target's build settings supply (`INFOPLIST_KEY_…` under
   /// `GENERATE_INFOPLIST_FILE = YES`): Xcode merges them into the built Info.plist, so they count as present
-  /// and are not added to the file again.
-  public var generatedInfoPlistKeys: PropertyListDictionary
+  /// and are not added to the file again. Set from the project, as ``buildConfigurations``.
+  var generatedInfoPlistKeys: PropertyListDictionary
   /// What `IntuneMAMSettings › AppGroupIdentifiers` should hold, as written; `nil` for the entitlements
   /// file's `com.apple.security.application-groups`. A project run sets it when one Info.plist serves
   /// configurations whose entitlements name different groups: entries such as `$(INTUNE_APP_GROUP_ID)` that
   /// Xcode expands to each configuration's group.
-  public var appGroupIdentifiers: [String]?
+  var appGroupIdentifiers: [String]?
   /// Add missing keychain access groups to the entitlements file instead of only reporting them.
   public var fixEntitlements: Bool
   /// The text for a missing `NSFaceIDUsageDescription`.
@@ -81,84 +87,20 @@ public struct IntuneConfiguratorOptions: Sendable {
   public static let defaultFaceIDUsageDescription =
     "Face ID can be used to unlock this app when your organization requires it."
 
-  /// Options with the given values; ``appGroupIdentifiers`` starts as `nil` (the entitlements' groups).
+  /// Options with the given values.
   public init(
     guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingApp: ContainingApp? = nil,
-    buildConfigurations: [BuildConfigurationExpansion] = [],
-    generatedInfoPlistKeys: PropertyListDictionary = PropertyListDictionary(), fixEntitlements: Bool = false,
-    faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription, knownManagedAppSchemes: [String] = []
+    fixEntitlements: Bool = false, faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription,
+    knownManagedAppSchemes: [String] = []
   ) {
     self.guide = guide
     self.iosSDKMajor = iosSDKMajor
     self.containingApp = containingApp
-    self.buildConfigurations = buildConfigurations
-    self.generatedInfoPlistKeys = generatedInfoPlistKeys
+    self.buildConfigurations = []
+    self.generatedInfoPlistKeys = PropertyListDictionary()
     self.appGroupIdentifiers = nil
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
     self.knownManagedAppSchemes = knownManagedAppSchemes
-  }
-}
-
-/// Plans the Info.plist and entitlements changes the Intune App SDK guide asks for — the job of Microsoft's
-/// IntuneMAMConfigurator — as named, previewable changes that only ever add: nothing the user wrote is
-/// removed, reordered or rewritten, and a second run plans nothing.
-public enum IntuneConfigurator {
-  /// Plans the changes for `infoPlist`, reading `entitlements` for app groups and keychain groups.
-  ///
-  /// - Throws: ``ConfiguratorError`` when a file's top level is not a dictionary, or when the activation
-  ///   rule cannot be read.
-  public static func plan(
-    infoPlist: PropertyListFile, entitlements: PropertyListFile?,
-    options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
-  ) throws(ConfiguratorError) -> ConfigurationPlan {
-    guard case .dictionary(let info) = infoPlist.value else {
-      throw ConfiguratorError.notADictionary(file: infoPlist.path ?? "Info.plist")
-    }
-    var entitlementValues = PropertyListDictionary()
-    if let entitlements {
-      guard case .dictionary(let dictionary) = entitlements.value else {
-        throw ConfiguratorError.notADictionary(file: entitlements.path ?? "entitlements")
-      }
-      entitlementValues = dictionary
-    }
-    // Keys the build settings supply are part of the built Info.plist: checks see them, edits never touch
-    // them (a key the file lacks is not edited in place).
-    var built = info
-    for entry in options.generatedInfoPlistKeys.entries where built[entry.key] == nil {
-      built[entry.key] = entry.value
-    }
-    var planner = Planner(
-      info: built, infoFile: infoPlist, entitlements: entitlementValues, entitlementsFile: entitlements,
-      options: options)
-    try planner.run()
-    return ConfigurationPlan(
-      changes: planner.changes, findings: planner.findings, infoPlist: infoPlist,
-      entitlements: entitlements, target: planner.target,
-      containingAppInfoPlistPath: options.containingApp?.infoPlist?.path)
-  }
-}
-
-/// Why a plan could not be made.
-public enum ConfiguratorError: Error, Sendable, Hashable, CustomStringConvertible {
-  case notADictionary(file: String)
-  /// The extension's activation rule could not be read or edited; carries a rendered message.
-  case activationRule(String)
-  /// The Xcode project could not be read, or a target or configuration is not in it.
-  case project(XcodeProjectError)
-  /// A file the project names could not be read.
-  case file(PropertyListError)
-
-  public var description: String {
-    switch self {
-    case .notADictionary(let file):
-      return "\(file): the top level is not a dictionary; an Info.plist or entitlements file holds <dict>"
-    case .activationRule(let message):
-      return message
-    case .project(let error):
-      return error.description
-    case .file(let error):
-      return error.description
-    }
   }
 }

@@ -2,9 +2,13 @@
 /// follows. The guide changed what it asks for over the years (the fixed `LSApplicationQueriesSchemes`
 /// list, the `ms-outlook-intunemam` condition, the settings table), so the configurator is explicit about it.
 public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Comparable {
+  /// The 2016 guide.
   case v2016 = "2016"
+  /// The 2017 guide.
   case v2017 = "2017"
+  /// The 2018 guide, which added `NSFaceIDUsageDescription`.
   case v2018 = "2018"
+  /// The 2020 guide.
   case v2020 = "2020"
   /// The current guide (2023 onwards); the default.
   case v2023 = "2023"
@@ -12,6 +16,7 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   /// The newest guide, used when a run does not name one.
   public static let newest: IntuneGuideVersion = .v2023
 
+  /// Older editions first.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// Schemes the guide tells every app to add to `LSApplicationQueriesSchemes`, in the guide's order,
@@ -19,7 +24,7 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   ///
   /// The 2018 and 2020 guides hand this step to the configurator without printing the list; they use the
   /// 2023 list, which is what the configurator of that era added (prior-art §2).
-  public var fixedQueriedSchemes: [String] {
+  var fixedQueriedSchemes: [String] {
     switch self {
     case .v2016, .v2017:
       return ["http-intunemam", "https-intunemam"]
@@ -34,22 +39,22 @@ public enum IntuneGuideVersion: String, Sendable, CaseIterable, Codable, Compara
   }
 
   /// When `ms-outlook-intunemam` belongs in `LSApplicationQueriesSchemes`.
-  public var outlookSchemeCondition: OutlookSchemeCondition {
+  var outlookSchemeCondition: OutlookSchemeCondition {
     self <= .v2017 ? .always : .whenAppUsesMailto
   }
 
   /// Whether the guide asks for `NSFaceIDUsageDescription` (2018 onwards).
-  public var requiresFaceIDUsageDescription: Bool { self >= .v2018 }
+  var requiresFaceIDUsageDescription: Bool { self >= .v2018 }
 
   /// Whether the guide moves the main storyboard or nib into `IntuneMAMSettings` (2016 and 2017 only).
-  public var movesMainInterface: Bool { self <= .v2017 }
+  var movesMainInterface: Bool { self <= .v2017 }
 
   /// Whether the guide still lists `DebugSettingsEnabled` (it must never ship enabled); dropped in 2023.
-  public var listsDebugSettings: Bool { self <= .v2020 }
+  var listsDebugSettings: Bool { self <= .v2020 }
 }
 
 /// When the guide wants `ms-outlook-intunemam` queried.
-public enum OutlookSchemeCondition: String, Sendable, Codable {
+enum OutlookSchemeCondition: String, Sendable, Codable {
   /// 2016 and 2017: unconditionally.
   case always
   /// 2018 onwards: only when the app itself queries or opens `mailto:`.

@@ -1,5 +1,5 @@
 /// The value type the guide gives for an `IntuneMAMSettings` key.
-public enum IntuneSettingType: Sendable, Hashable {
+enum IntuneSettingType: Sendable, Hashable {
   case string
   case boolean
   case number
@@ -10,7 +10,7 @@ public enum IntuneSettingType: Sendable, Hashable {
   case oneOf([String])
 
   /// How the type is named in messages.
-  public var displayName: String {
+  var displayName: String {
     switch self {
     case .string: return "a string"
     case .boolean: return "a Boolean (<true/> or <false/>)"
@@ -23,15 +23,15 @@ public enum IntuneSettingType: Sendable, Hashable {
 }
 
 /// One row of the guide's `IntuneMAMSettings` table.
-public struct IntuneSettingDefinition: Sendable, Hashable {
-  public var key: String
-  public var type: IntuneSettingType
+struct IntuneSettingDefinition: Sendable, Hashable {
+  var key: String
+  var type: IntuneSettingType
   /// The first guide that lists the key.
-  public var since: IntuneGuideVersion
+  var since: IntuneGuideVersion
   /// The last guide that lists it, when a later one dropped it.
-  public var until: IntuneGuideVersion?
+  var until: IntuneGuideVersion?
 
-  public init(
+  init(
     _ key: String, _ type: IntuneSettingType, since: IntuneGuideVersion = .v2016,
     until: IntuneGuideVersion? = nil
   ) {
@@ -42,19 +42,19 @@ public struct IntuneSettingDefinition: Sendable, Hashable {
   }
 
   /// Whether `guide` lists the key.
-  public func isListed(in guide: IntuneGuideVersion) -> Bool {
+  func isListed(in guide: IntuneGuideVersion) -> Bool {
     guide >= since && (until.map { guide <= $0 } ?? true)
   }
 }
 
 /// The `IntuneMAMSettings` table of the guide, every version (intune-guide-requirements §3.7.1).
-public enum IntuneMAMSettingsSchema {
-  public static let fileProtectionLevels = [
+enum IntuneMAMSettingsSchema {
+  static let fileProtectionLevels = [
     "NSFileProtectionComplete", "NSFileProtectionCompleteUnlessOpen",
     "NSFileProtectionCompleteUntilFirstUserAuthentication", "NSFileProtectionNone",
   ]
 
-  public static let definitions: [IntuneSettingDefinition] = [
+  static let definitions: [IntuneSettingDefinition] = [
     .init("ADALClientId", .string),
     .init("ADALAuthority", .string, since: .v2017),
     .init("ADALRedirectUri", .string),
@@ -97,11 +97,11 @@ public enum IntuneMAMSettingsSchema {
     definitions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The definition of `key`, in any guide version.
-  public static func definition(of key: String) -> IntuneSettingDefinition? { byKey[key] }
+  static func definition(of key: String) -> IntuneSettingDefinition? { byKey[key] }
 
   /// Whether `text` is a colour the guide accepts: six hexadecimal digits, optionally after `#`.
   /// Lower-case digits are accepted: the guide does not forbid them and iOS colour parsers take them.
-  public static func isValidColor(_ text: String) -> Bool {
+  static func isValidColor(_ text: String) -> Bool {
     let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
     return digits.count == 6 && digits.allSatisfy(\.isHexDigit)
   }

@@ -1,16 +1,16 @@
 /// How many `LSApplicationQueriesSchemes` entries iOS honours; later entries are ignored by `canOpenURL`.
-public struct QueriedSchemeLimit: Sendable, Hashable, Codable {
-  public var maximum: Int
+struct QueriedSchemeLimit: Sendable, Hashable, Codable {
+  var maximum: Int
   /// Where the number comes from, for the warning text.
-  public var source: String
+  var source: String
 
-  public init(maximum: Int, source: String) {
+  init(maximum: Int, source: String) {
     self.maximum = maximum
     self.source = source
   }
 
   /// 50 entries for apps linked on iOS 15 through 26; 25 from the iOS 27 SDK on (Intune SDK issue #697).
-  public static func forIOSSDK(major: Int) -> QueriedSchemeLimit {
+  static func forIOSSDK(major: Int) -> QueriedSchemeLimit {
     major >= 27
       ? QueriedSchemeLimit(maximum: 25, source: "iOS \(major) SDK")
       : QueriedSchemeLimit(maximum: 50, source: "iOS 15–26 SDK")
@@ -18,7 +18,7 @@ public struct QueriedSchemeLimit: Sendable, Hashable, Codable {
 }
 
 /// Why a scheme is added to `LSApplicationQueriesSchemes`.
-public enum QueriedSchemeReason: Sendable, Hashable, Codable {
+enum QueriedSchemeReason: Sendable, Hashable, Codable {
   /// The `-intunemam` twin of an entry the app already queries.
   case twinOf(String)
   /// On the guide's fixed list.
@@ -28,72 +28,72 @@ public enum QueriedSchemeReason: Sendable, Hashable, Codable {
 }
 
 /// One entry to append to `LSApplicationQueriesSchemes`.
-public struct QueriedSchemeAddition: Sendable, Hashable {
-  public var scheme: String
-  public var reason: QueriedSchemeReason
+struct QueriedSchemeAddition: Sendable, Hashable {
+  var scheme: String
+  var reason: QueriedSchemeReason
 
   /// Whether the guide lets the app drop this entry when the list runs out of room (§3.3): only the
   /// `-intunemam` twins of the app's own schemes, never the fixed Intune and mobile-threat-defense entries.
-  public var isDroppableTwin: Bool {
+  var isDroppableTwin: Bool {
     if case .twinOf = reason { return true }
     return false
   }
 }
 
 /// An existing scheme entry that is not a valid scheme: reported and left alone.
-public struct SchemeFinding: Sendable, Hashable {
+struct SchemeFinding: Sendable, Hashable {
   /// Index in the array it was read from.
-  public var index: Int
-  public var scheme: String
-  public var problem: URLSchemeProblem
+  var index: Int
+  var scheme: String
+  var problem: URLSchemeProblem
 }
 
 /// The outcome of planning `LSApplicationQueriesSchemes`.
-public struct QueriedSchemesPlan: Sendable, Hashable {
+struct QueriedSchemesPlan: Sendable, Hashable {
   /// Entries to append, in order, after everything the app already lists: the guide's fixed entries first,
   /// then the twins of the app's own schemes, so that past the limit iOS ignores twins before fixed
   /// entries. Never removals or reorderings.
-  public var additions: [QueriedSchemeAddition]
+  var additions: [QueriedSchemeAddition]
   /// Existing entries that are not valid schemes.
-  public var problems: [SchemeFinding]
+  var problems: [SchemeFinding]
   /// Entries beyond the platform limit once the additions are made: iOS will ignore them.
-  public var ignoredByIOS: [String]
-  public var limit: QueriedSchemeLimit
+  var ignoredByIOS: [String]
+  var limit: QueriedSchemeLimit
   /// The app's entries whose `-intunemam` twin is not added because they belong to apps known to integrate
   /// the Intune SDK (§3.3): the app checks them with `isURLAllowed:isKnownManagedAppScheme:YES` instead.
-  public var knownManagedSchemesWithoutTwin: [String] = []
+  var knownManagedSchemesWithoutTwin: [String] = []
   /// Known managed-app schemes the caller named that the app does not query: probably misspelt.
-  public var unqueriedKnownManagedSchemes: [String] = []
+  var unqueriedKnownManagedSchemes: [String] = []
   /// How many of ``ignoredByIOS`` the app listed itself (they come first): the additions go after the
   /// app's entries, so the ignored tail takes them first.
-  public var ignoredExistingCount: Int { max(0, ignoredByIOS.count - additions.count) }
+  var ignoredExistingCount: Int { max(0, ignoredByIOS.count - additions.count) }
 
   /// The ignored entries the app listed itself.
-  public var ignoredExisting: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
+  var ignoredExisting: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
 
   /// The ignored additions that are fixed Intune entries, which the guide never lets the app drop.
-  public var ignoredRequired: [String] { ignoredAdditions.filter { !$0.isDroppableTwin }.map(\.scheme) }
+  var ignoredRequired: [String] { ignoredAdditions.filter { !$0.isDroppableTwin }.map(\.scheme) }
 
   /// The ignored additions that are twins of the app's own schemes.
-  public var ignoredTwins: [String] { ignoredAdditions.filter(\.isDroppableTwin).map(\.scheme) }
+  var ignoredTwins: [String] { ignoredAdditions.filter(\.isDroppableTwin).map(\.scheme) }
 
   private var ignoredAdditions: ArraySlice<QueriedSchemeAddition> {
     additions.suffix(ignoredByIOS.count - ignoredExistingCount)
   }
 
   /// The remedy the 2023 guide gives when the list runs out of room.
-  public static let overLimitRemedy =
+  static let overLimitRemedy =
     "name the schemes of apps known to integrate the Intune SDK with --known-managed-scheme, so their "
     + "-intunemam twins are not added (remove any already listed), and check those URLs with "
     + "[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES] instead of canOpenURL"
 
   /// What to do when the app's own entries leave no room for the fixed Intune entries.
-  public static let makeRoomRemedy =
+  static let makeRoomRemedy =
     "remove queried schemes the app no longer calls canOpenURL with, so that the Intune entries fit"
 }
 
 /// Plans the `LSApplicationQueriesSchemes` entries the Intune guide asks for.
-public enum QueriedSchemesPlanner {
+enum QueriedSchemesPlanner {
   /// Computes what to append to `existing`.
   ///
   /// - Every fixed-list scheme that is missing, then `ms-outlook-intunemam` when it applies.
@@ -105,7 +105,7 @@ public enum QueriedSchemesPlanner {
   ///   Intune SDK, which is how the guide makes room (§3.3); a twin already listed stays. A name there may
   ///   be given as the scheme or as its twin.
   /// - Comparisons ignore case, as iOS does for schemes.
-  public static func plan(
+  static func plan(
     existing: [String], guide: IntuneGuideVersion = .newest,
     limit: QueriedSchemeLimit = .forIOSSDK(major: 26), knownManagedAppSchemes: [String] = []
   ) -> QueriedSchemesPlan {

@@ -1,19 +1,19 @@
 /// The Intune suffix for URL schemes: every scheme `s` an Intune app handles or queries gets a twin
 /// `s-intunemam`.
-public enum IntuneSchemes {
-  public static let suffix = "-intunemam"
+enum IntuneSchemes {
+  static let suffix = "-intunemam"
 
   /// `scheme` + `-intunemam`.
-  public static func twin(of scheme: String) -> String { scheme + suffix }
+  static func twin(of scheme: String) -> String { scheme + suffix }
 
   /// Whether `scheme` is itself an Intune twin.
-  public static func isTwin(_ scheme: String) -> Bool {
+  static func isTwin(_ scheme: String) -> Bool {
     scheme.lowercased().hasSuffix(suffix)
   }
 }
 
 /// What is wrong with a URL scheme string, if anything.
-public enum URLSchemeProblem: Sendable, Hashable {
+enum URLSchemeProblem: Sendable, Hashable {
   /// The value uses an Xcode build setting such as `$(PRODUCT_BUNDLE_IDENTIFIER)` or `${VAR}`; it can only
   /// be checked once Xcode expands it, and a twin written now would be invalid after expansion if the
   /// setting holds more than a scheme (Intune SDK issue #579: `msauth.<bundle>://auth-intunemam`).
@@ -27,7 +27,7 @@ public enum URLSchemeProblem: Sendable, Hashable {
   case mustStartWithLetter(Character)
 
   /// A sentence for people, ending with how to fix it.
-  public var message: String {
+  var message: String {
     switch self {
     case .buildSetting(let name):
       return "uses the build setting \(name), which cannot be checked before Xcode expands it; "
@@ -44,9 +44,9 @@ public enum URLSchemeProblem: Sendable, Hashable {
 }
 
 /// Checks URL scheme strings as they appear in `CFBundleURLSchemes` and `LSApplicationQueriesSchemes`.
-public enum URLSchemeValidator {
+enum URLSchemeValidator {
   /// The problem with `scheme`, or `nil` when it is a valid RFC 3986 scheme.
-  public static func problem(with scheme: String) -> URLSchemeProblem? {
+  static func problem(with scheme: String) -> URLSchemeProblem? {
     if let setting = buildSetting(in: scheme) { return .buildSetting(setting) }
     guard let first = scheme.first else { return .empty }
     guard first.isASCII, first.isLetter else { return .mustStartWithLetter(first) }
@@ -59,7 +59,7 @@ public enum URLSchemeValidator {
   }
 
   /// The first `$(NAME)` or `${NAME}` reference in `value`, as written.
-  public static func buildSetting(in value: String) -> String? {
+  static func buildSetting(in value: String) -> String? {
     guard let dollar = value.firstIndex(of: "$") else { return nil }
     let rest = value[value.index(after: dollar)...]
     guard let open = rest.first, open == "(" || open == "{" else { return nil }
@@ -70,7 +70,7 @@ public enum URLSchemeValidator {
 
   /// The names of every `$(NAME)` or `${NAME}` reference in `value`, without modifiers
   /// (`$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier)` names `PRODUCT_BUNDLE_IDENTIFIER`).
-  public static func buildSettingNames(in value: String) -> [String] {
+  static func buildSettingNames(in value: String) -> [String] {
     var names: [String] = []
     var rest = value[...]
     while let reference = buildSetting(in: String(rest)), let start = rest.firstRange(of: reference) {

@@ -4,8 +4,8 @@ import PredicateSyntax
 ///
 /// Apple's `NSPredicate` raises an Objective-C exception in these situations; RuleKit reports a value instead.
 public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The kind of failure, for programs that react to it.
-  public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The kind of failure, for programs that react to it; the raw values are stable codes.
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// An operand has a type the operator cannot use (`"a" < 1`, `ANY 5 == 1`).
     case typeMismatch
     /// A `$variable` has no value.
@@ -25,18 +25,30 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     case stepLimit
   }
 
+  /// The old name of ``Kind``.
+  @available(*, deprecated, renamed: "Kind")
+  public typealias Reason = Kind
+
   /// The kind of failure.
-  public var reason: Reason
+  public var kind: Kind
+  /// The kind of failure; renamed ``kind``.
+  @available(*, deprecated, renamed: "kind")
+  public var reason: Kind {
+    get { kind }
+    set { kind = newValue }
+  }
   /// A sentence that reads after "error: ".
   public var message: String
   /// The source range of the offending expression or operator.
   public var range: SourceRange
 
-  public init(_ reason: Reason, _ message: String, at range: SourceRange) {
-    self.reason = reason
+  /// An error of `kind`, saying `message`, about the expression at `range`.
+  public init(_ kind: Kind, _ message: String, at range: SourceRange) {
+    self.kind = kind
     self.message = message
     self.range = range
   }
 
+  /// `line:column: error: message`, at the start of ``range``.
   public var description: String { "\(range.start): error: \(message)" }
 }

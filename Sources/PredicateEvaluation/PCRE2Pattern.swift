@@ -106,7 +106,7 @@ final class PCRE2Pattern: @unchecked Sendable {
 }
 
 /// The bounds on one `MATCHES` match, so a pathological pattern such as `(a+)+$` ends in an
-/// ``EvaluationError`` of reason ``EvaluationError/Reason/regularExpressionLimit`` instead of a hang.
+/// ``EvaluationError`` of reason ``EvaluationError/Kind/regularExpressionLimit`` instead of a hang.
 /// `docs/limits.md` lists them with every other limit of RuleKit.
 public enum RegularExpressionLimits {
   /// PCRE2's match limit: how many times its internal match function may be entered (roughly, backtracking

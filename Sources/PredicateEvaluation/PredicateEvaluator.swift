@@ -15,7 +15,7 @@ public enum PredicateEvaluator {
   ///   - registry: answers `UTI-CONFORMS-TO` and `UTI-EQUALS`.
   ///   - options: the work bound, ``Options/maximumSteps``.
   /// - Throws: ``EvaluationError`` with the source range of the offending expression; reason
-  ///   ``EvaluationError/Reason/stepLimit`` when the evaluation passes `options.maximumSteps`.
+  ///   ``EvaluationError/Kind/stepLimit`` when the evaluation passes `options.maximumSteps`.
   public static func evaluate(
     _ predicate: PredicateNode, on object: PredicateValue, variables: [String: PredicateValue] = [:],
     registry: TypeRegistry = .system, options: Options = Options()

@@ -3,7 +3,7 @@ import PredicateSyntax
 extension PredicateEvaluator {
   /// Bounds on the work of one evaluation.
   public struct Options: Sendable, Hashable {
-    /// The most steps one evaluation may take before it stops with ``EvaluationError/Reason/stepLimit``.
+    /// The most steps one evaluation may take before it stops with ``EvaluationError/Kind/stepLimit``.
     ///
     /// A step is one element of a collection that `SUBQUERY` or `ANY`/`SOME`/`ALL`/`NONE` goes through,
     /// or that `IN` or `CONTAINS` searches (the whole collection, counted when the search starts). Each

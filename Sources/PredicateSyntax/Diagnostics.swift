@@ -44,8 +44,9 @@ public struct PredicateDiagnostic: Sendable, Hashable, Codable {
   }
 }
 
-/// Why a predicate could not be read. Each reason has a precise message in the error's diagnostic.
-public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, CaseIterable {
+/// Why a predicate could not be read (``PredicateSyntaxError/Kind``). Each kind has a precise message in the
+/// error's diagnostic; the raw values are stable codes.
+public enum PredicateSyntaxErrorKind: String, Sendable, Hashable, Codable, CaseIterable {
   case emptyInput
   case invalidUTF8
   case unexpectedCharacter
@@ -79,13 +80,15 @@ public enum PredicateSyntaxErrorReason: String, Sendable, Hashable, Codable, Cas
 /// recursive-descent parser reserves room for the error it may receive, and a small error keeps each level
 /// of recursion small.
 public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The class of problem, named as in every RuleKit error (docs/design.md, "Errors").
+  public typealias Kind = PredicateSyntaxErrorKind
+
   private final class Storage: Sendable {
-    let reason: PredicateSyntaxErrorReason
+    let reason: Kind
     let diagnostic: PredicateDiagnostic
     let warnings: [PredicateDiagnostic]
 
-    init(reason: PredicateSyntaxErrorReason, diagnostic: PredicateDiagnostic, warnings: [PredicateDiagnostic])
-    {
+    init(reason: Kind, diagnostic: PredicateDiagnostic, warnings: [PredicateDiagnostic]) {
       self.reason = reason
       self.diagnostic = diagnostic
       self.warnings = warnings
@@ -94,38 +97,46 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
 
   private var storage: Storage
 
-  public var reason: PredicateSyntaxErrorReason {
+  /// The class of problem.
+  public var kind: Kind {
     get { storage.reason }
     set { storage = Storage(reason: newValue, diagnostic: diagnostic, warnings: warnings) }
   }
 
+  /// The class of problem; renamed ``kind``.
+  @available(*, deprecated, renamed: "kind")
+  public var reason: Kind {
+    get { kind }
+    set { kind = newValue }
+  }
+
   public var diagnostic: PredicateDiagnostic {
     get { storage.diagnostic }
-    set { storage = Storage(reason: reason, diagnostic: newValue, warnings: warnings) }
+    set { storage = Storage(reason: kind, diagnostic: newValue, warnings: warnings) }
   }
 
   /// Warnings (lenient mode) emitted before parsing stopped.
   public var warnings: [PredicateDiagnostic] {
     get { storage.warnings }
-    set { storage = Storage(reason: reason, diagnostic: diagnostic, warnings: newValue) }
+    set { storage = Storage(reason: kind, diagnostic: diagnostic, warnings: newValue) }
   }
 
   public init(
-    _ reason: PredicateSyntaxErrorReason, _ message: String, at range: SourceRange, fix: PredicateFix? = nil,
+    _ kind: Kind, _ message: String, at range: SourceRange, fix: PredicateFix? = nil,
     warnings: [PredicateDiagnostic] = []
   ) {
     storage = Storage(
-      reason: reason,
+      reason: kind,
       diagnostic: PredicateDiagnostic(severity: .error, message: message, range: range, fix: fix),
       warnings: warnings)
   }
 
   public static func == (lhs: PredicateSyntaxError, rhs: PredicateSyntaxError) -> Bool {
-    lhs.reason == rhs.reason && lhs.diagnostic == rhs.diagnostic && lhs.warnings == rhs.warnings
+    lhs.kind == rhs.kind && lhs.diagnostic == rhs.diagnostic && lhs.warnings == rhs.warnings
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(reason)
+    hasher.combine(kind)
     hasher.combine(diagnostic)
     hasher.combine(warnings)
   }
@@ -133,3 +144,7 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
   /// `line:column: error: message`, without a file name or source excerpt.
   public var description: String { "\(diagnostic.range.start): error: \(diagnostic.message)" }
 }
+
+/// The old name of ``PredicateSyntaxErrorKind``.
+@available(*, deprecated, renamed: "PredicateSyntaxError.Kind")
+public typealias PredicateSyntaxErrorReason = PredicateSyntaxErrorKind

@@ -604,12 +604,12 @@ struct Lexer {
   /// The typographic-quote error to report instead of `error`, when a string literal before `error`'s
   /// position contains a typographic quote that probably was meant to close it.
   func likelyCause(of error: PredicateSyntaxError) -> PredicateSyntaxError {
-    let structural: Set<PredicateSyntaxErrorReason> = [
+    let structural: Set<PredicateSyntaxError.Kind> = [
       .unexpectedToken, .trailingInput, .missingClosingDelimiter, .unmatchedClosingDelimiter,
       .unterminatedString,
       .unexpectedCharacter,
     ]
-    guard structural.contains(error.reason), let first = suspiciousQuotes.first,
+    guard structural.contains(error.kind), let first = suspiciousQuotes.first,
       first.range.start.offset < error.diagnostic.range.start.offset
     else { return error }
     return typographicError(first.quote, at: first.range)

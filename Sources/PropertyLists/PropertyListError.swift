@@ -29,26 +29,26 @@ public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomString
 /// message, and where one exists a hint at the fix. ``description`` is the compiler-style one-liner
 /// `file:line:column: error: message`.
 public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The class of problem; callers map it to an exit status.
-  public enum Kind: Sendable, Hashable {
+  /// The class of problem; callers map it to an exit status. The raw values are stable codes.
+  public enum Kind: String, Sendable, Hashable {
     /// The XML is not well formed or not a property list.
     case malformed
     /// The file is not valid UTF-8.
-    case invalidEncoding
+    case invalidEncoding = "invalid-encoding"
     /// A DOCTYPE internal subset or an entity declaration, refused so nothing is fetched or expanded.
-    case forbiddenDeclaration
+    case forbiddenDeclaration = "forbidden-declaration"
     /// A key appears twice in one dictionary; ``PropertyListError/relatedPosition`` is the first one.
-    case duplicateKey
+    case duplicateKey = "duplicate-key"
     /// An element's text is not a valid value of its type (an integer, real, date or base64 data).
-    case invalidValue
+    case invalidValue = "invalid-value"
     /// An edit cannot be applied: its path does not exist or points at the wrong kind of value.
-    case invalidEdit
+    case invalidEdit = "invalid-edit"
     /// The value cannot be written in the requested format.
-    case unsupportedValue
+    case unsupportedValue = "unsupported-value"
     /// The input is larger or deeper than a bound of ``PropertyListLimits``.
-    case limitExceeded
+    case limitExceeded = "limit-exceeded"
     /// The input file does not exist.
-    case fileNotFound
+    case fileNotFound = "file-not-found"
     /// Reading or writing the file failed.
     case io
   }

@@ -1,28 +1,7 @@
-/// Where a build setting was written: a file and a 1-based line and column.
-///
-/// A `project.pbxproj` assignment names the pbxproj and the line of its `NAME = value;` entry; an
-/// `.xcconfig` assignment names the xcconfig and its line.
-public struct BuildSettingLocation: Sendable, Hashable, CustomStringConvertible {
-  /// The file, as the user would name it (relative to the working directory where possible).
-  public var file: String
-  /// 1-based line; `nil` when unknown.
-  public var line: Int?
-  /// 1-based column in Unicode scalars; `nil` when unknown.
-  public var column: Int?
+import PropertyLists
 
-  /// A location in `file`, at `line` and `column` when known.
-  public init(file: String, line: Int? = nil, column: Int? = nil) {
-    self.file = file
-    self.line = line
-    self.column = column
-  }
-
-  /// `file:line:column`, or as much of it as is known.
-  public var description: String {
-    guard let line else { return file }
-    return "\(file):\(line):\(column ?? 1)"
-  }
-}
+/// Where a build setting, or an error about one, is: a file, and the line and column when known.
+public typealias BuildSettingLocation = FileLocation
 
 /// A condition on an assignment, as in `NAME[sdk=iphoneos*][config=Debug] = value`.
 ///

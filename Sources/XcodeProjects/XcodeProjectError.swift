@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// Why an Xcode project, an xcconfig file or a build-setting request could not be read.
 ///
 /// Every error has a ``kind`` (a stable code a caller maps to an exit status), a one-line ``message``, the

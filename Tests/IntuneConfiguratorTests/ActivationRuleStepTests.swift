@@ -1,4 +1,5 @@
 import Foundation
+import PredicateSyntax
 import PropertyLists
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
   let withApp = IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes"))
 
   @Test func predicateRuleGetsTwinsAsATextEditKeepingEntities() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil, options: withApp)
     let change = try #require(plan.changes.first { $0.kind == .activationRule })
     #expect(
@@ -17,13 +18,13 @@ import Testing
     try ConfiguratorFixtures.expectGolden(text, "Share-Info.configured.plist")
     #expect(
       text.contains("UTI-CONFORMS-TO &quot;com.microsoft.intune.mam.public.image&quot;\n    ).@count &gt; 0"))
-    let again = try IntuneConfigurator.plan(
+    let again = try AppConfigurator.plan(
       infoPlist: plan.configuredInfoPlist(), entitlements: nil, options: withApp)
     #expect(again.changes.isEmpty)
   }
 
   @Test func dictionaryRuleBecomesTheIntunePredicate() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Action-Info.plist"), entitlements: nil, options: withApp)
     #expect(plan.changes.map(\.kind) == [.activationRule])
     let configured = try plan.configuredInfoPlist()
@@ -31,14 +32,14 @@ import Testing
     try ConfiguratorFixtures.expectGolden(text, "Action-Info.configured.plist")
     let rule = try #require(configured.value.value(at: Planner.rulePath)?.stringValue)
     #expect(rule.contains("com.microsoft.intune.mam.public.image"))
-    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: withApp)
+    let again = try AppConfigurator.plan(infoPlist: configured, entitlements: nil, options: withApp)
     #expect(again.changes.isEmpty)
   }
 
   @Test func openInExtensionGetsTheSingleFileTwinRule() throws {
     let app = try ConfiguratorFixtures.file("App-Info.plist")
     let options = IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app))
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("OpenIn-Info.plist"), entitlements: nil, options: options)
     let change = try #require(plan.changes.first { $0.kind == .openInActivationRule })
     #expect(
@@ -48,12 +49,12 @@ import Testing
     let configured = try plan.configuredInfoPlist()
     try ConfiguratorFixtures.expectGolden(
       try #require(configured.document).text, "OpenIn-Info.configured.plist")
-    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
+    let again = try AppConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
     #expect(again.changes.isEmpty)
   }
 
   @Test func openInWithoutTheAppIsAnError() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("OpenIn-Info.plist"), entitlements: nil, options: withApp)
     #expect(plan.findings.contains { $0.id == "open-in-app-unknown" && $0.severity == .error })
   }
@@ -76,10 +77,12 @@ import Testing
       """
     let file = try PropertyListFile(data: Data(text.utf8), path: "Ext/Info.plist")
     #expect {
-      try IntuneConfigurator.plan(infoPlist: file, entitlements: nil, options: withApp)
+      try AppConfigurator.plan(infoPlist: file, entitlements: nil, options: withApp)
     } throws: { error in
-      guard case .activationRule(let message) = error as? ConfiguratorError else { return false }
-      return message.hasPrefix("Ext/Info.plist:9:")
+      guard let error = error as? ConfiguratorError, error.kind == .activationRule else { return false }
+      return error.location == ConfiguratorError.Location(file: "Ext/Info.plist", line: 9, column: 33)
+        && error.underlying is PredicateSyntaxError
+        && error.description.hasPrefix("Ext/Info.plist:9:33: error: typographic quote")
     }
   }
 
@@ -88,7 +91,7 @@ import Testing
       <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>\
       <key>NSExtensionActivationRule</key><string>TRUEPREDICATE</string></dict></dict></dict></plist>
       """
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: PropertyListFile(data: Data(text.utf8), path: "Info.plist"), entitlements: nil,
       options: withApp)
     #expect(plan.findings.contains { $0.id == "activation-rule-truepredicate" })
@@ -98,7 +101,7 @@ import Testing
 
 @Suite struct ExtensionKeychainTests {
   @Test func extensionMayListItsAppsBundleIDFirst() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"),
       entitlements: PropertyListFile(
         data: Data(
@@ -108,7 +111,7 @@ import Testing
           """.utf8), path: "Share.entitlements"),
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes")))
     #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
-    let other = try IntuneConfigurator.plan(
+    let other = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"),
       entitlements: PropertyListFile(
         data: Data(

@@ -11,7 +11,7 @@ struct BatchEditTests {
   /// rewrites the element twice, so that plan goes one by one.)
   @Test(arguments: ["App-Info.plist"])
   func planAppliesTogether(_ name: String) throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file(name), entitlements: ConfiguratorFixtures.file("App.entitlements"),
       options: IntuneConfiguratorOptions(fixEntitlements: true))
     let edits = plan.changes.filter { $0.file == .infoPlist }.flatMap(\.edits)

@@ -35,7 +35,7 @@ enum ConfiguratorFixtures {
   let options = IntuneConfiguratorOptions(fixEntitlements: true)
 
   func plan(_ options: IntuneConfiguratorOptions? = nil) throws -> ConfigurationPlan {
-    try IntuneConfigurator.plan(
+    try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("App-Info.plist"),
       entitlements: ConfiguratorFixtures.file("App.entitlements"), options: options ?? self.options)
   }
@@ -74,7 +74,7 @@ enum ConfiguratorFixtures {
     let binary = try PropertyListFile(content: .value(xml.value, .binary), path: nil).serialized()
     let info = try PropertyListFile(data: binary, path: "Info.plist")
     #expect(info.format == .binary)
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: info, entitlements: ConfiguratorFixtures.file("App.entitlements"), options: options)
     let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
     try ConfiguratorFixtures.expectGolden(diff, "App-Info.binary.diff")
@@ -91,7 +91,7 @@ enum ConfiguratorFixtures {
       "{\n  CFBundleIdentifier = com.example.notes;\n  CFBundleURLTypes = ({ CFBundleURLSchemes = (notes); });\n}\n"
     let info = try PropertyListFile(data: Data(text.utf8), path: "Info.plist")
     #expect(info.format == .openStep)
-    let plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: nil)
+    let plan = try AppConfigurator.plan(infoPlist: info, entitlements: nil)
     let diff = try ConfigurationReport.diff(plan, infoPlistName: "Info.plist", entitlementsName: nil)
     #expect(
       diff.hasPrefix("--- a/Info.plist\t(OpenStep property list, shown as XML; written back as OpenStep)\n"))
@@ -106,7 +106,7 @@ enum ConfiguratorFixtures {
 
   @Test func secondRunPlansNothing() throws {
     let first = try plan()
-    let second = try IntuneConfigurator.plan(
+    let second = try AppConfigurator.plan(
       infoPlist: first.configuredInfoPlist(), entitlements: try first.configuredEntitlements(),
       options: options)
     #expect(second.changes.isEmpty)
@@ -147,7 +147,7 @@ enum ConfiguratorFixtures {
   }
 
   @Test func theIOS27LimitNamesWhatIOSWillIgnore() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: Self.queriedSchemesApp(10), entitlements: nil,
       options: IntuneConfiguratorOptions(iosSDKMajor: 27))
     let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
@@ -166,7 +166,7 @@ enum ConfiguratorFixtures {
   @Test(arguments: [26, 27])
   func sixtyEntriesKeepTheAppsOwnFirstAndTheFixedBeforeTheTwins(_ sdk: Int) throws {
     let info = try Self.queriedSchemesApp(22)
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: info, entitlements: nil, options: IntuneConfiguratorOptions(iosSDKMajor: sdk))
     let configured = try #require(
       try plan.configuredInfoPlist().value.dictionaryValue?["LSApplicationQueriesSchemes"]?.arrayValue)
@@ -199,7 +199,7 @@ enum ConfiguratorFixtures {
   @Test func knownManagedSchemesMakeRoomAndStayOut() throws {
     let known = (1...10).map { "app\($0)" }
     let options = IntuneConfiguratorOptions(iosSDKMajor: 27, knownManagedAppSchemes: known)
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: Self.queriedSchemesApp(10), entitlements: nil, options: options)
     #expect(!plan.findings.contains { $0.id == "queried-schemes-over-limit" })
     let note = try #require(plan.findings.first { $0.id == "queried-scheme-known-managed" })
@@ -217,12 +217,12 @@ enum ConfiguratorFixtures {
     let schemes = entries.compactMap(\.stringValue)
     #expect(schemes.count == 25)
     #expect(!schemes.contains { $0.hasPrefix("app") && $0.hasSuffix("-intunemam") })
-    let again = try IntuneConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
+    let again = try AppConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
     #expect(!again.changes.contains { $0.kind == .queriedScheme })
   }
 
   @Test func aMisspeltKnownManagedSchemeIsAWarning() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: Self.queriedSchemesApp(2), entitlements: nil,
       options: IntuneConfiguratorOptions(knownManagedAppSchemes: ["app1", "ap2"]))
     let warning = try #require(plan.findings.first { $0.id == "known-managed-scheme-not-queried" })
@@ -237,7 +237,7 @@ enum ConfiguratorFixtures {
   }
 
   @Test func anAppListOverTheLimitByItselfIsNamedFirst() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: Self.queriedSchemesApp(60), entitlements: nil, options: IntuneConfiguratorOptions())
     let limit = try #require(plan.findings.first { $0.id == "queried-schemes-over-limit" })
     #expect(
@@ -261,7 +261,7 @@ enum ConfiguratorFixtures {
 
 @Suite struct ConfiguratorSettingsTests {
   @Test func validatesTheSettingsTable() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Settings-Info.plist"), entitlements: nil,
       options: IntuneConfiguratorOptions(guide: .v2020))
     let byID = Dictionary(grouping: plan.findings, by: \.id)
@@ -282,7 +282,7 @@ enum ConfiguratorFixtures {
   }
 
   @Test func emptyQueriedSchemesArrayIsFilledInPlace() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Settings-Info.plist"), entitlements: nil)
     let text = try #require(try plan.configuredInfoPlist().document).text
     #expect(text.contains("<string>http-intunemam</string>"))
@@ -296,7 +296,7 @@ enum ConfiguratorFixtures {
     let app = try PropertyListFile(
       data: Data("<plist><dict><key>CFBundleName</key><string>Notes</string></dict></plist>".utf8),
       path: "App/Info.plist")
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
     let finding = try #require(plan.findings.first { $0.id == "containing-app-no-bundle-id" })
@@ -312,7 +312,7 @@ enum ConfiguratorFixtures {
 
   @Test("with nothing naming the app, its ID is inferred from the extension's literal ID, with a warning")
   func containingAppInferredFromTheExtensionsIdentifier() throws {
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil)
     let finding = try #require(plan.findings.first { $0.id == "containing-app-inferred" })
     #expect(finding.severity == .warning)
@@ -322,7 +322,7 @@ enum ConfiguratorFixtures {
     let change = try #require(plan.changes.first { $0.kind == .containingAppBundleID })
     #expect(change.summary == "set to com.contoso.notes")
     // Named by the user, nothing is inferred.
-    let named = try IntuneConfigurator.plan(
+    let named = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.other")))
     #expect(!named.findings.contains { $0.id == "containing-app-inferred" })
@@ -333,7 +333,7 @@ enum ConfiguratorFixtures {
     let text = String(decoding: try ConfiguratorFixtures.file("Share-Info.plist").serialized(), as: UTF8.self)
       .replacing(
         "<string>com.contoso.notes.share</string>", with: "<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: PropertyListFile(data: Data(text.utf8), path: "Share-Info.plist"), entitlements: nil)
     #expect(plan.target == .appExtension(pointIdentifier: "com.apple.share-services"))
     let finding = try #require(plan.findings.first { $0.id == "containing-app-unknown" })
@@ -343,7 +343,7 @@ enum ConfiguratorFixtures {
 
   @Test func containingAppIDComesFromTheOptionOrTheAppsInfoPlist() throws {
     let app = try ConfiguratorFixtures.file("Settings-Info.plist")
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
     let change = try #require(plan.changes.first { $0.kind == .containingAppBundleID })
@@ -390,7 +390,7 @@ struct ContainingAppBuildSettingTests {
     let options = IntuneConfiguratorOptions(
       containingApp: containingApp == nil && app == nil
         ? nil : ContainingApp(bundleIdentifier: containingApp, infoPlist: app))
-    return try IntuneConfigurator.plan(infoPlist: extensionInfo, entitlements: nil, options: options)
+    return try AppConfigurator.plan(infoPlist: extensionInfo, entitlements: nil, options: options)
   }
 
   @Test(arguments: ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}", "$(APP_ID).notes"])
@@ -475,7 +475,7 @@ struct ContainingAppBuildSettingTests {
       ),
       "IntuneMAMSettings": .dictionary(["AppGroupIdentifiers": .array([.string(group)])]),
     ])
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: Self.openIn(groups: [group]), entitlements: nil,
       options: IntuneConfiguratorOptions(
         containingApp: ContainingApp(infoPlist: PropertyListFile(content: .value(app, .xml), path: nil))))
@@ -494,13 +494,13 @@ struct ContainingAppBuildSettingTests {
     let withApp = IntuneConfiguratorOptions(
       containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes"))
     func plan(_ name: String, _ options: IntuneConfiguratorOptions) throws -> ConfigurationPlan {
-      try IntuneConfigurator.plan(
+      try AppConfigurator.plan(
         infoPlist: ConfiguratorFixtures.file(name), entitlements: nil, options: options)
     }
     return [
       (
         "App-Info.configured.plist",
-        try IntuneConfigurator.plan(
+        try AppConfigurator.plan(
           infoPlist: app, entitlements: entitlements,
           options: IntuneConfiguratorOptions(fixEntitlements: true))
       ),

@@ -13,7 +13,7 @@ private func plan(
   _ body: String, entitlements: String? = nil,
   _ options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
 ) throws -> ConfigurationPlan {
-  try IntuneConfigurator.plan(
+  try AppConfigurator.plan(
     infoPlist: plist(body), entitlements: entitlements.map { try plist($0, path: "App.entitlements") },
     options: options)
 }
@@ -60,7 +60,7 @@ struct GuideRequirementTests {
     #expect(settings["MainStoryboardFile"] == .string("Main"))
     #expect(settings["MainNibFile~ipad"] == .string("MainWindow-iPad"))
     // Idempotent: the second run finds the keys moved.
-    let second = try IntuneConfigurator.plan(
+    let second = try AppConfigurator.plan(
       infoPlist: configured, entitlements: nil, options: IntuneConfiguratorOptions(guide: guide))
     #expect(second.changes.isEmpty)
   }
@@ -69,7 +69,7 @@ struct GuideRequirementTests {
   /// values appear in the existing IntuneMAMSettings; nothing else changes.
   @Test func mainInterfaceMoveIsAMinimalEdit() throws {
     let info = try ConfiguratorFixtures.file("MainInterface-Info.plist")
-    let plan = try IntuneConfigurator.plan(
+    let plan = try AppConfigurator.plan(
       infoPlist: info, entitlements: nil, options: IntuneConfiguratorOptions(guide: .v2017))
     #expect(plan.changes.map(\.kind) == [.mainInterfaceMove, .mainInterfaceMove, .mainInterfaceMove])
     #expect(plan.findings.filter { $0.severity >= .warning }.isEmpty)
@@ -90,7 +90,7 @@ struct GuideRequirementTests {
     #expect(
       after.contains("<!-- The phone and tablet interfaces; the 2017 guide hands them to the Intune SDK. -->")
     )
-    let second = try IntuneConfigurator.plan(
+    let second = try AppConfigurator.plan(
       infoPlist: configured, entitlements: nil, options: IntuneConfiguratorOptions(guide: .v2017))
     #expect(second.changes.isEmpty)
   }

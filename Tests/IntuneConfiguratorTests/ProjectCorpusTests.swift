@@ -1,8 +1,9 @@
 import Foundation
-import IntuneConfigurator
 import PropertyLists
 import Testing
 import XcodeProjects
+
+@testable import IntuneConfigurator
 
 /// A copy of one real project from `Tests/Fixtures/xcode-projects` in a temporary folder, so it can be
 /// configured and read back.
@@ -204,7 +205,7 @@ struct ProjectResolvedChecksTests {
     // The same files planned alone, without the project's settings, cannot tell: the check fires. This is
     // what the project run fixes, so the control shows the test exercises it.
     let first = try #require(planned.first)
-    let alone = try IntuneConfigurator.plan(
+    let alone = try AppConfigurator.plan(
       infoPlist: first.plan.infoPlist, entitlements: first.plan.entitlements,
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example.app")))
     #expect(alone.findings.contains { $0.id == "keychain-bundle-id-not-first" })
@@ -223,7 +224,7 @@ struct ProjectResolvedChecksTests {
     #expect(!app.flatMap(\.plan.findings).contains { $0.id == "url-scheme-build-setting" })
     // Alone, the file cannot say what $(BRAVE_URL_SCHEME) is: the scheme is reported, not twinned.
     let first = try #require(app.first)
-    let alone = try IntuneConfigurator.plan(infoPlist: first.plan.infoPlist, entitlements: nil)
+    let alone = try AppConfigurator.plan(infoPlist: first.plan.infoPlist, entitlements: nil)
     #expect(alone.findings.contains { $0.id == "url-scheme-build-setting" })
   }
 

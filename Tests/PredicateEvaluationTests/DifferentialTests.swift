@@ -169,7 +169,7 @@ struct DifferentialTests {
         }
         switch walked {
         case .success(let answer): outcomes[String(answer), default: 0] += 1
-        case .failure(let error): outcomes[error.reason.rawValue, default: 0] += 1
+        case .failure(let error): outcomes[error.kind.rawValue, default: 0] += 1
         }
         if walked != fast {
           disagreements += 1
@@ -189,14 +189,14 @@ struct DifferentialTests {
     // The generator must exercise both answers and errors, or agreement would prove little.
     #expect(outcomes["true", default: 0] > 1_000)
     #expect(outcomes["false", default: 0] > 1_000)
-    #expect(outcomes[EvaluationError.Reason.typeMismatch.rawValue, default: 0] > 100)
+    #expect(outcomes[EvaluationError.Kind.typeMismatch.rawValue, default: 0] > 100)
   }
 
   @Test("on 12 000 random pairs with step limits of 0 to 4: both stop at the same step with the same error")
   func randomPairsWithSmallStepLimits() {
     let (disagreements, outcomes) = compareOnRandomPairs(seed: 0x57E9_5EED) { .init(maximumSteps: $0 % 5) }
     #expect(disagreements == 0)
-    #expect(outcomes[EvaluationError.Reason.stepLimit.rawValue, default: 0] > 100)
+    #expect(outcomes[EvaluationError.Kind.stepLimit.rawValue, default: 0] > 100)
     #expect(outcomes["true", default: 0] > 1_000)
   }
 }

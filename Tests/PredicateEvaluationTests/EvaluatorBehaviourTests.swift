@@ -153,7 +153,7 @@ struct EvaluatorBehaviourTests {
       Issue.record("expected an error, got \(result)")
       return
     }
-    #expect(error.reason == .typeMismatch)
+    #expect(error.kind == .typeMismatch)
     #expect(error.range == SourceRange(start: start, end: end))
     #expect(error.description.hasPrefix("2:5: error: "))
   }
@@ -171,7 +171,7 @@ struct EvaluatorBehaviourTests {
       Issue.record("expected an unbound-variable error, got \(unbound)")
       return
     }
-    #expect(error.reason == .unboundVariable)
+    #expect(error.kind == .unboundVariable)
   }
 
   @Test(

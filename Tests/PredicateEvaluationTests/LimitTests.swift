@@ -65,7 +65,7 @@ import Testing
     let walked = try #require(throws: EvaluationError.self) {
       try PredicateEvaluator.evaluate(predicate, on: .dictionary([:]))
     }
-    #expect(walked.reason == .regularExpressionLimit)
+    #expect(walked.kind == .regularExpressionLimit)
     #expect(
       walked.message.contains(
         "the PCRE2 match limit of \(RegularExpressionLimits.matchLimit) backtracking steps "

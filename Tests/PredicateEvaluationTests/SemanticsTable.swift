@@ -6,7 +6,7 @@ import Testing
 struct SemanticsCase: Sendable, CustomTestStringConvertible {
   enum Expected: Sendable, Equatable {
     case answer(Bool)
-    case error(EvaluationError.Reason)
+    case error(EvaluationError.Kind)
   }
 
   var predicate: String

@@ -32,7 +32,7 @@ struct SemanticsTableTests {
     case (.answer(let expected), .success(let answer)):
       #expect(answer == expected)
     case (.error(let expected), .failure(let error)):
-      #expect(error.reason == expected, "\(error)")
+      #expect(error.kind == expected, "\(error)")
       #expect(error.range != .synthesized, "errors name a source range")
     case (_, .failure(let error)):
       Issue.record("unexpected error: \(error)")

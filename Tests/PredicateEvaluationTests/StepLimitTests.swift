@@ -22,7 +22,7 @@ import Testing
 
   /// The error of `result` when it is a step-limit error; otherwise nil, with the result recorded as an issue.
   private func stepLimitError(_ result: Result<Bool, EvaluationError>) -> EvaluationError? {
-    if case .failure(let error) = result, error.reason == .stepLimit { return error }
+    if case .failure(let error) = result, error.kind == .stepLimit { return error }
     Issue.record("expected the step limit, got \(result)")
     return nil
   }

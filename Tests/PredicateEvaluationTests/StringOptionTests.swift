@@ -156,7 +156,7 @@ struct StringOptionTests {
       Issue.record("expected a limit error, got \(result)")
       return
     }
-    #expect(error.reason == .regularExpressionLimit)
+    #expect(error.kind == .regularExpressionLimit)
   }
 
   @Test("an invalid pattern is an error naming the pattern's range")
@@ -170,7 +170,7 @@ struct StringOptionTests {
       Issue.record("expected an error, got \(result)")
       return
     }
-    #expect(error.reason == .invalidRegularExpression)
+    #expect(error.kind == .invalidRegularExpression)
     #expect(error.range.start == start)
   }
 

@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct DepthLimitTests {
   private func reason(_ text: String, options: PredicateParser.Options = .init())
-    -> PredicateSyntaxErrorReason?
+    -> PredicateSyntaxError.Kind?
   {
     do {
       _ = try PredicateParser.parse(text, options: options)
       return nil
     } catch {
-      return error.reason
+      return error.kind
     }
   }
 
@@ -97,7 +97,7 @@ import Testing
     let error = try #require(throws: PredicateSyntaxError.self) {
       try PredicateParser.parse([operand, operand, operand].joined(separator: " OR "))
     }
-    #expect(error.reason == .nestingTooDeep)
+    #expect(error.kind == .nestingTooDeep)
   }
 
   @Test(arguments: [" OR ", " && "])

@@ -8,7 +8,7 @@ import Testing
     var name: String
     var text: String
     var arguments: [FormatArgument] = []
-    var reason: PredicateSyntaxErrorReason
+    var reason: PredicateSyntaxError.Kind
     var rendered: String
     var testDescription: String { name }
   }
@@ -245,7 +245,7 @@ import Testing
       _ = try PredicateParser.parse(testCase.text, arguments: testCase.arguments)
       Issue.record("\(testCase.name) parsed")
     } catch {
-      #expect(error.reason == testCase.reason)
+      #expect(error.kind == testCase.reason)
       #expect(
         error.diagnostic.rendered(source: testCase.text, fileName: "rule.predicate") == testCase.rendered)
     }
@@ -257,7 +257,7 @@ import Testing
       _ = try PredicateParser.parse(utf8: bytes)
       Issue.record("invalid UTF-8 parsed")
     } catch {
-      #expect(error.reason == .invalidUTF8)
+      #expect(error.kind == .invalidUTF8)
       let shown = String(decoding: bytes, as: UTF8.self)
       #expect(
         error.diagnostic.rendered(source: shown, fileName: "rule.predicate") == """
@@ -291,7 +291,7 @@ import Testing
       _ = try PredicateParser.parse(text)
       Issue.record("the 2018 rule parsed")
     } catch {
-      #expect(error.reason == .typographicQuote)
+      #expect(error.kind == .typographicQuote)
       #expect(error.diagnostic.range.start.line == 7)
       #expect(error.diagnostic.range.start.column == 104)
       let fix = try #require(error.diagnostic.fix)
@@ -317,7 +317,7 @@ import Testing
       _ = try PredicateParser.parse(text)
       Issue.record("the 2018 rule parsed")
     } catch {
-      #expect(error.reason == .unterminatedString)
+      #expect(error.kind == .unterminatedString)
       #expect(error.diagnostic.range.start.line == 14)
       #expect(error.diagnostic.range.start.column == 67)
       let fix = try #require(error.diagnostic.fix)
@@ -354,7 +354,7 @@ import Testing
       _ = try PredicateParser.parse("a == \"say “hi”\" AND b ==")
       Issue.record("parsed")
     } catch {
-      #expect(error.reason == .unexpectedToken)
+      #expect(error.kind == .unexpectedToken)
       #expect(error.diagnostic.message == "expected an expression, found end of input")
     }
   }

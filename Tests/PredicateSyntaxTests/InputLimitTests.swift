@@ -25,7 +25,7 @@ import Testing
     #expect(limit == 1 << 20)
     #expect(parse(padded(limit)) == nil)
     let error = try #require(parse(padded(limit + 1)))
-    #expect(error.reason == .inputTooLarge)
+    #expect(error.kind == .inputTooLarge)
     #expect(error.diagnostic.message.contains("\(limit + 1) bytes, more than the limit of \(limit) bytes"))
     #expect(error.diagnostic.message.contains("PredicateParser.Options.maximumInputBytes"))
     // It points at the first byte past the limit.
@@ -35,7 +35,7 @@ import Testing
   @Test func inputSizeLimitCountsLinesAndScalars() throws {
     let options = PredicateParser.Options(maximumInputBytes: 12)
     let error = try #require(parse(Array("a == 1\nb == \"é\"".utf8), options: options))
-    #expect(error.reason == .inputTooLarge)
+    #expect(error.kind == .inputTooLarge)
     // Byte 12 is `é`'s second byte… the position is that of the scalar holding it: line 2, column 7.
     #expect(error.diagnostic.range.start.line == 2)
     #expect(error.diagnostic.range.start.offset == 12)
@@ -44,7 +44,7 @@ import Testing
   @Test func theLimitIsAnOption() {
     let text = padded(64)
     #expect(parse(text, options: .init(maximumInputBytes: 64)) == nil)
-    #expect(parse(text, options: .init(maximumInputBytes: 63))?.reason == .inputTooLarge)
+    #expect(parse(text, options: .init(maximumInputBytes: 63))?.kind == .inputTooLarge)
   }
 
   /// `levels` SUBQUERYs, each inside the predicate of the one before.
@@ -59,7 +59,7 @@ import Testing
     #expect(limit == 8)
     #expect(parse(nestedSubqueries(limit)) == nil)
     let error = try #require(parse(nestedSubqueries(limit + 1)))
-    #expect(error.reason == .subqueryNestingTooDeep)
+    #expect(error.kind == .subqueryNestingTooDeep)
     #expect(error.diagnostic.message.hasPrefix("SUBQUERY nested deeper than the limit of 8 levels"))
     #expect(error.diagnostic.message.contains("PredicateParser.Options.maximumSubqueryNesting"))
     // The innermost SUBQUERY keyword, the ninth level: after eight `SUBQUERY(items, $vN, ` openings.
@@ -72,7 +72,7 @@ import Testing
   @Test func subqueryInTheCollectionCountsToo() throws {
     var text = "items"
     for level in 0..<9 { text = "SUBQUERY(\(text), $v\(level), TRUEPREDICATE)" }
-    #expect(parse(Array((text + ".@count > 0").utf8))?.reason == .subqueryNestingTooDeep)
+    #expect(parse(Array((text + ".@count > 0").utf8))?.kind == .subqueryNestingTooDeep)
   }
 
   @Test func sideBySideSubqueriesAreNotNested() {
@@ -84,7 +84,7 @@ import Testing
   @Test func depthErrorSaysHowToFix() throws {
     let text = String(repeating: "(", count: 257) + "a == 1" + String(repeating: ")", count: 257)
     let error = try #require(parse(Array(text.utf8)))
-    #expect(error.reason == .nestingTooDeep)
+    #expect(error.kind == .nestingTooDeep)
     #expect(error.diagnostic.message.contains("PredicateParser.Options.maximumDepth"))
     #expect(error.diagnostic.message.hasSuffix("remove redundant parentheses or split the rule"))
   }

@@ -84,7 +84,7 @@ public enum AppAuditor {
     var problems: [AuditProblem] = []
     var notes = files.notes
     do {
-      let plan = try IntuneConfigurator.plan(
+      let plan = try AppConfigurator.plan(
         infoPlist: files.info, entitlements: files.entitlements, options: options)
       for change in plan.changes {
         problems.append(

@@ -23,10 +23,10 @@ import XcodeProjects
 /// print(ProjectConfigurationReport.text(plan))
 /// if !plan.isBlocked { try plan.write() }
 /// ```
-public enum ProjectConfigurator {
+enum ProjectConfigurator {
   /// The build setting the configurator adds to an extension when nothing in its settings spells the
   /// containing app's identifier in every configuration.
-  public static let containingAppSetting = "INTUNE_CONTAINING_APP_BUNDLE_ID"
+  static let containingAppSetting = "INTUNE_CONTAINING_APP_BUNDLE_ID"
 
   /// Plans the changes for `appTarget` and the app extensions it embeds.
   ///
@@ -36,7 +36,7 @@ public enum ProjectConfigurator {
   ///
   /// - Throws: ``ConfiguratorError`` when the target is not an application in the project, when build
   ///   settings cannot be resolved, or when a file cannot be read.
-  public static func plan(
+  static func plan(
     project: XcodeProject, appTarget: String, sdk: String = "iphoneos",
     options: IntuneConfiguratorOptions = IntuneConfiguratorOptions()
   ) throws(ConfiguratorError) -> ProjectConfigurationPlan {

@@ -89,7 +89,7 @@ public struct ProjectLintReport: Sendable {
 /// For each target checked, every build configuration's `INFOPLIST_FILE` is resolved and each distinct
 /// Info.plist is linted once with ``/ActivationRules/RuleLinter`` (a file several configurations or targets
 /// share is linted once). The Intune settings are checked by planning `configure --project` for each app
-/// (``ProjectConfigurator/plan(project:appTarget:sdk:options:)``) and reporting the plan's findings and,
+/// (``AppConfigurator/plan(project:appTarget:sdk:)``) and reporting the plan's findings and,
 /// as ``ProjectLintCheck/notConfiguredForIntune`` warnings, every change it would make, at the key it
 /// would change (or the nearest key that exists) so a build phase points at what is missing.
 ///
@@ -320,11 +320,10 @@ public struct ProjectLinter: Sendable {
     do {
       return ruleLinter.lint(try RuleFile(path: name, data: data))
     } catch {
-      switch error {
+      if let plistError = error.propertyListError { throw .file(plistError) }
+      switch error.kind {
       case .ruleNotFound:
         return nil
-      case .propertyList(let plistError):
-        throw .file(plistError)
       case .unexpectedRuleValue:
         // Not a rule the system can read: a finding like a mistyped key's, at the rule's key.
         let rulePath: PropertyListPath = [
@@ -338,18 +337,22 @@ public struct ProjectLinter: Sendable {
             message: error.description, file: name, line: position?.line ?? 1, column: position?.column ?? 1)
         ]
       default:
-        throw .activationRule("\(name): error: \(error.description)")
+        throw ConfiguratorError(
+          .activationRule, error.description, location: ConfiguratorError.Location(file: name),
+          underlying: error)
       }
     }
   }
 
   /// `error` with its paths as the user reads them.
   static func displaying(_ error: ConfiguratorError, _ displayPath: (String) -> String) -> ConfiguratorError {
-    switch error {
-    case .project(var projectError):
+    switch error.kind {
+    case .project:
+      guard var projectError = error.projectError else { return error }
       if let file = projectError.location?.file { projectError.location?.file = displayPath(file) }
       return .project(projectError)
-    case .file(var fileError):
+    case .file:
+      guard var fileError = error.propertyListError else { return error }
       fileError.path = fileError.path.map(displayPath)
       return .file(fileError)
     default:

@@ -142,7 +142,7 @@ extension ProjectPlanner {
     targetOptions.containingApp = containingApp?.containingApp
     let plan: ConfigurationPlan
     do {
-      plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlements, options: targetOptions)
+      plan = try AppConfigurator.plan(infoPlist: info, entitlements: entitlements, options: targetOptions)
     } catch {
       throw error
     }

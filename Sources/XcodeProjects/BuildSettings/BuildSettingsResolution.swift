@@ -1,3 +1,5 @@
+import PropertyLists
+
 extension XcodeProject {
   /// The build settings of `target` in `configuration`, resolved as Xcode resolves them.
   ///

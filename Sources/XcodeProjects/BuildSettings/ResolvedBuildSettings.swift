@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// A target's build settings in one configuration, resolved as Xcode resolves them; made by
 /// ``XcodeProject/buildSettings(target:configuration:sdk:arch:notingUndefinedVariables:)``.
 ///

@@ -1,3 +1,5 @@
+import PropertyLists
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// The line reader behind ``XCConfigFile``; one instance follows a file and its includes.
 struct XCConfigParser {
   /// Larger xcconfig files are refused: real ones are a few kilobytes.

@@ -315,8 +315,3 @@ enum DiagnosticStyle {
     return head + best.color + best.label + ":" + reset + " " + bold + message + reset
   }
 }
-
-/// `--format` of the subcommands that print either text or one JSON document.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case text, json
-}

@@ -74,22 +74,23 @@ enum RulesCLI {
   static func report(_ error: ActivationRuleError, path: String, data: Data) -> ExitCode {
     var diagnostic = InputDiagnostic(message: error.description, file: path, source: [UInt8](data))
     var code = Exit.invalidInput
-    switch error {
-    case .propertyList(let plistError):
+    switch error.kind {
+    case .propertyList:
+      guard let plistError = error.propertyListError else { break }
       diagnostic = InputDiagnostic(plistError, file: path, source: [UInt8](data))
       if plistError.kind == .fileNotFound { code = Exit.missingInput }
       if plistError.kind == .io { code = Exit.ioError }
-    case .jsonSyntax(_, let position):
-      diagnostic.position = (position.line, position.column)
+    case .jsonSyntax:
+      diagnostic.position = error.position.map { ($0.line, $0.column) }
     case .ruleNotFound, .unexpectedRuleValue, .malformedPropertyList:
       diagnostic.position = RulePlacement.position(of: error, in: data).map { ($0.line, $0.column) }
     case .missingFile:
       code = Exit.missingInput
-    case .inputOutput(_, let message):
-      diagnostic.message = message
+    case .inputOutput:
+      diagnostic.message = error.message
       code = Exit.ioError
-    case .fileTooLarge(_, let message):
-      diagnostic.message = message
+    case .fileTooLarge:
+      diagnostic.message = error.message
     case .malformedJSON, .syntax, .editVerificationFailed:
       break
     }
@@ -188,7 +189,7 @@ enum RulePlacement {
   static func position(of error: ActivationRuleError, in data: Data) -> PropertyListPosition? {
     guard let document = try? PropertyListDocument(data: data, duplicateKeys: .keepLast) else { return nil }
     let root = document.root
-    switch error {
+    switch error.kind {
     case .ruleNotFound:
       // The deepest of NSExtension › NSExtensionAttributes that is there, else the root dictionary.
       var path: PropertyListPath = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntuneConfigurator
+import PropertyLists
 import XcodeProjects
 
 /// `rulekit build-settings`: a target's build settings resolved as Xcode resolves them, like

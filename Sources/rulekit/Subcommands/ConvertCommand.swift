@@ -30,13 +30,10 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Replace the rule in the file (a dictionary becomes a string).")
   var inPlace = false
 
-  @Option(help: "text or json.") var format: OutputFormat = .text
-
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -61,7 +58,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
       written.append(path)
       Console.info("wrote \(path)")
     }
-    switch format {
+    switch outputOptions.format {
     case .json:
       Console.json([
         "predicate": text, "converted": isDictionary, "style": style.rawValue, "written": written,

@@ -44,17 +44,14 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
-  var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<RulesOutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -85,7 +82,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
         "bounded: \(reason); checked contexts of up to \(bounds.maximumAttachments) attachments in up to "
         + "\(bounds.maximumItems) items"
     }
-    switch format {
+    switch outputOptions.format {
     case .json:
       var document: [String: Any] = [
         "first": first, "second": second, "rulesAgree": report.rulesAgree,
@@ -101,7 +98,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
     case .text, .xcode:
       if report.rulesAgree {
         // The agreement is the answer, but with --quiet the exit status (with --check) says it.
-        if !quietOption.quiet {
+        if !outputOptions.quiet {
           Console.result(
             decision.exactness.isExact
               ? "the rules agree on every extension context (exact)"

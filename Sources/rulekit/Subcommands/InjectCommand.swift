@@ -28,13 +28,10 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Write the result into the rule file.")
   var inPlace = false
 
-  @Option(help: "text or json.") var format: OutputFormat = .text
-
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -80,7 +77,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         Console.info("\(path): already has its twins; nothing written")
       }
     }
-    switch format {
+    switch outputOptions.format {
     case .json:
       var document: [String: Any] = ["predicate": output, "written": written]
       // Only a text edit knows which twins it added; the canonical and dictionary paths rebuild the rule.

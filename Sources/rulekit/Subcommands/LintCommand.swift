@@ -62,8 +62,7 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
       valueName: "name"))
   var targets: [String] = []
 
-  @Option(help: "text, json or xcode (file:line:column: severity: message, errors included, for Xcode).")
-  var format: RulesOutputFormat = .text
+  @OptionGroup var outputOptions: OutputOptions<RulesOutputFormat>
 
   @Flag(
     help: ArgumentHelp(
@@ -71,17 +70,14 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
         + "that pass every Info.plist (.pre-commit-hooks.yaml)."))
   var skipFilesWithoutRule = false
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
-
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   /// The findings as `--format xcode` or text lines.
   private func printFindings(_ findings: [LintFinding]) {
     for finding in findings {
-      if format == .xcode {
+      if outputOptions.format == .xcode {
         // Xcode reads these lines itself: never coloured.
         Console.result(
           "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) "
@@ -111,19 +107,19 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
     if let project { return try lintProject(project) }
     let operands = skipFilesWithoutRule ? files.filter(Self.holdsRule) : files
     if operands.isEmpty && !files.isEmpty && input.rule == nil && input.predicate == nil {
-      if format == .json { Console.json(["files": [String](), "findings": [Any]()]) }
-      if format == .text && !quietOption.quiet { Console.result("no activation rule in the files given") }
+      if outputOptions.format == .json { Console.json(["files": [String](), "findings": [Any]()]) }
+      if outputOptions.format == .text && !outputOptions.quiet { Console.result("no activation rule in the files given") }
       return
     }
     let sources = try input.read(operands: operands, operandSyntax: "FILE…")
     let findings = sources.flatMap { RuleLinter().lint($0.file) }
     let files = sources.map(\.displayName)
-    switch format {
+    switch outputOptions.format {
     case .json:
       Console.json(["files": files, "findings": try Console.jsonObject(findings)])
     case .xcode, .text:
       printFindings(findings)
-      if format == .text, findings.isEmpty, !quietOption.quiet {
+      if outputOptions.format == .text, findings.isEmpty, !outputOptions.quiet {
         Console.result("no problems found in \(files.count) file\(files.count == 1 ? "" : "s")")
       }
     }
@@ -160,7 +156,7 @@ extension LintCommand {
       throw ConfigureRun.fail(error)
     }
     let findings = report.findings.map(\.finding)
-    switch format {
+    switch outputOptions.format {
     case .json:
       var records: [[String: Any]] = []
       for item in report.findings {
@@ -182,7 +178,7 @@ extension LintCommand {
       ])
     case .xcode, .text:
       printFindings(findings)
-      if findings.isEmpty, format == .text, !quietOption.quiet {
+      if findings.isEmpty, outputOptions.format == .text, !outputOptions.quiet {
         Console.result(
           "no problems found in \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") of \(path)"
         )

@@ -57,10 +57,6 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
 
 /// Output formats of the rule subcommands. `xcode` is for build phases: `lint` prints its findings as
 /// `file:line:column: warning: message`, and every subcommand that offers it writes its errors in that form.
-enum RulesOutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json, xcode
-}
-
 extension ConsoleSettings {
   /// The settings of a subcommand whose `--format` is text, json or xcode.
   init(format: RulesOutputFormat, quiet: Bool = false, color: ColorChoice) {

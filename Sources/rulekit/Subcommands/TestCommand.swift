@@ -32,13 +32,10 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UtiTwinPolicyArgument = .literal
 
-  @Option(help: "text or json.") var format: OutputFormat = .text
-
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -62,7 +59,7 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
       },
       loadContext: { contextURL throws(ActivationRuleError) in try ExtensionContext.load(contextURL) })
     let passed = outcomes.filter(\.passed).count
-    switch format {
+    switch outputOptions.format {
     case .json:
       Console.json([
         "expectations": outcomes.count, "passed": passed, "failed": outcomes.count - passed,
@@ -79,7 +76,7 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
       ])
     case .text:
       // All met is a summary, which --quiet drops; the table of mismatches is the result.
-      if passed < outcomes.count || !quietOption.quiet { Console.result(ExpectationsFile.report(outcomes)) }
+      if passed < outcomes.count || !outputOptions.quiet { Console.result(ExpectationsFile.report(outcomes)) }
     }
     if outcomes.contains(where: { !$0.passed }) { throw RulesCLI.Exit.problemsFound }
   }

@@ -45,12 +45,6 @@ struct ConfigureCommand: ConfigureOptionsCommand {
     or: \(program) [<options>] --project <App.xcodeproj> --target <target>
     """
   }
-
-  /// `--format`'s values.
-  enum ReportFormat: String, ExpressibleByArgument {
-    case text, json
-  }
-
 }
 
 /// A command that runs `rulekit configure` with its options: ``ConfigureCommand`` and
@@ -101,9 +95,6 @@ struct ConfigureOptions: ParsableArguments {
   @Flag(help: "Print the changes as a unified diff.")
   var diff = false
 
-  @Option(help: "Report format: text or json.")
-  var format: ConfigureCommand.ReportFormat = .text
-
   @Option(help: "Intune guide edition whose requirements apply (2016, 2017, 2018, 2020, 2023).")
   var sdkVersion: IntuneGuideVersion = .newest
 
@@ -126,8 +117,7 @@ struct ConfigureOptions: ParsableArguments {
         + "which makes room in LSApplicationQueriesSchemes (repeat for each scheme).", valueName: "scheme"))
   var knownManagedSchemes: [String] = []
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 
   func validate() throws {
     if project != nil {

@@ -9,15 +9,15 @@ extension ConfigureRun {
   /// the Info.plist; `nil` when there is no project, it does not build this file, or it cannot be read (the
   /// run then goes on as without a project).
   func projectContext() -> (path: String, context: ProjectContext)? {
-    guard let path = ProjectConfigurator.locateProject(forFileAt: infoPlist),
+    guard let path = AppConfigurator.locateProject(forFileAt: infoPlist),
       let project = try? XcodeProject(path: path)
     else { return nil }
     let options = IntuneConfiguratorOptions(
       guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
       knownManagedAppSchemes: knownManagedSchemes)
     guard
-      let context = try? ProjectConfigurator.context(
-        forInfoPlist: infoPlist, in: project, sdk: sdk, options: options)
+      let context = try? AppConfigurator(options: options).projectContext(
+        forInfoPlist: infoPlist, in: project, sdk: sdk)
     else { return nil }
     return (Self.displayPath(path), context)
   }

@@ -18,8 +18,7 @@ extension ConfigureRun {
       knownManagedAppSchemes: knownManagedSchemes)
     let plan: ProjectConfigurationPlan
     do {
-      plan = try ProjectConfigurator.plan(
-        project: xcodeProject, appTarget: target, sdk: sdk, options: options)
+      plan = try AppConfigurator(options: options).plan(project: xcodeProject, appTarget: target, sdk: sdk)
     } catch {
       throw Self.fail(error)
     }
@@ -61,17 +60,14 @@ extension ConfigureRun {
 
   /// A ``ConfiguratorError`` of a project run, with the exit status its kind calls for.
   static func fail(_ error: ConfiguratorError) -> ExitCode {
-    switch error {
-    case .project(let projectError):
-      return BuildSettingsCommand.fail(projectError)
-    case .file(let fileError):
+    if let projectError = error.projectError { return BuildSettingsCommand.fail(projectError) }
+    if let fileError = error.propertyListError {
       let code =
         fileError.kind == .fileNotFound
         ? RulesCLI.Exit.missingInput
         : fileError.kind == .io ? RulesCLI.Exit.ioError : RulesCLI.Exit.invalidInput
       return RulesCLI.fail(InputDiagnostic(fileError, source: []), code: code)
-    default:
-      return RulesCLI.fail(diagnostic(error), code: RulesCLI.Exit.invalidInput)
     }
+    return RulesCLI.fail(diagnostic(error), code: RulesCLI.Exit.invalidInput)
   }
 }

@@ -21,7 +21,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var output: String?
   var dryRun = false
   var diff = false
-  var format: ConfigureCommand.ReportFormat = .text
+  var format: OutputFormat = .text
   var sdkVersion: IntuneGuideVersion = .newest
   var iosSDK = 26
   var containingApp: String?
@@ -47,7 +47,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     output = command.output
     dryRun = command.dryRun
     diff = command.diff
-    format = command.format
+    format = command.outputOptions.format
     sdkVersion = command.sdkVersion
     iosSDK = command.iosSDK
     containingApp = command.containingApp
@@ -57,8 +57,8 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     project = command.project
     target = command.target
     sdk = command.sdk
-    quiet = command.quietOption.quiet
-    color = command.colorOption.color
+    quiet = command.outputOptions.quiet
+    color = command.outputOptions.colorOption.color
   }
 
   var consoleSettings: ConsoleSettings {
@@ -128,7 +128,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     run.containingApp = values["--containing-app"]
     run.containingAppPlist = values["--containing-app-plist"]
     if let text = values["--format"] {
-      guard let format = ConfigureCommand.ReportFormat(rawValue: text) else { return nil }
+      guard let format = OutputFormat(rawValue: text) else { return nil }
       run.format = format
     }
     if let text = values["--sdk-version"] {
@@ -186,7 +186,8 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         fix: "check the path given to --containing-app-plist", duplicateKeys: .keepLast)
       options.containingApp = ContainingApp(bundleIdentifier: containingApp, infoPlist: app)
     } else if containingApp == nil, options.containingApp == nil, case .dictionary(let root) = info.value,
-      root["NSExtension"] != nil, let located = ContainingAppLocator.locateFile(forExtensionAt: infoPlist)
+      root["NSExtension"] != nil,
+      let located = AppConfigurator.containingAppInfoPlist(forExtensionAt: infoPlist)
     {
       // Reports name the app's Info.plist as the user would type it.
       let app = PropertyListFile(content: located.content, path: located.path.map(Self.displayPath))
@@ -197,17 +198,16 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
 
     var plan: ConfigurationPlan
     do {
-      plan = try IntuneConfigurator.plan(infoPlist: info, entitlements: entitlementsFile, options: options)
+      plan = try AppConfigurator(options: options).plan(infoPlist: info, entitlements: entitlementsFile)
     } catch {
       throw RulesCLI.fail(Self.diagnostic(error), code: RulesCLI.Exit.invalidInput)
     }
     if let context { Self.describe(context, in: &plan) }
-    let configuredInfo: PropertyListFile
-    let configuredEntitlements: PropertyListFile?
     let diffText: String
     do {
-      configuredInfo = try plan.configuredInfoPlist()
-      configuredEntitlements = try plan.configuredEntitlements()
+      // An edit that cannot be applied is invalid input (65), found before anything is written.
+      _ = try plan.configuredInfoPlist()
+      _ = try plan.configuredEntitlements()
       // The diff is only worth its cost when it is printed.
       diffText =
         diff && format == .text
@@ -216,27 +216,15 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       throw RulesCLI.fail(InputDiagnostic(error, source: []), code: RulesCLI.Exit.invalidInput)
     }
 
-    let blocked = plan.findings.contains { $0.severity == .error }
+    let blocked = plan.isBlocked
     var written: [String] = []
     if !dryRun && !blocked {
-      let infoDestination = output ?? infoPlist
-      var files: [(file: PropertyListFile, destination: String?)] = []
-      // Write the Info.plist when it changes, or when -o asks for a copy even of an unchanged one.
-      if output != nil || plan.changes.contains(where: { $0.file == .infoPlist }) {
-        files.append((configuredInfo, infoDestination))
-      }
-      if let configuredEntitlements, let entitlements,
-        plan.changes.contains(where: { $0.file == .entitlements })
-      {
-        files.append((configuredEntitlements, entitlements))
-      }
-      // Both files or neither: a failure on the second must not leave the first half-configured.
+      // Both files or neither; -o asks for a copy of the Info.plist even when it is unchanged.
       do {
-        try PropertyListFile.write(files)
+        written = try plan.apply(infoPlistTo: output)
       } catch {
-        throw RulesCLI.fail(InputDiagnostic(error, source: []), code: RulesCLI.Exit.ioError)
+        throw RulesCLI.fail(Self.diagnostic(error), code: RulesCLI.Exit.ioError)
       }
-      written = files.compactMap(\.destination)
     }
 
     switch format {
@@ -317,36 +305,13 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     }
   }
 
-  /// A ``ConfiguratorError`` as a diagnostic with its file and position as fields. The activation rule's
-  /// errors arrive rendered (`FILE:LINE:COLUMN: error: message`, or `FILE: message`), so they are taken
-  /// apart here; the text printed is the same either way.
+  /// A ``ConfiguratorError`` as a diagnostic with its file, position and hint as fields; a file error is
+  /// printed as every property-list error is.
   static func diagnostic(_ error: ConfiguratorError) -> InputDiagnostic {
-    switch error {
-    case .notADictionary(let file):
-      let message = error.description
-      let prefix = "\(file): "
-      return message.hasPrefix(prefix)
-        ? InputDiagnostic(message: String(message.dropFirst(prefix.count)), file: file)
-        : InputDiagnostic(message: message)
-    case .project(let projectError):
-      var diagnostic = InputDiagnostic(message: projectError.message, file: projectError.location?.file)
-      if let line = projectError.location?.line {
-        diagnostic.position = (line, projectError.location?.column ?? 1)
-      }
-      diagnostic.hint = projectError.hint
-      return diagnostic
-    case .file(let fileError):
-      return InputDiagnostic(fileError, source: [])
-    case .activationRule(let message):
-      guard let marker = message.firstRange(of: ": error: ") else { return InputDiagnostic(message: message) }
-      let parts = message[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-      let text = String(message[marker.upperBound...])
-      if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
-        var diagnostic = InputDiagnostic(message: text, file: parts.dropLast(2).joined(separator: ":"))
-        diagnostic.position = (line, column)
-        return diagnostic
-      }
-      return InputDiagnostic(message: text, file: String(message[..<marker.lowerBound]))
-    }
+    if let fileError = error.propertyListError { return InputDiagnostic(fileError, source: []) }
+    var diagnostic = InputDiagnostic(message: error.message, file: error.location?.file)
+    if let line = error.location?.line { diagnostic.position = (line, error.location?.column ?? 1) }
+    diagnostic.hint = error.hint
+    return diagnostic
   }
 }

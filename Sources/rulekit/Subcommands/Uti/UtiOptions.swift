@@ -7,12 +7,6 @@ import UniformTypes
   import Foundation
 #endif
 
-/// The output format of the `uti` subcommands.
-enum UtiOutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text
-  case json
-}
-
 /// The twin policy as a command-line value.
 enum UtiTwinPolicyArgument: String, ExpressibleByArgument, CaseIterable {
   case literal
@@ -39,7 +33,7 @@ struct UtiOptions: ParsableArguments {
   var twinPolicy: UtiTwinPolicyArgument = .literal
 
   @Option(help: "Output format.")
-  var format: UtiOutputFormat = .text
+  var format: OutputFormat = .text
 
   @OptionGroup var colorOption: ColorOption
 
