@@ -293,7 +293,7 @@ struct Parser {
     }
   }
 
-  func error(_ reason: PredicateSyntaxErrorReason, _ message: String, fix: PredicateFix? = nil)
+  func error(_ reason: PredicateSyntaxErrorKind, _ message: String, fix: PredicateFix? = nil)
     -> PredicateSyntaxError
   {
     PredicateSyntaxError(reason, message, at: current.range, fix: fix, warnings: warnings)

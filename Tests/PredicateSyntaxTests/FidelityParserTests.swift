@@ -42,7 +42,7 @@ import Testing
   @Test(
     "what stays an error",
     arguments: [
-      ("sum: == 1", PredicateSyntaxErrorReason.functionArgumentsExpected),
+      ("sum: == 1", PredicateSyntaxErrorKind.functionArgumentsExpected),
       ("add:to == 1", .functionArgumentsExpected),
       ("a.sum:(1) == 1", .unexpectedToken),
       ("a : b", .unexpectedCharacter),
@@ -52,12 +52,12 @@ import Testing
       ("a &#x3E; 1", .xmlEscapedText),
       ("a & b", .unexpectedCharacter),
     ])
-  func stillAnError(text: String, reason: PredicateSyntaxErrorReason) {
+  func stillAnError(text: String, reason: PredicateSyntaxErrorKind) {
     #expect(throws: PredicateSyntaxError.self) { try PredicateParser.parse(text) }
     do {
       _ = try PredicateParser.parse(text)
     } catch {
-      #expect(error.reason == reason)
+      #expect(error.kind == reason)
     }
   }
 

@@ -24,15 +24,9 @@ struct AuditCommand: ParsableCommand, ConsoleConfigurable {
   @Argument(help: "An .ipa file, or an .app or .xcarchive folder.", completion: .file())
   var path: String
 
-  @Option(help: "text, json or xcode (file:line:column: severity: message, one line per problem).")
-  var format: RulesOutputFormat = .text
+  @OptionGroup var outputOptions: OutputOptions<RulesOutputFormat>
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
-
-  var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, quiet: quietOption.quiet, color: colorOption.color)
-  }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   func run() throws {
     let report: AuditReport
@@ -41,11 +35,11 @@ struct AuditCommand: ParsableCommand, ConsoleConfigurable {
     } catch {
       throw Self.fail(error)
     }
-    switch format {
+    switch outputOptions.format {
     case .json: Console.json(AuditOutput.json(report))
     case .xcode: for line in AuditOutput.xcodeLines(report) { Console.result(line) }
     case .text:
-      Console.diagnosticResult(AuditOutput.text(report, quiet: quietOption.quiet))
+      Console.diagnosticResult(AuditOutput.text(report, quiet: outputOptions.quiet))
     }
     if report.hasProblems { throw RulesCLI.Exit.problemsFound }
   }

@@ -108,7 +108,9 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
     let operands = skipFilesWithoutRule ? files.filter(Self.holdsRule) : files
     if operands.isEmpty && !files.isEmpty && input.rule == nil && input.predicate == nil {
       if outputOptions.format == .json { Console.json(["files": [String](), "findings": [Any]()]) }
-      if outputOptions.format == .text && !outputOptions.quiet { Console.result("no activation rule in the files given") }
+      if outputOptions.format == .text && !outputOptions.quiet {
+        Console.result("no activation rule in the files given")
+      }
       return
     }
     let sources = try input.read(operands: operands, operandSyntax: "FILE…")

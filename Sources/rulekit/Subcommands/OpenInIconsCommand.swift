@@ -42,15 +42,9 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Replace files that exist in the output folder.")
   var force = false
 
-  @Option(help: "Output format.")
-  var format: OutputFormat = .text
+  @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
-
-  var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, quiet: quietOption.quiet, color: colorOption.color)
-  }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   func validate() throws {
     if output.isEmpty { throw ValidationError("-o needs a folder") }
@@ -59,7 +53,7 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
   func run() throws {
     try Self.generate(
       input: input, output: output, appIconSet: appiconset, dryRun: dryRun, force: force,
-      json: format == .json)
+      json: outputOptions.format == .json)
   }
 
   /// Makes, writes (unless `dryRun`) and reports the icons; `IntuneMAMConfigurator -generateOpenInIcons`
