@@ -210,47 +210,12 @@ struct LevelStates: Sendable {
       throw OutsideFragment(reason: "the rules compare more counts than the exact search packs (128 bits)")
     }
     self.caps = caps
-    // Every counted slot as a field: where it sits, one unit, its mask and its cap, shifted into place.
-    var fields: [Field] = []
-    var fieldOfSlot: [Int: Int] = [:]
-    for (slot, (offset, width)) in layout.enumerated() where width > 0 {
-      let shift = UInt64(offset % 64)
-      fieldOfSlot[slot] = fields.count
-      fields.append(
-        Field(
-          word: offset / 64, unit: 1 << shift, mask: ((1 << UInt64(width)) - 1) << shift,
-          cap: UInt64(caps[slot]) << shift, bit: offset))
-    }
-    let stepFields: [[Int]] = steps.map { step in step.increments.compactMap { fieldOfSlot[$0] } }
-    // Steps that differ only in counts a state has already saturated lead from it to the same successor,
-    // of which only the cheapest path counts. So the successors are grouped once per set of saturated
-    // counts, which many states share: in a state with most counts saturated, thousands of classes of
-    // children collapse to a few moves (perf: trying every class from every state was the time).
-    var movesBySaturation: [PackedState: [Move]] = [:]
-    func moves(saturated: PackedState) -> [Move] {
-      if let found = movesBySaturation[saturated] { return found }
-      var result: [Move] = []
-      var moveOf: [[Int]: Int] = [:]
-      for (step, stepFields) in zip(steps, stepFields) {
-        let open = stepFields.filter {
-          saturated[fields[$0].bit / 64] & (1 << UInt64(fields[$0].bit % 64)) == 0
-        }
-        guard !open.isEmpty else { continue }
-        // The first of the cheapest steps, as trying them in order would keep.
-        if let existing = moveOf[open] {
-          if step.cost < result[existing].cost {
-            result[existing].cost = step.cost
-            result[existing].child = step.child
-          }
-          continue
-        }
-        moveOf[open] = result.count
-        var add = PackedState()
-        for field in open { add[fields[field].word] |= fields[field].unit }
-        result.append(Move(add: add, cost: step.cost, child: step.child))
+    let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
+      step.increments.map { slot in
+        let (offset, width) = layout[slot]
+        let shift = UInt64(offset % 64)
+        return (offset / 64, 1 << shift, ((1 << UInt64(width)) - 1) << shift, UInt64(caps[slot]) << shift)
       }
-      movesBySaturation[saturated] = result
-      return result
     }
     var index: [PackedState: Int] = [:]
     var done: [Bool] = []
@@ -275,39 +240,21 @@ struct LevelStates: Sendable {
       guard !done[state], cost == costs[state] else { continue }
       done[state] = true
       let current = packed[state]
-      var saturated = PackedState()
-      for field in fields where current[field.word] & field.mask >= field.cap {
-        saturated[field.bit / 64] |= 1 << UInt64(field.bit % 64)
-      }
-      for move in moves(saturated: saturated) {
-        // Every field a move adds to is below its cap, so adding the units carries into no other field.
+      for (step, fields) in zip(steps, increments) {
         var next = current
-        next.words.0 &+= move.add.words.0
-        next.words.1 &+= move.add.words.1
-        reach(next, cost: cost + move.cost, parent: state, child: move.child)
+        var changed = false
+        for field in fields where next[field.word] & field.mask < field.cap {
+          next[field.word] &+= field.unit
+          changed = true
+        }
+        guard changed else { continue }
+        reach(next, cost: cost + step.cost, parent: state, child: step.child)
       }
       if packed.count > Self.maximumStates {
         throw OutsideFragment(
           reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
       }
     }
-  }
-
-  /// One count of a packed state: its word, one unit, its mask and its cap (shifted into place), and its
-  /// bit offset, which names it in a set of saturated counts.
-  private struct Field {
-    var word: Int
-    var unit: UInt64
-    var mask: UInt64
-    var cap: UInt64
-    var bit: Int
-  }
-
-  /// Adding one child of the cheapest class among those with the same effect on a state: the units to add.
-  private struct Move {
-    var add: PackedState
-    var cost: ExactCost
-    var child: Int
   }
 }
 
