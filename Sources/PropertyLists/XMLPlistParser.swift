@@ -33,6 +33,7 @@ public struct PropertyListEntityStyle: Sendable, Hashable {
   public static let apple = PropertyListEntityStyle(
     escapesQuotationMark: false, escapesApostrophe: false, escapesGreaterThan: true)
 
+  /// A style that escapes exactly the characters whose flags are set, besides `<` and `&`.
   public init(escapesQuotationMark: Bool, escapesApostrophe: Bool, escapesGreaterThan: Bool) {
     self.escapesQuotationMark = escapesQuotationMark
     self.escapesApostrophe = escapesApostrophe
