@@ -66,7 +66,7 @@ public enum TemplateTransform {
         && lhs.method == rhs.method
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(width)
       hasher.combine(height)

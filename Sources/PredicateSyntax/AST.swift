@@ -38,7 +38,7 @@ public struct PredicateNode: Sendable, Hashable, CustomStringConvertible {
 
   /// Predicates are equal when they say the same thing; where they were written does not count.
   public static func == (lhs: PredicateNode, rhs: PredicateNode) -> Bool { lhs.kind == rhs.kind }
-  /// Hashes the structure only, matching ``==``.
+  /// Hashes the structure only, matching `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.
@@ -124,7 +124,7 @@ public struct Comparison: Sendable, Hashable {
       && lhs.options == rhs.options && lhs.rhs == rhs.rhs
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(quantifier)
     hasher.combine(lhs)
@@ -239,7 +239,7 @@ public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
 
   /// Expressions are equal when they say the same thing; where they were written does not count.
   public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }
-  /// Hashes the structure only, matching ``==``.
+  /// Hashes the structure only, matching `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.

@@ -145,7 +145,7 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     lhs.kind == rhs.kind && lhs.diagnostic == rhs.diagnostic && lhs.warnings == rhs.warnings
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(diagnostic)

@@ -42,7 +42,7 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
-  /// Hashes what ``==`` compares; every NaN hashes alike, as they compare equal here.
+  /// Hashes what `==` compares; every NaN hashes alike, as they compare equal here.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .string(let value):

@@ -40,7 +40,7 @@ public struct ResolvedType: Sendable, Hashable, CustomStringConvertible {
     return lhs.id >= 0 || lhs.foldedIdentifier == rhs.foldedIdentifier
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     if id >= 0 { hasher.combine(id) } else { hasher.combine(foldedIdentifier) }
   }
