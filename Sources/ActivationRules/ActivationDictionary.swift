@@ -48,6 +48,7 @@ public struct ActivationDictionary: Sendable, Hashable {
     /// The value the key was read as, or `nil` when the value could not be read at all and was ignored.
     public var readAs: Int?
 
+    /// A finding that `key`'s value is written as `written` and was read as `readAs`.
     public init(key: Key, written: WrittenType, readAs: Int?) {
       self.key = key
       self.written = written
@@ -62,6 +63,7 @@ public struct ActivationDictionary: Sendable, Hashable {
     /// How its value is written in the plist.
     public var written: WrittenType
 
+    /// A key named `name` whose value is written as `written`.
     public init(name: String, written: WrittenType) {
       self.name = name
       self.written = written

@@ -13,6 +13,8 @@ public struct ContextEnumerator: Sendable {
   /// The most extension items in one context (at least one).
   public var maximumItems: Int
 
+  /// Bounds drawing attachments from `shapes`, with at most `maximumAttachments` attachments in at most
+  /// `maximumItems` extension items per context.
   public init(shapes: [[String]], maximumAttachments: Int, maximumItems: Int) {
     self.shapes = shapes
     self.maximumAttachments = maximumAttachments
@@ -103,6 +105,7 @@ public struct ContextEnumerator: Sendable {
     /// How many attachment shapes each attachment is drawn from.
     public var shapes: Int
 
+    /// The scope in words, as `rulekit` reports it beside a bounded answer.
     public var description: String {
       let scope =
         "\(contexts) contexts of up to \(maximumAttachments) attachments in up to \(maximumItems) items over "

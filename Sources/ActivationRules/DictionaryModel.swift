@@ -43,6 +43,7 @@ public struct DictionaryModel: Sendable, Hashable {
     /// The most matching attachments per extension item; `nil` means no limit (text).
     public var maximum: Int?
 
+    /// A key that counts attachments conforming to `type` (and not to `excludedType`), up to `maximum`.
     public init(key: ActivationDictionary.Key, type: String, excludedType: String? = nil, maximum: Int?) {
       self.key = key
       self.type = type

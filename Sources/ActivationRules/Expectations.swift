@@ -26,6 +26,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
     case path(String)
     case inline(ExtensionContext)
 
+    /// Reads a JSON string as a path and a JSON object as an inline context.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let path = try? container.decode(String.self) {
@@ -55,6 +56,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
 
   private enum CodingKeys: String, CodingKey { case rules, contexts, expectations }
 
+  /// Reads an expectations file; `contexts` may be left out.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     rules = try container.decode([String: String].self, forKey: .rules)

@@ -18,6 +18,7 @@ public struct ExtensionContext: Sendable, Hashable, Codable {
   /// The host's `NSExtensionItem`s, in order.
   public var extensionItems: [ExtensionItem]
 
+  /// A context holding `extensionItems`, in the order the host passes them.
   public init(extensionItems: [ExtensionItem]) {
     self.extensionItems = extensionItems
   }
@@ -138,6 +139,7 @@ public struct ExtensionItem: Sendable, Hashable, Codable {
   /// `attributedTitle` as plain text, when the host sets it.
   public var attributedTitle: String?
 
+  /// An extension item with `attachments` and, when the host sets them, its text and title.
   public init(
     attachments: [ExtensionAttachment], attributedContentText: String? = nil, attributedTitle: String? = nil
   ) {
@@ -150,6 +152,7 @@ public struct ExtensionItem: Sendable, Hashable, Codable {
     case attachments, attributedContentText, attributedTitle
   }
 
+  /// Reads an item from JSON; only `attachments` is required.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     // A host that shares only text sends an item without attachments; Apple's runtime sees nil there.
@@ -164,6 +167,7 @@ public struct ExtensionAttachment: Sendable, Hashable, Codable {
   /// The provider's `registeredTypeIdentifiers`, in registration order (highest fidelity first).
   public var registeredTypeIdentifiers: [String]
 
+  /// An attachment whose provider registers `registeredTypeIdentifiers`, highest fidelity first.
   public init(registeredTypeIdentifiers: [String]) {
     self.registeredTypeIdentifiers = registeredTypeIdentifiers
   }

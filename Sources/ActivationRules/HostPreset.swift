@@ -12,6 +12,7 @@ public struct HostPreset: Sendable, Hashable, Codable {
   /// What the host shares.
   public var context: ExtensionContext
 
+  /// A preset named `name`, described by `summary`, whose context comes from the evidence cited in `source`.
   public init(name: String, summary: String, source: String, context: ExtensionContext) {
     self.name = name
     self.summary = summary

@@ -21,6 +21,7 @@ public struct RuleExplanation: Sendable, Hashable, Codable {
     public var text: String
     /// The clause's position in the rule's file (0 when the rule has no text).
     public var line: Int
+    /// The clause's 1-based column in its line (0 when the rule has no text).
     public var column: Int
     /// The steps evaluated inside this one.
     public var children: [Step]

@@ -40,6 +40,7 @@ public struct RuleFile: Sendable {
     /// The plist's `UTExportedTypeDeclarations`/`UTImportedTypeDeclarations`, when it has any.
     public var typeDeclarations: AppTypeDeclarations?
 
+    /// The facts of an Info.plist's `NSExtensionAttributes`; every one defaults to "not set".
     public init(
       javaScriptPreprocessingFile: String? = nil, strictMatchingOutsideRule: Bool = false,
       hasIntuneMAMSettings: Bool = false, extensionPointIdentifier: String? = nil

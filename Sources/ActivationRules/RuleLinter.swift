@@ -14,6 +14,7 @@ public struct LintFinding: Sendable, Hashable, Codable {
   public enum Severity: String, Sendable, Hashable, Codable, Comparable {
     case note, warning, error
 
+    /// Orders severities from least to most serious: note, warning, error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
       let order: [Severity] = [.note, .warning, .error]
       return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
@@ -32,10 +33,12 @@ public struct LintFinding: Sendable, Hashable, Codable {
   public var file: String
   /// 1-based line and column in `file`.
   public var line: Int
+  /// The 1-based column, in Unicode scalars.
   public var column: Int
   /// What to do about it, when there is a known fix.
   public var fix: String?
 
+  /// A finding of `check` (stable code `id`) at `file:line:column`, with a fix when one is known.
   public init(
     id: String, check: String, severity: Severity, message: String, file: String, line: Int, column: Int,
     fix: String? = nil
@@ -110,6 +113,8 @@ public struct RuleLinter: Sendable {
   /// decide.
   public var bounds: SemanticDiff.Bounds
 
+  /// A linter that looks types up in `registry` and enumerates contexts within `bounds` where the exact
+  /// analysis gives no answer.
   public init(registry: TypeRegistry = .system, bounds: SemanticDiff.Bounds = .init()) {
     self.registry = registry
     self.bounds = bounds

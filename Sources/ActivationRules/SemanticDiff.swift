@@ -15,6 +15,7 @@ public enum SemanticDiff {
     /// Most extension items in one context.
     public var maximumItems: Int
 
+    /// Bounds of up to `maximumAttachments` attachments in up to `maximumItems` items per context.
     public init(maximumAttachments: Int = 3, maximumItems: Int = 2) {
       self.maximumAttachments = maximumAttachments
       self.maximumItems = maximumItems

@@ -59,11 +59,14 @@ public enum TemplateTransform {
       self.threshold = threshold
     }
 
+    /// Coverages are equal when their values, size, method and contrast parameters are; the background colour
+    /// is a tuple, so the comparison is written out.
     public static func == (lhs: Coverage, rhs: Coverage) -> Bool {
       lhs.width == rhs.width && lhs.height == rhs.height && lhs.values == rhs.values
         && lhs.method == rhs.method
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(width)
       hasher.combine(height)

@@ -18,12 +18,14 @@ public struct EvaluationTrace: Sendable, Hashable {
 
   /// The source range of the node evaluated: the predicate, or the `SUBQUERY` or comparison the element belongs to.
   public var range: SourceRange
+  /// What kind of step this is: the predicate itself or one element of a collection.
   public var step: Step
   /// What the step evaluated to.
   public var result: Bool
   /// The steps evaluated inside this one, in order.
   public var children: [EvaluationTrace]
 
+  /// A step over `range` that evaluated to `result`, with the steps evaluated inside it.
   public init(range: SourceRange, step: Step, result: Bool, children: [EvaluationTrace] = []) {
     self.range = range
     self.step = step

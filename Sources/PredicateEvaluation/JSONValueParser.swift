@@ -7,11 +7,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
   /// Where it is wrong: 1-based line and column (Unicode scalars), 0-based UTF-8 offset.
   public var position: SourcePosition
 
+  /// An error saying `message` about the character at `position`.
   public init(message: String, position: SourcePosition) {
     self.message = message
     self.position = position
   }
 
+  /// `line:column: message`, the form diagnostics print.
   public var description: String { "\(position): \(message)" }
 }
 

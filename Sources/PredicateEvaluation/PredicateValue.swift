@@ -84,12 +84,19 @@ extension PredicateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, 
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
+  /// `nil` is `null`, as `NSNull` is in a Cocoa collection.
   public init(nilLiteral: ()) { self = .null }
+  /// `true` and `false` are Boolean values (an `NSNumber` of Boolean type in Cocoa).
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An integer literal is an integer value.
   public init(integerLiteral value: Int) { self = .integer(value) }
+  /// A floating-point literal is a double value.
   public init(floatLiteral value: Double) { self = .double(value) }
+  /// A string literal is a string value.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// An array literal is an array of values, in order.
   public init(arrayLiteral elements: PredicateValue...) { self = .array(elements) }
+  /// A dictionary literal is a dictionary; a repeated key keeps its last value.
   public init(dictionaryLiteral elements: (String, PredicateValue)...) {
     self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }

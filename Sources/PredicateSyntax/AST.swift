@@ -9,14 +9,18 @@
 
 /// A predicate: something that evaluates to true or false.
 public struct PredicateNode: Sendable, Hashable, CustomStringConvertible {
+  /// What the predicate is: a constant, a negation, a conjunction, a disjunction or a comparison.
   public var kind: Kind
+  /// Where the predicate was written; ``SourceRange/synthesized`` for built nodes. Not compared by `==`.
   public var range: SourceRange
 
+  /// A predicate of `kind`, read from `range` (or built by code when `range` is left out).
   public init(_ kind: Kind, range: SourceRange = .synthesized) {
     self.kind = kind
     self.range = range
   }
 
+  /// The forms a predicate takes; each case holds its operands.
   public indirect enum Kind: Sendable, Hashable {
     /// `TRUEPREDICATE`
     case truePredicate
@@ -32,7 +36,9 @@ public struct PredicateNode: Sendable, Hashable, CustomStringConvertible {
     case comparison(Comparison)
   }
 
+  /// Predicates are equal when they say the same thing; where they were written does not count.
   public static func == (lhs: PredicateNode, rhs: PredicateNode) -> Bool { lhs.kind == rhs.kind }
+  /// Hashes the structure only, matching `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.
@@ -69,7 +75,9 @@ public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterabl
 
 /// The bracketed options after a comparison operator: `[c]`, `[d]`, `[n]`, and Apple's private `[l]`.
 public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
+  /// The option bits: `c` 1, `d` 2, `n` 4, `l` 8.
   public var rawValue: UInt8
+  /// Options from their bits (see the static members for each bit).
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `c`: compare without regard to case (Unicode case folding).
@@ -84,14 +92,20 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
 
 /// `[quantifier] lhs operator[options] rhs`.
 public struct Comparison: Sendable, Hashable {
+  /// `ANY`, `SOME`, `ALL` or `NONE` applied to a collection on the left, or `nil` for a plain comparison.
   public var quantifier: Quantifier?
+  /// The left-hand operand: usually a key path into the evaluated object.
   public var lhs: ExpressionNode
+  /// How the operands are compared.
   public var op: ComparisonOperator
+  /// The bracketed `[cdnl]` modifiers written after the operator.
   public var options: ComparisonOptions
+  /// The right-hand operand: usually a constant or a `{…}` aggregate.
   public var rhs: ExpressionNode
   /// Where the operator and its options were written (for diagnostics and text edits).
   public var operatorRange: SourceRange
 
+  /// A comparison `[quantifier] lhs op[options] rhs`; `operatorRange` is where the operator was written.
   public init(
     quantifier: Quantifier? = nil, lhs: ExpressionNode, op: ComparisonOperator,
     options: ComparisonOptions = [], rhs: ExpressionNode, operatorRange: SourceRange = .synthesized
@@ -104,11 +118,13 @@ public struct Comparison: Sendable, Hashable {
     self.operatorRange = operatorRange
   }
 
+  /// Comparisons are equal when they say the same thing; source ranges do not count.
   public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
     lhs.quantifier == rhs.quantifier && lhs.lhs == rhs.lhs && lhs.op == rhs.op
       && lhs.options == rhs.options && lhs.rhs == rhs.rhs
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(quantifier)
     hasher.combine(lhs)
@@ -172,14 +188,18 @@ public enum SetOperator: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// An expression: something that evaluates to a value.
 public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
+  /// What the expression is: a constant, a key path, a function call, an operation, and so on.
   public var kind: Kind
+  /// Where the expression was written; ``SourceRange/synthesized`` for built nodes. Not compared by `==`.
   public var range: SourceRange
 
+  /// An expression of `kind`, read from `range` (or built by code when `range` is left out).
   public init(_ kind: Kind, range: SourceRange = .synthesized) {
     self.kind = kind
     self.range = range
   }
 
+  /// The forms an expression takes; each case holds its operands.
   public indirect enum Kind: Sendable, Hashable {
     /// A literal value.
     case constant(Constant)
@@ -217,7 +237,9 @@ public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
     case ternary(PredicateNode, ExpressionNode, ExpressionNode)
   }
 
+  /// Expressions are equal when they say the same thing; where they were written does not count.
   public static func == (lhs: ExpressionNode, rhs: ExpressionNode) -> Bool { lhs.kind == rhs.kind }
+  /// Hashes the structure only, matching `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
   /// A debugging description; use `PredicatePrinter` for real output.

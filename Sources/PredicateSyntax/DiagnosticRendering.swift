@@ -84,12 +84,19 @@ extension PredicateDiagnostic {
 
 /// A diagnostic with its file name, as written in JSON output.
 public struct PredicateDiagnosticRecord: Sendable, Hashable, Codable {
+  /// The rule file the diagnostic is about, as given on the command line.
   public var file: String
+  /// The 1-based line in `file` (the rule's own line offset already added).
   public var line: Int
+  /// The 1-based column in `file`, in Unicode scalars.
   public var column: Int
+  /// Whether it stops the rule from being read (error) or only deserves attention (warning).
   public var severity: DiagnosticSeverity
+  /// What is wrong, in one sentence.
   public var message: String
+  /// The predicate text it points at, relative to the rule text.
   public var range: SourceRange
+  /// The edit that repairs it, when one is known.
   public var fix: PredicateFix?
 
   /// Records as a JSON document `{"diagnostics": [...]}` with sorted keys.

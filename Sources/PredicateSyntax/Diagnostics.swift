@@ -13,6 +13,7 @@ public struct PredicateFix: Sendable, Hashable, Codable {
   /// The new text.
   public var replacement: String
 
+  /// An edit titled `title` that puts `replacement` in place of the text at `range`.
   public init(title: String, range: SourceRange, replacement: String) {
     self.title = title
     self.range = range
@@ -31,11 +32,16 @@ public struct PredicateFix: Sendable, Hashable, Codable {
 
 /// One message about predicate text: where, how serious, what, and how to fix it when that is known.
 public struct PredicateDiagnostic: Sendable, Hashable, Codable {
+  /// Whether the text cannot be read (error) or was read but deserves attention (warning).
   public var severity: DiagnosticSeverity
+  /// What is wrong, in one sentence without a trailing period.
   public var message: String
+  /// The text the diagnostic points at.
   public var range: SourceRange
+  /// The edit that repairs the text, when one is known.
   public var fix: PredicateFix?
 
+  /// A diagnostic saying `message` about the text at `range`.
   public init(severity: DiagnosticSeverity, message: String, range: SourceRange, fix: PredicateFix? = nil) {
     self.severity = severity
     self.message = message
@@ -110,6 +116,7 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     set { kind = newValue }
   }
 
+  /// The error as a diagnostic: its message, the text it points at and a fix when one is known.
   public var diagnostic: PredicateDiagnostic {
     get { storage.diagnostic }
     set { storage = Storage(reason: kind, diagnostic: newValue, warnings: warnings) }
@@ -121,6 +128,8 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     set { storage = Storage(reason: kind, diagnostic: diagnostic, warnings: newValue) }
   }
 
+  /// An error of `kind` saying `message` about the text at `range`, after the lenient-mode `warnings` read
+  /// before it.
   public init(
     _ kind: Kind, _ message: String, at range: SourceRange, fix: PredicateFix? = nil,
     warnings: [PredicateDiagnostic] = []
@@ -131,10 +140,12 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
       warnings: warnings)
   }
 
+  /// Errors are equal when their kind, diagnostic and warnings are.
   public static func == (lhs: PredicateSyntaxError, rhs: PredicateSyntaxError) -> Bool {
     lhs.kind == rhs.kind && lhs.diagnostic == rhs.diagnostic && lhs.warnings == rhs.warnings
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(diagnostic)

@@ -30,6 +30,8 @@ extension PredicateParser {
     /// collections of three elements already evaluate the innermost predicate 6 561 times.
     public static let defaultMaximumSubqueryNesting = 8
 
+    /// Options for strict (default) or lenient reading, with limits on nesting that keep hostile input from
+    /// exhausting the stack or the evaluator.
     public init(
       lenient: Bool = false, maximumDepth: Int = Options.defaultMaximumDepth,
       maximumInputBytes: Int = Options.defaultMaximumInputBytes,

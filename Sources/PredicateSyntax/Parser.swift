@@ -1,8 +1,11 @@
 /// A parsed predicate and the warnings reading it produced (lenient mode reports typographic quotes).
 public struct PredicateParseResult: Sendable, Hashable {
+  /// The predicate that was read.
   public var predicate: PredicateNode
+  /// Warnings about text that was accepted but is probably not what was meant, in source order.
   public var warnings: [PredicateDiagnostic]
 
+  /// A result holding `predicate` and the `warnings` produced while reading it.
   public init(predicate: PredicateNode, warnings: [PredicateDiagnostic]) {
     self.predicate = predicate
     self.warnings = warnings

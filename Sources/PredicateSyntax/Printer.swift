@@ -26,7 +26,9 @@ public struct PredicatePrinter: Sendable {
     case words
   }
 
+  /// Whether to print on one line or in the Intune guide's indented layout.
   public var layout: Layout
+  /// Whether `AND` and `OR` are printed as symbols or words.
   public var logicalOperators: LogicalOperatorSpelling
   /// Spaces per indentation level in the pretty layout.
   public var indentWidth: Int
@@ -34,6 +36,8 @@ public struct PredicatePrinter: Sendable {
   /// ``PredicateNode/isEqualIgnoringGrouping(to:)`` compares.
   var flattensChains = false
 
+  /// A printer with the given layout, operator spelling and indentation; the defaults print one line with
+  /// `&&` and `||`.
   public init(
     layout: Layout = .singleLine, logicalOperators: LogicalOperatorSpelling = .symbols, indentWidth: Int = 4
   ) {

@@ -31,6 +31,7 @@ public enum PropertyListEdit: Sendable, Hashable, CustomStringConvertible {
   /// Removes the entry or element at a path, with its line when it has one to itself.
   case remove(PropertyListPath)
 
+  /// The edit in words, naming its path, for messages and dry runs.
   public var description: String {
     switch self {
     case .set(let path, let value):

@@ -10,16 +10,19 @@ public struct PropertyListPosition: Sendable, Hashable, Comparable, CustomString
   /// 0-based UTF-8 byte offset from the start of the file.
   public var offset: Int
 
+  /// A position; the three values must describe the same place in the file.
   public init(line: Int, column: Int, offset: Int) {
     self.line = line
     self.column = column
     self.offset = offset
   }
 
+  /// Orders positions by where they are in the file.
   public static func < (lhs: PropertyListPosition, rhs: PropertyListPosition) -> Bool {
     lhs.offset < rhs.offset
   }
 
+  /// `line:column`, as diagnostics print it.
   public var description: String { "\(line):\(column)" }
 }
 
@@ -66,6 +69,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
   /// How to fix it, when there is an obvious way.
   public var hint: String?
 
+  /// An error of `kind` saying `message`, in the file at `path` and at `position` when known.
   public init(
     _ kind: Kind,
     _ message: String,

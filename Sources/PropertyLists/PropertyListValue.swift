@@ -42,6 +42,7 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
+  /// Hashes what `==` compares; every NaN hashes alike, as they compare equal here.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .string(let value):
@@ -148,6 +149,7 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
     /// The value for the key.
     public var value: PropertyListValue
 
+    /// An entry mapping `key` to `value`.
     public init(key: String, value: PropertyListValue) {
       self.key = key
       self.value = value
@@ -183,6 +185,7 @@ public struct PropertyListDictionary: Sendable, Hashable, ExpressibleByDictionar
     entries = uniqueEntries
   }
 
+  /// A dictionary with the entries in the order written; a repeated key keeps its last value.
   public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
     self.init(elements.map { Entry(key: $0.0, value: $0.1) })
   }
@@ -245,9 +248,12 @@ public enum PropertyListPathComponent: Sendable, Hashable, CustomStringConvertib
   /// A 0-based index into an array.
   case index(Int)
 
+  /// A string literal is a dictionary key.
   public init(stringLiteral value: String) { self = .key(value) }
+  /// An integer literal is an array index.
   public init(integerLiteral value: Int) { self = .index(value) }
 
+  /// The key, or the index in brackets, as a path prints it.
   public var description: String {
     switch self {
     case .key(let key): key
@@ -262,10 +268,12 @@ public struct PropertyListPath: Sendable, Hashable, CustomStringConvertible, Exp
   /// The steps from the root, outermost first.
   public var components: [PropertyListPathComponent]
 
+  /// The path through `components`, outermost first; an empty path is the root.
   public init(_ components: [PropertyListPathComponent]) {
     self.components = components
   }
 
+  /// A path written as a literal: `["NSExtension", "NSExtensionAttributes"]`.
   public init(arrayLiteral elements: PropertyListPathComponent...) {
     components = elements
   }

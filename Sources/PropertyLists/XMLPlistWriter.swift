@@ -19,6 +19,8 @@ public struct PropertyListTextStyle: Sendable, Hashable {
   /// Tabs, LF, `&lt; &gt; &amp;` only.
   public static let apple = PropertyListTextStyle(indentation: "\t", lineEnding: "\n", entities: .apple)
 
+  /// A style indenting each level with `indentation`, ending lines with `lineEnding` and escaping text as
+  /// `entities` says.
   public init(indentation: String, lineEnding: String, entities: PropertyListEntityStyle) {
     self.indentation = indentation
     self.lineEnding = lineEnding

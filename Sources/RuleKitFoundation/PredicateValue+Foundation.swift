@@ -14,6 +14,7 @@ public struct UnsupportedPropertyListValue: Error, Sendable, Hashable, CustomStr
   /// The key path from the root to the value, such as `items.2.name`; empty for the root.
   public var keyPath: String
 
+  /// Names the unsupported type and where it is, for an error message.
   public var description: String {
     keyPath.isEmpty
       ? "unsupported property-list value of type \(typeName)"

@@ -36,6 +36,7 @@ public struct RuleExpectationResult: Sendable, Hashable, CustomStringConvertible
   /// difference: the smallest activating context, or the smallest activating part of the tested context.
   public var message: String
 
+  /// The same as ``message``, so a result prints as its verdict.
   public var description: String { message }
 }
 

@@ -64,6 +64,7 @@
 #if canImport(Testing)
   /// Presets as `@Test(arguments:)` name them in test results: by their name, not their whole context.
   extension HostPreset: CustomTestStringConvertible {
+    /// The preset's name, as the test's argument shows in results.
     public var testDescription: String { name }
   }
 #endif

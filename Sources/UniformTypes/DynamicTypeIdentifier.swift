@@ -213,7 +213,9 @@ public struct DynamicTypeIdentifier: Sendable, Hashable {
 
 /// One tag: a class (filename extension, MIME type, …) and a value.
 public struct TypeTag: Sendable, Hashable {
+  /// What kind of tag it is: a filename extension, a MIME type, an OSType, …
   public var tagClass: TypeTagClass
+  /// The tag's value, such as `pdf` for a filename extension.
   public var value: String
 
   /// Creates a tag.

@@ -24,6 +24,7 @@ public struct ResolvedType: Sendable, Hashable, CustomStringConvertible {
     self.details = details
   }
 
+  /// The identifier, so a resolved type prints as the type it names.
   public var description: String { identifier }
 
   /// Whether the registry knows the identifier (declared, or named as a parent), or it is a `dyn.*`
@@ -33,11 +34,13 @@ public struct ResolvedType: Sendable, Hashable, CustomStringConvertible {
   /// The lowercased identifier of a type that is not interned: what it is compared by.
   var foldedIdentifier: String { details?.foldedIdentifier ?? identifier.lowercased() }
 
+  /// Types are equal when they name the same type of the same registry; case does not matter.
   public static func == (lhs: ResolvedType, rhs: ResolvedType) -> Bool {
     guard lhs.registryStamp == rhs.registryStamp, lhs.id == rhs.id else { return false }
     return lhs.id >= 0 || lhs.foldedIdentifier == rhs.foldedIdentifier
   }
 
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     if id >= 0 { hasher.combine(id) } else { hasher.combine(foldedIdentifier) }
   }

@@ -2,6 +2,7 @@
 ///
 /// The raw value is the tag class name Apple uses as a key of `UTTypeTagSpecification`.
 public struct TypeTagClass: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The tag class's name as Apple spells it, such as `public.filename-extension`.
   public let rawValue: String
 
   /// Creates a tag class from its `UTTypeTagSpecification` key.
@@ -20,8 +21,10 @@ public struct TypeTagClass: RawRepresentable, Sendable, Hashable, Comparable, Cu
   /// `public.url-scheme`: URL schemes.
   public static let urlScheme = TypeTagClass(rawValue: "public.url-scheme")
 
+  /// The raw tag class name.
   public var description: String { rawValue }
 
+  /// Orders tag classes by name, so output listing them is stable.
   public static func < (lhs: TypeTagClass, rhs: TypeTagClass) -> Bool {
     lhs.rawValue < rhs.rawValue
   }

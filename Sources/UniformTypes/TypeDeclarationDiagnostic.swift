@@ -2,7 +2,9 @@
 /// (Named apart from `PropertyLists.PropertyListPosition`, which also carries a byte offset, so a module
 /// importing both needs no qualification.)
 public struct DeclarationPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The 1-based line.
   public let line: Int
+  /// The 1-based column.
   public let column: Int
 
   /// Creates a position.
@@ -11,8 +13,10 @@ public struct DeclarationPosition: Sendable, Hashable, Comparable, CustomStringC
     self.column = column
   }
 
+  /// `line:column`, as diagnostics print it.
   public var description: String { "\(line):\(column)" }
 
+  /// Orders positions by line, then column.
   public static func < (lhs: DeclarationPosition, rhs: DeclarationPosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
@@ -28,9 +32,11 @@ public struct TypeDeclarationDiagnostic: Error, Sendable, Hashable, CustomString
     case warning
   }
 
+  /// Whether the declaration was ignored (error) or used as written (warning).
   public let severity: Severity
   /// Where the problem is, e.g. `UTExportedTypeDeclarations[2].UTTypeConformsTo`.
   public let keyPath: String
+  /// What is wrong, in one sentence.
   public let message: String
   /// The position of the value at ``keyPath`` in the file, when the file is an XML property list.
   public var position: DeclarationPosition?

@@ -32,7 +32,7 @@ struct RuleKitCommand: ParsableCommand {
     version: RuleKitVersion.current,
     subcommands: [
       // One line per subcommand keeps merges trivial.
-      UtiCommand.self,
+      UTICommand.self,
       ConfigureCommand.self,
       PresetsCommand.self,
       ConvertCommand.self,

@@ -30,7 +30,7 @@ public struct AppAuditError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// Audits a built app — an `.ipa`, an `.app` or an `.xcarchive` — for Intune, without writing anything:
-/// for the app and each extension in its `PlugIns`, what ``IntuneConfigurator/plan(infoPlist:entitlements:options:)``
+/// for the app and each extension in its `PlugIns`, what ``AppConfigurator/plan(infoPlist:entitlements:)``
 /// would change (each change is something the guide requires that is missing) and what it reports, plus a
 /// summary of the rule, twins, `IntuneMAMSettings`, queried schemes and keychain groups.
 ///

@@ -33,7 +33,7 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
   var format: RulesOutputFormat = .text
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
-  var twinPolicy: UtiTwinPolicyArgument = .literal
+  var twinPolicy: UTITwinPolicyArgument = .literal
 
   @OptionGroup var colorOption: ColorOption
 

@@ -30,7 +30,7 @@ struct TestCommand: ParsableCommand, ConsoleConfigurable {
   var style: DictionaryConversionStyle = .apple
 
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
-  var twinPolicy: UtiTwinPolicyArgument = .literal
+  var twinPolicy: UTITwinPolicyArgument = .literal
 
   @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 

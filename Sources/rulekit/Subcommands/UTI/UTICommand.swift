@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `rulekit uti …`: questions about Uniform Type Identifiers, answered by the UniformTypes registry.
-struct UtiCommand: ParsableCommand {
+struct UTICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "uti",
     abstract: "Answer Uniform Type Identifier questions: conformance, ancestors, tags.",
@@ -14,12 +14,12 @@ struct UtiCommand: ParsableCommand {
         rulekit uti for-extension gpx
       """,
     subcommands: [
-      UtiConformsCommand.self,
-      UtiAncestorsCommand.self,
-      UtiDescendantsCommand.self,
-      UtiInfoCommand.self,
-      UtiForExtensionCommand.self,
-      UtiForMIMECommand.self,
+      UTIConformsCommand.self,
+      UTIAncestorsCommand.self,
+      UTIDescendantsCommand.self,
+      UTIInfoCommand.self,
+      UTIForExtensionCommand.self,
+      UTIForMIMECommand.self,
     ]
   )
 }

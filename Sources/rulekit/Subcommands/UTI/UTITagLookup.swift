@@ -1,7 +1,7 @@
 import UniformTypes
 
 /// The shared body of `uti for-extension` and `uti for-mime`.
-struct UtiTagLookup: Encodable {
+struct UTITagLookup: Encodable {
   let tag: String
   let tagClass: String
   let conformingTo: String?

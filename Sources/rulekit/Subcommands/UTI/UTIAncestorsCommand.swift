@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti ancestors A`: every type A conforms to, itself first, one per line.
-struct UtiAncestorsCommand: ParsableCommand, ConsoleConfigurable {
+struct UTIAncestorsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "ancestors", abstract: "Print every type A conforms to, itself included, one per line.",
     discussion: """
@@ -12,7 +12,7 @@ struct UtiAncestorsCommand: ParsableCommand, ConsoleConfigurable {
       """)
 
   @Argument(help: "The type identifier.") var type: String
-  @OptionGroup var options: UtiOptions
+  @OptionGroup var options: UTIOptions
 
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 

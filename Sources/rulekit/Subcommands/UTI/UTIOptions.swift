@@ -8,7 +8,7 @@ import UniformTypes
 #endif
 
 /// The twin policy as a command-line value.
-enum UtiTwinPolicyArgument: String, ExpressibleByArgument, CaseIterable {
+enum UTITwinPolicyArgument: String, ExpressibleByArgument, CaseIterable {
   case literal
   case mirrored
 
@@ -21,7 +21,7 @@ enum UtiTwinPolicyArgument: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// Options every `uti` subcommand takes: which registry to ask and how to print the answer.
-struct UtiOptions: ParsableArguments {
+struct UTIOptions: ParsableArguments {
   @Option(
     name: .customLong("declarations"),
     help: ArgumentHelp(
@@ -30,7 +30,7 @@ struct UtiOptions: ParsableArguments {
   var declarationsPath: String?
 
   @Option(help: "How Intune twins (com.microsoft.intune.mam.<type>) conform: literal (as iOS) or mirrored.")
-  var twinPolicy: UtiTwinPolicyArgument = .literal
+  var twinPolicy: UTITwinPolicyArgument = .literal
 
   @Option(help: "Output format.")
   var format: OutputFormat = .text
@@ -52,12 +52,12 @@ struct UtiOptions: ParsableArguments {
     do {
       declarations = try AppTypeDeclarations(propertyListData: data)
     } catch {
-      UtiDiagnosticPrinter.print([error], file: declarationsPath, source: data)
+      UTIDiagnosticPrinter.print([error], file: declarationsPath, source: data)
       throw ExitCode(65)
     }
     let registry = TypeRegistry(declarations: declarations, twinPolicy: twinPolicy.policy)
     let located = AppTypeDeclarations.locate(registry.diagnostics, in: data)
-    UtiDiagnosticPrinter.print(located, file: declarationsPath, source: data)
+    UTIDiagnosticPrinter.print(located, file: declarationsPath, source: data)
     if located.contains(where: { $0.severity == .error }) { throw ExitCode(65) }
     return registry
   }
@@ -80,7 +80,7 @@ struct UtiOptions: ParsableArguments {
 }
 
 /// Prints declaration diagnostics to stderr, compiler-style (with the source line and a caret) or as JSON.
-enum UtiDiagnosticPrinter {
+enum UTIDiagnosticPrinter {
   static func print(
     _ diagnostics: [TypeDeclarationDiagnostic], file: String, source: Data?
   ) {

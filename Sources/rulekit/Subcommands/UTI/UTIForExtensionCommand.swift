@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti for-extension EXT`: the types declared for a filename extension.
-struct UtiForExtensionCommand: ParsableCommand, ConsoleConfigurable {
+struct UTIForExtensionCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "for-extension",
     abstract: "Print the types for a filename extension, preferred first (a dyn.* type if none is declared).",
@@ -14,12 +14,12 @@ struct UtiForExtensionCommand: ParsableCommand, ConsoleConfigurable {
 
   @Argument(help: "The filename extension, without the dot.") var filenameExtension: String
   @Option(help: "Only types conforming to this type.") var conformingTo: String?
-  @OptionGroup var options: UtiOptions
+  @OptionGroup var options: UTIOptions
 
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 
   func run() throws {
-    let lookup = UtiTagLookup(
+    let lookup = UTITagLookup(
       registry: try options.registry(), tag: filenameExtension, tagClass: .filenameExtension,
       conformingTo: conformingTo)
     try options.emit(text: lookup.text, json: lookup)

@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti descendants A`: every known type that conforms to A, itself first, one per line.
-struct UtiDescendantsCommand: ParsableCommand, ConsoleConfigurable {
+struct UTIDescendantsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "descendants", abstract: "Print every known type that conforms to A, itself included.",
     discussion: """
@@ -12,7 +12,7 @@ struct UtiDescendantsCommand: ParsableCommand, ConsoleConfigurable {
       """)
 
   @Argument(help: "The type identifier.") var type: String
-  @OptionGroup var options: UtiOptions
+  @OptionGroup var options: UTIOptions
 
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti conforms A B`: prints `true` or `false`, exit code 0 either way.
-struct UtiConformsCommand: ParsableCommand, ConsoleConfigurable {
+struct UTIConformsCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "conforms", abstract: "Print whether type A conforms to type B (true or false).",
     discussion: """
@@ -15,7 +15,7 @@ struct UtiConformsCommand: ParsableCommand, ConsoleConfigurable {
 
   @Argument(help: "The type identifier to test.") var type: String
   @Argument(help: "The type identifier it should conform to.") var supertype: String
-  @OptionGroup var options: UtiOptions
+  @OptionGroup var options: UTIOptions
 
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import UniformTypes
 
 /// `rulekit uti info A`: what the registry knows about a type: declaration, parents, ancestors, tags.
-struct UtiInfoCommand: ParsableCommand, ConsoleConfigurable {
+struct UTIInfoCommand: ParsableCommand, ConsoleConfigurable {
   static let configuration = CommandConfiguration(
     commandName: "info", abstract: "Print a type's declaration, parents, ancestors and tags.",
     discussion: """
@@ -12,7 +12,7 @@ struct UtiInfoCommand: ParsableCommand, ConsoleConfigurable {
       """)
 
   @Argument(help: "The type identifier.") var type: String
-  @OptionGroup var options: UtiOptions
+  @OptionGroup var options: UTIOptions
 
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 
