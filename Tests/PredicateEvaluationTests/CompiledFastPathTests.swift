@@ -87,7 +87,7 @@ struct CompiledFastPathTests {
         }
         switch walked {
         case .success(let answer): outcomes[String(answer), default: 0] += 1
-        case .failure(let error): outcomes[error.reason.rawValue, default: 0] += 1
+        case .failure(let error): outcomes[error.kind.rawValue, default: 0] += 1
         }
         if walked != fast {
           disagreements += 1
@@ -100,8 +100,8 @@ struct CompiledFastPathTests {
     #expect(disagreements == 0)
     #expect(outcomes["true", default: 0] > 1_000)
     #expect(outcomes["false", default: 0] > 1_000)
-    #expect(outcomes[EvaluationError.Reason.typeMismatch.rawValue, default: 0] > 100)
-    #expect(outcomes[EvaluationError.Reason.stepLimit.rawValue, default: 0] > 100)
+    #expect(outcomes[EvaluationError.Kind.typeMismatch.rawValue, default: 0] > 100)
+    #expect(outcomes[EvaluationError.Kind.stepLimit.rawValue, default: 0] > 100)
   }
 
   @Test("a quantified key path over an array of dictionaries reads element by element")

@@ -42,6 +42,7 @@ public enum ExactRuleAnalysis {
   public struct Undecidable: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why, naming the construct.
     public var reason: String
+    /// The reason, as the CLI prints it after `bounded:`.
     public var description: String { reason }
   }
 
