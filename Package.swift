@@ -120,7 +120,6 @@ let package = Package(
       name: "ActivationRulesTests",
       dependencies: [
         "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "PropertyLists", "UniformTypes",
-        "CLITestSupport",
       ],
       exclude: ["Goldens"]),
     // Runs the built `rulekit` binary (swift test builds it); depends on no RuleKit module on purpose.
