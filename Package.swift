@@ -96,7 +96,7 @@ let package = Package(
     .plugin(name: "RuleKitBuildToolPlugin", capability: .buildTool(), dependencies: ["rulekit"]),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax"],
+      dependencies: ["PredicateSyntax", "TestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(
@@ -107,20 +107,22 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation"],
+      name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation", "TestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "PredicateEvaluationTests",
-      dependencies: ["PredicateEvaluation", "PredicateSyntax", "UniformTypes", "RuleKitFoundation"]),
+      dependencies: [
+        "PredicateEvaluation", "PredicateSyntax", "UniformTypes", "RuleKitFoundation", "TestSupport",
+      ]),
     .testTarget(
       name: "UniformTypesTests",
-      dependencies: ["UniformTypes"]
+      dependencies: ["UniformTypes", "TestSupport"]
     ),
     .testTarget(
       name: "ActivationRulesTests",
       dependencies: [
         "ActivationRules", "PredicateEvaluation", "PredicateSyntax", "PropertyLists", "UniformTypes",
-        "CLITestSupport",
+        "TestSupport",
       ],
       exclude: ["Goldens"]),
     // Runs the built `rulekit` binary (swift test builds it); depends on no RuleKit module on purpose.
@@ -133,11 +135,14 @@ let package = Package(
     // Also writes zip archives (synthetic .ipa files) for the tests that read them.
     .target(name: "CLITestSupport", dependencies: ["CZlib"], path: "Tests/CLITestSupport"),
     .testTarget(
-      name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists"], exclude: ["Fixtures"]),
+      name: "XcodeProjectsTests", dependencies: ["XcodeProjects", "PropertyLists", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "RuleKitTestingTests", dependencies: ["RuleKitTesting", "ActivationRules"]),
     .testTarget(name: "PNGImagesTests", dependencies: ["PNGImages"]),
     .testTarget(name: "OpenInIconsTests", dependencies: ["OpenInIcons", "PNGImages"], exclude: ["Golden"]),
-    .testTarget(name: "AppBundlesTests", dependencies: ["AppBundles", "CLITestSupport"]),
+    .testTarget(name: "AppBundlesTests", dependencies: ["AppBundles", "CLITestSupport", "TestSupport"]),
+    // What several test targets share: one seeded generator for the property tests.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import TestSupport
 import Testing
 import UniformTypes
 
@@ -8,17 +9,6 @@ import UniformTypes
 /// disagreement the exact engine finds one no larger, every exact witness is a real disagreement, and
 /// where the exact engine says the rules agree enumeration finds nothing.
 @Suite struct ExactAnalysisPropertyTests {
-  /// SplitMix64, as in `PredicateEvaluationTests/DifferentialTests.swift` (test targets cannot share code).
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let types = ["public.image", "public.jpeg", "public.url", "com.microsoft.intune.mam.public.jpeg"]
 
@@ -80,7 +70,7 @@ import UniformTypes
 
   @Test("exact = brute force on 150 seeded pairs of random rules")
   func agreesWithEnumeration() throws {
-    var generator = RuleGenerator(random: SeededGenerator(state: 0xE4AC_7001))
+    var generator = RuleGenerator(random: SeededGenerator(seed: 0xE4AC_7001))
     // No type, one type, and two types at once: enumeration over these is complete for attachments that
     // differ only in which of the rules' tests they pass, up to 3 attachments in 2 items.
     let shapes =
@@ -123,7 +113,7 @@ import UniformTypes
 
   @Test("never/always: exact = brute force on 150 seeded random rules")
   func activationAgreesWithEnumeration() throws {
-    var generator = RuleGenerator(random: SeededGenerator(state: 0xA1_0A75))
+    var generator = RuleGenerator(random: SeededGenerator(seed: 0xA1_0A75))
     let shapes = [[]] + Self.types.map { [$0] } + [["public.jpeg", "public.url"]]
     let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 3, maximumItems: 2).contexts()
     for _ in 0..<150 {

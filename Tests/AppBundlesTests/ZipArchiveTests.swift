@@ -1,5 +1,6 @@
 import AppBundles
 import CLITestSupport
+import TestSupport
 import Testing
 
 @Suite("Zip archives")
@@ -8,7 +9,7 @@ struct ZipArchiveTests {
     "stored and deflated entries read back byte for byte, whatever their contents",
     arguments: [0, 1, 7, 1000])
   func roundTrip(seed: Int) throws {
-    var generator = SplitMix(seed: UInt64(seed))
+    var generator = SeededGenerator(seed: UInt64(seed))
     var entries: [TestZipWriter.Entry] = []
     for index in 0..<8 {
       let length = Int(generator.next() % 5000)
@@ -138,18 +139,5 @@ struct ZipArchiveTests {
     #expect(
       try ZipArchive(bytes: bytes, path: "x.zip", limits: ZipLimits(maximumTotalBytes: 50)).entries.count == 5
     )
-  }
-}
-
-/// A small deterministic generator for the round-trip property.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -24,7 +24,7 @@ enum UtiCLI {
 
 @Suite("rulekit uti (end to end)")
 struct UtiEndToEndTests {
-  static let declarations = "Tests/EndToEndTests/Golden/uti/Info.plist"
+  static let declarations = "Tests/Fixtures/uti/Info.plist"
 
   @Test(
     "conforms prints true or false and exits 0",

@@ -1,4 +1,5 @@
 import PredicateSyntax
+import TestSupport
 import Testing
 import UniformTypes
 

@@ -1,23 +1,9 @@
 import PredicateSyntax
+import TestSupport
 import Testing
 import UniformTypes
 
 @testable import PredicateEvaluation
-
-/// SplitMix64: a tiny seeded generator, so every run draws the same trees and objects.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
 
 /// Draws random predicates and objects over a small vocabulary, so that keys hit, operators meet every
 /// operand type, and errors happen as often as answers.

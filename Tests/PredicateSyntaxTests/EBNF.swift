@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A W3C EBNF grammar read from text: enough of the notation for `Grammar/Predicate.ebnf`.
 struct EBNFGrammar {
@@ -228,7 +229,7 @@ struct EBNFGrammar {
 /// lexical productions concatenate, letter-only literals get a random letter case.
 struct SentenceGenerator {
   let grammar: EBNFGrammar
-  var random: SeededRandom
+  var random: SeededGenerator
   /// Beyond this depth every choice takes its cheapest alternative, so derivations end.
   var maximumDepth = 16
   private var cost: [String: Int] = [:]
@@ -246,7 +247,7 @@ struct SentenceGenerator {
 
   init(grammar: EBNFGrammar, seed: UInt64) {
     self.grammar = grammar
-    self.random = SeededRandom(seed: seed)
+    self.random = SeededGenerator(seed: seed)
     for name in grammar.names {
       if case .exclusion(_, let excluded) = grammar.productions[name] {
         forbidden[name] = Set(literals(in: excluded).map { $0.uppercased() })

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import PredicateSyntax
 
 /// Builds random trees of every node kind, in the shapes the parser produces.
 struct RandomTreeGenerator {
-  var random: SeededRandom
+  var random: SeededGenerator
 
   private static let names = [
     "a", "name", "items", "x1", "_k", "size", "first", "Any", "union", "cast", "nil", "in",
@@ -113,7 +114,7 @@ struct RandomTreeGenerator {
 @Suite struct RandomTreeTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func randomTreesRoundTripThroughBothLayouts(seed: UInt64) throws {
-    var generator = RandomTreeGenerator(random: SeededRandom(seed: seed))
+    var generator = RandomTreeGenerator(random: SeededGenerator(seed: seed))
     for iteration in 0..<750 {
       let tree = generator.predicate(depth: 1 + iteration % 6)
       for printer in [PredicatePrinter(), PredicatePrinter(layout: .pretty, logicalOperators: .words)] {

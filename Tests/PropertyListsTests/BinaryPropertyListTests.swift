@@ -1,5 +1,6 @@
 import Foundation
 import RuleKitFoundation
+import TestSupport
 import Testing
 
 @testable import PropertyLists

@@ -1,5 +1,6 @@
 import Foundation
 import RuleKitFoundation
+import TestSupport
 import Testing
 
 @testable import PropertyLists
@@ -71,22 +72,5 @@ final class TemporaryDirectory {
   deinit {
     try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     try? FileManager.default.removeItem(at: url)
-  }
-}
-
-/// SplitMix64: a small deterministic generator so property tests are reproducible from their seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

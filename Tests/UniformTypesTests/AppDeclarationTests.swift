@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UniformTypes
 
@@ -303,7 +304,7 @@ struct AppDeclarationTests {
   func mutatedPlists() throws {
     let original = Array(
       try Data(
-        contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden/uti/Info.plist")))
+        contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/uti/Info.plist")))
     let replacements =
       Array("<>/ ak\n=\"".utf8) + Array("<array></dict><integer>1</integer><string>x</string>".utf8)
     var generator = SeededGenerator(seed: 0xF022_0001)

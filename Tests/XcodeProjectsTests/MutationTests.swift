@@ -1,19 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import XcodeProjects
-
-/// SplitMix64: the same mutations on every run and machine.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite("Random byte mutations never crash or hang the readers")
 struct MutationTests {
@@ -35,7 +24,7 @@ struct MutationTests {
   func pbxproj() throws {
     let path = Fixtures.shareApp + "/project.pbxproj"
     let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var random = SeededGenerator(state: 0x5EED)
+    var random = SeededGenerator(seed: 0x5EED)
     for _ in 0..<300 {
       let bytes = Self.mutate(original, &random)
       guard let project = try? XcodeProject(bytes: bytes, pbxprojPath: path) else { continue }
@@ -53,7 +42,7 @@ struct MutationTests {
     let text = Array(
       "// c\nA = $(B:lower:rfc1034identifier).x ; // c\nB[sdk=iphoneos*][arch=*] = ${A} $C $$ \\\n  more\n"
         .utf8)
-    var random = SeededGenerator(state: 0xC0FF)
+    var random = SeededGenerator(seed: 0xC0FF)
     for _ in 0..<1000 {
       let bytes = Self.mutate(text, &random)
       guard let file = try? XCConfigFile.parse(bytes: bytes, path: "/nonexistent/x.xcconfig") else {

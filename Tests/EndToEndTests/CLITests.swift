@@ -2,10 +2,8 @@ import CLITestSupport
 import Foundation
 import Testing
 
-@testable import ActivationRules
-
-/// End-to-end runs of the `rulekit` built with the tests (CLITestSupport's ``RuleKitBinary``), beside the
-/// library code they check it against.
+/// End-to-end runs of the `rulekit` built with the tests (CLITestSupport's ``RuleKitBinary``). Expected
+/// outputs are files (the Intune guide's rules in `Examples/IntuneGuide`, goldens), never library calls.
 @Suite struct CLITests {
   struct Run {
     var status: Int32
@@ -13,7 +11,7 @@ import Testing
     var errors: String
   }
 
-  static func run(_ arguments: [String], input: String? = nil, in directory: URL = Fixtures.packageRoot)
+  static func run(_ arguments: [String], input: String? = nil, in directory: URL = RuleKitBinary.packageRoot)
     throws -> Run
   {
     let outcome = try RuleKitBinary.run(arguments, standardInput: input, currentDirectory: directory)
@@ -28,6 +26,18 @@ import Testing
     try Data(contents.utf8).write(to: url)
     return url
   }
+
+  /// The guide's rules B and C (spec intune-guide-requirements.md §1.4), without their final line break.
+  static func guideRule(_ letter: String) throws -> String {
+    let url = RuleKitBinary.packageRoot.appendingPathComponent(
+      "Examples/IntuneGuide/rule-\(letter).predicate")
+    var text = try String(contentsOf: url, encoding: .utf8)
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+
+  static var ruleB: String { get throws { try guideRule("B") } }
+  static var ruleC: String { get throws { try guideRule("C") } }
 
   @Test func examplesExpectationsPass() throws {
     let run = try Self.run(["test", "Examples/SampleApp/expectations.json"])
@@ -45,28 +55,31 @@ import Testing
   }
 
   @Test func injectTurnsRuleBIntoRuleC() throws {
-    let file = try Self.temporaryFile("b.predicate", TwinInjectorTextTests.ruleB)
+    let (ruleB, ruleC) = (try Self.ruleB, try Self.ruleC)
+    let file = try Self.temporaryFile("b.predicate", ruleB)
     let run = try Self.run(["inject", "--rule", file.path])
     #expect(run.status == 0)
     // Standard output carries what --in-place writes: rule B has no final line break, nor has the result.
-    #expect(run.output == TwinInjectorTextTests.ruleC)
+    #expect(run.output == ruleC)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let inPlace = try Self.run(["inject", "--rule", file.path, "--in-place"])
     #expect(inPlace.status == 0)
-    #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == TwinInjectorTextTests.ruleC)
+    #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == ruleC)
     let permissions =
       try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
     #expect(permissions?.intValue == 0o640)
   }
 
   @Test func injectReadsStandardInput() throws {
-    let run = try Self.run(["inject"], input: TwinInjectorTextTests.ruleB)
-    #expect(run.output == TwinInjectorTextTests.ruleC)
+    let (ruleB, ruleC) = (try Self.ruleB, try Self.ruleC)
+    let run = try Self.run(["inject"], input: ruleB)
+    #expect(run.output == ruleC)
   }
 
   @Test func diffCheck() throws {
-    let b = try Self.temporaryFile("b.predicate", TwinInjectorTextTests.ruleB)
-    let c = try Self.temporaryFile("c.predicate", TwinInjectorTextTests.ruleC)
+    let (ruleB, ruleC) = (try Self.ruleB, try Self.ruleC)
+    let b = try Self.temporaryFile("b.predicate", ruleB)
+    let c = try Self.temporaryFile("c.predicate", ruleC)
     let differ = try Self.run(["diff", b.path, c.path, "--check"])
     #expect(differ.status == 1)
     #expect(
@@ -86,7 +99,7 @@ import Testing
   }
 
   @Test func lintFormats() throws {
-    let corpus = Fixtures.corpus.path
+    let corpus = RuleKitBinary.corpus.path
     let text = try Self.run(["lint", "\(corpus)/34.predicate"])
     #expect(text.status == 1)
     #expect(text.output.contains("34.predicate:1:1: error: TRUEPREDICATE activates for everything"))
@@ -128,8 +141,12 @@ import Testing
   }
 
   @Test func convertPrintsTheGolden() throws {
-    let run = try Self.run(["convert", "--rule", Fixtures.corpus.appendingPathComponent("27.plist").path])
-    let golden = try Data(contentsOf: Fixtures.goldens.appendingPathComponent("27.intune.predicate"))
+    let run = try Self.run([
+      "convert", "--rule", RuleKitBinary.corpus.appendingPathComponent("27.plist").path,
+    ])
+    // The same text as ActivationRulesTests' library golden of 27.plist: the CLI prints what the library makes.
+    let golden = try Data(
+      contentsOf: RuleKitBinary.testDirectory.appendingPathComponent("Golden/convert/27.intune.predicate"))
     #expect(run.output == String(decoding: golden, as: UTF8.self))
   }
 
@@ -164,25 +181,35 @@ import Testing
 
 @Suite struct CLIInPlaceTests {
   @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
-    let original = try Data(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/SampleApp/ActionExtension/Info.plist")
-    )
-    let file = try CLITests.temporaryFile("Info.plist", String(decoding: original, as: UTF8.self))
+    let originalURL = RuleKitBinary.packageRoot.appendingPathComponent(
+      "Examples/SampleApp/ActionExtension/Info.plist")
+    let original = try String(contentsOf: originalURL, encoding: .utf8)
+    #expect(original.contains("<key>NSExtensionActivationRule</key>\n\t\t\t<dict>"))
+    let file = try CLITests.temporaryFile("Info.plist", original)
     let run = try CLITests.run(["convert", "--rule", file.path, "--style", "apple", "--in-place"])
     #expect(run.status == 0)
-    let before = try RuleFile(path: "before", data: original)
-    let after = try RuleFile(path: "after", data: Data(contentsOf: file))
-    guard case .dictionary(let dictionary) = before.value, let text = after.predicateText else {
-      Issue.record("expected a dictionary before and a string after")
-      return
-    }
+    let after = try String(contentsOf: file, encoding: .utf8)
+    // The rule is a predicate string now.
+    #expect(after.contains("<key>NSExtensionActivationRule</key>\n\t\t\t<string>"))
     // Only the rule's element changed: the JavaScript preprocessing key is still there.
-    #expect(after.facts.javaScriptPreprocessingFile == "Clip")
-    let converted = RuleEvaluator(try ActivationRule.parsePredicate(text))
-    for preset in HostPreset.all {
-      #expect(
-        converted.accepts(preset.context)
-          == DictionaryModel(dictionary).accepts(preset.context, registry: .system))
+    #expect(after.contains("<key>NSExtensionJavaScriptPreprocessingFile</key>\n\t\t\t<string>Clip</string>"))
+    // The string accepts exactly what the dictionary accepted: on every extension context, and on each preset.
+    let diff = try CLITests.run(["diff", originalURL.path, file.path, "--check"])
+    #expect(diff.status == 0)
+    #expect(diff.output == "the rules agree on every extension context (exact)\n")
+    let presets =
+      try JSONSerialization.jsonObject(
+        with: Data(try CLITests.run(["presets", "--format", "json"]).output.utf8)) as? [String: Any]
+    let names = (presets?["presets"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+    #expect(names.count == 9)
+    for name in names {
+      #expect(try Self.accepted(originalURL.path, preset: name) == Self.accepted(file.path, preset: name))
     }
+  }
+
+  static func accepted(_ rule: String, preset: String) throws -> Bool? {
+    let run = try CLITests.run(["explain", "--rule", rule, "--preset", preset, "--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    return object?["accepted"] as? Bool
   }
 }
