@@ -29,8 +29,8 @@ import Testing
 
   /// The guide's rules B and C (spec intune-guide-requirements.md §1.4), without their final line break.
   static func guideRule(_ letter: String) throws -> String {
-    let url = RuleKitBinary.packageRoot.appendingPathComponent(
-      "Examples/IntuneGuide/rule-\(letter).predicate")
+    let url = RuleKitBinary.packageRoot.appendingPathComponent("Examples/IntuneGuide")
+      .appendingPathComponent("rule-\(letter).predicate")
     var text = try String(contentsOf: url, encoding: .utf8)
     while text.hasSuffix("\n") { text.removeLast() }
     return text
