@@ -55,7 +55,8 @@ for name in extensions {
     let findings = linter.lint(file)
     print("== \(name): \(findings.count) lint findings")
     for finding in findings {
-      print("\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)")
+      print(
+        "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)")
     }
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -46,7 +46,8 @@ struct ShareExtensionRuleTests {
     let shipped = try String(contentsOfFile: "\(sampleApp)/ShareExtension/Info.plist", encoding: .utf8)
     let configured = try withFolder(["Info.plist": shipped]) { folder in
       let configurator = AppConfigurator(
-        options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example.notes")))
+        options: IntuneConfiguratorOptions(
+          containingApp: ContainingApp(bundleIdentifier: "com.example.notes")))
       let plan = try configurator.plan(infoPlistAt: "\(folder)/Info.plist", entitlementsAt: nil)
       #expect(plan.changes.contains { $0.kind == .activationRule })
       #expect(try plan.apply() == ["\(folder)/Info.plist"])
@@ -93,7 +94,8 @@ struct ConfiguratorTests {
 
   @Test("a malformed Info.plist is reported at its file, line and column")
   func malformedPlistHasALocation() throws {
-    let text = "<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <strin>x</string>\n</dict>\n"
+    let text =
+      "<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <strin>x</string>\n</dict>\n"
     try withFolder(["Info.plist": text + "</plist>\n"]) { folder in
       let path = "\(folder)/Info.plist"
       #expect {
@@ -130,12 +132,14 @@ struct ConfiguratorTests {
     try withFolder(["Share/Info.plist": text]) { folder in
       let path = "\(folder)/Share/Info.plist"
       let configurator = AppConfigurator(
-        options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.example.notes")))
+        options: IntuneConfiguratorOptions(
+          containingApp: ContainingApp(bundleIdentifier: "com.example.notes")))
       #expect {
         try configurator.plan(infoPlistAt: path, entitlementsAt: nil)
       } throws: { error in
         guard let error = error as? ConfiguratorError else { return false }
-        return error.kind == .activationRule && error.location?.line == 12 && "\(error)".hasPrefix("\(path):12:")
+        return error.kind == .activationRule && error.location?.line == 12
+          && "\(error)".hasPrefix("\(path):12:")
       }
     }
   }
