@@ -49,8 +49,11 @@ let package = Package(
     .target(name: "PNGImages", dependencies: ["CZlib"]),
     // Template icons for the Open-In action extension from an app's icon (-generateOpenInIcons).
     .target(name: "OpenInIcons", dependencies: ["AppBundles", "PNGImages", "PropertyLists"]),
-    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2"]),
-    .target(name: "UniformTypes", dependencies: ["PropertyLists"]),
+    .target(
+      name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "UniformTypes", "CPCRE2", "Locking"]),
+    .target(name: "UniformTypes", dependencies: ["PropertyLists", "Locking"]),
+    // A lock ThreadSanitizer understands (Locked.swift says why not Synchronization.Mutex); no product.
+    .target(name: "Locking"),
     .target(
       name: "ActivationRules",
       dependencies: ["PredicateSyntax", "PredicateEvaluation", "PropertyLists", "UniformTypes"]),
@@ -75,6 +78,7 @@ let package = Package(
         "OpenInIcons",
         "PNGImages",
         "AppBundles",
+        "Locking",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,5 +1,5 @@
 import CPCRE2
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -130,7 +130,7 @@ final class PCRE2PatternCache: Sendable {
 
   /// Beyond this many patterns the cache starts over, so untrusted input cannot grow it without bound.
   private static let capacity = 512
-  private let patterns = Mutex<[Key: PCRE2Pattern]>([:])
+  private let patterns = Locked<[Key: PCRE2Pattern]>([:])
 
   func pattern(_ pattern: String, caseInsensitive: Bool) throws(PCRE2Pattern.Failure) -> PCRE2Pattern {
     let key = Key(pattern: pattern, caseInsensitive: caseInsensitive)

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import UniformTypes
 
 #if canImport(FoundationEssentials)
@@ -39,7 +39,7 @@ extension TypeOracle {
 /// predicate, so it takes a lock; it holds at most `capacity` answers, so no input grows it without bound.
 final class ConformanceMemo: Sendable {
   static let capacity = 512
-  private let answers = Mutex<[String: Bool]>([:])
+  private let answers = Locked<[String: Bool]>([:])
 
   func answer(for type: String, compute: () -> Bool) -> Bool {
     if let known = answers.withLock({ $0[type] }) { return known }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -312,7 +312,7 @@ final class TypeGraph: Sendable {
 
 /// A value computed on first use, once, safely from any thread.
 final class LockedLazy<Value: Sendable>: Sendable {
-  private let stored = Mutex<Value?>(nil)
+  private let stored = Locked<Value?>(nil)
   private let make: @Sendable () -> Value
 
   init(_ make: @escaping @Sendable () -> Value) {

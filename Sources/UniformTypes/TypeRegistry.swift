@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -139,7 +139,7 @@ private enum RegistryStamps {
 
   // A registry is created rarely, so contention on the lock is irrelevant.
   private final class StampCounter: Sendable {
-    private let value = Mutex<UInt64>(0)
+    private let value = Locked<UInt64>(0)
 
     func next() -> UInt64 {
       value.withLock { value in

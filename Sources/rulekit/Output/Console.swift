@@ -1,5 +1,5 @@
 import ArgumentParser
-import Synchronization
+import Locking
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -243,16 +243,15 @@ private final class ConsoleState: @unchecked Sendable {
     var pendingDiagnostics: [[String: Any]] = []
   }
 
-  private let lock = Mutex<Void>(())
-  private var values = Values()
+  private let values = Locked(Values())
 
   func read<T>(_ body: (Values) -> T) -> T {
-    lock.withLock { _ in body(values) }
+    values.withLock { body($0) }
   }
 
   @discardableResult
   func update<T>(_ body: (inout Values) -> T) -> T {
-    lock.withLock { _ in body(&values) }
+    values.withLock { body(&$0) }
   }
 }
 
