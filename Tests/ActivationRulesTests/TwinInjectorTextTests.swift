@@ -1,8 +1,7 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
-
-@testable import ActivationRules
 
 /// The injector as a text edit: exact output on the guide's example, and on every corpus predicate.
 @Suite struct TwinInjectorTextTests {

@@ -1,7 +1,6 @@
 import Foundation
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 @Suite struct PrinterTests {
   private static func golden(_ name: String, _ layout: String) throws -> String {
