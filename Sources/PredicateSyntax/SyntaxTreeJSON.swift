@@ -152,7 +152,7 @@ public enum SyntaxTreeJSON {
     }
   }
 
-  /// `text` as a JSON string: `"`, `\\` and control characters escaped (`\\u` with lower-case hex digits).
+  /// `text` as a JSON string: `"`, `\` and control characters escaped (`\u00XX` with lower-case hex digits).
   /// Shared with `PredicateValue`'s description in PredicateEvaluation, which writes values as JSON too.
   package static func quoted(_ text: String) -> String {
     var result = "\""
