@@ -100,16 +100,14 @@ let package = Package(
     .plugin(name: "RuleKitBuildToolPlugin", capability: .buildTool(), dependencies: ["rulekit"]),
     .testTarget(
       name: "PredicateSyntaxTests",
-      dependencies: ["PredicateSyntax", "TestSupport"],
-      exclude: ["Fixtures", "Golden"]
+      dependencies: ["PredicateSyntax", "TestSupport"]
     ),
     .testTarget(
       name: "IntuneConfiguratorTests",
       dependencies: [
         "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "XcodeProjects", "AppBundles",
         "CLITestSupport",
-      ],
-      exclude: ["Fixtures", "Golden"]),
+      ]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation", "TestSupport"],
       exclude: ["Fixtures", "Golden"]),

@@ -1,3 +1,5 @@
+import PredicateSyntax
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -130,21 +132,6 @@ extension PredicateValue: CustomStringConvertible {
     return String(value)
   }
 
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  /// Strings are written as JSON writes them, the way `rulekit parse --format json` does.
+  static func quote(_ text: String) -> String { SyntaxTreeJSON.quoted(text) }
 }

@@ -152,7 +152,9 @@ public enum SyntaxTreeJSON {
     }
   }
 
-  private static func quoted(_ text: String) -> String {
+  /// `text` as a JSON string: `"`, `\` and control characters escaped (`\u00XX` with lower-case hex digits).
+  /// Shared with `PredicateValue`'s description in PredicateEvaluation, which writes values as JSON too.
+  package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -172,17 +172,6 @@ public struct OpenStepDocument: Sendable {
   /// The node at a key path, e.g. `["objects", "13B07F961A680F5B00A75B9A", "buildSettings"]`; `nil` when a
   /// component is missing or steps into a value that is not a container.
   public func node(at path: PropertyListPath) -> OpenStepNode? {
-    var current = root
-    for component in path.components {
-      switch component {
-      case .key(let key):
-        guard current.kind == .dictionary, let entry = current.entry(forKey: key) else { return nil }
-        current = entry.value
-      case .index(let index):
-        guard current.kind == .array, current.elements.indices.contains(index) else { return nil }
-        current = current.elements[index]
-      }
-    }
-    return current
+    path.node(from: root)
   }
 }

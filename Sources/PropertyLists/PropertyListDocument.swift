@@ -92,18 +92,7 @@ public struct PropertyListDocument: Sendable {
   /// The element at a key path, e.g. `["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]`;
   /// `nil` when a component is missing or the path steps into a value that is not a container.
   public func node(at path: PropertyListPath) -> PropertyListNode? {
-    var current = root
-    for component in path.components {
-      switch component {
-      case .key(let key):
-        guard current.kind == .dictionary, let entry = current.entry(forKey: key) else { return nil }
-        current = entry.value
-      case .index(let index):
-        guard current.kind == .array, current.elements.indices.contains(index) else { return nil }
-        current = current.elements[index]
-      }
-    }
-    return current
+    path.node(from: root)
   }
 
   /// The dictionary entry a key path ends at (its last component must be a key): the `<key>` element's

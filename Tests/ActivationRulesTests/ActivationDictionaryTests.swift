@@ -1,7 +1,6 @@
+import ActivationRules
 import Foundation
 import Testing
-
-@testable import ActivationRules
 
 @Suite struct ActivationDictionaryTests {
   @Test func corpusHasTwentyFourDictionaries() {

@@ -1,9 +1,8 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import PropertyLists
 import Testing
-
-@testable import ActivationRules
 
 /// The error convention (docs/design.md, "Errors"): a kind with a stable code, a message, a location in the
 /// file, a hint and the underlying error; descriptions as they have always been printed.

@@ -1,9 +1,8 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
 import UniformTypes
-
-@testable import ActivationRules
 
 /// Every one of the 39 corpus rules through convert, inject, lint and explain; the twin property by
 /// exhaustive enumeration.

@@ -1,9 +1,8 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
 import UniformTypes
-
-@testable import ActivationRules
 
 /// The `apple`-style predicate must accept exactly what the direct model accepts.
 @Suite struct DictionaryAgreementTests {

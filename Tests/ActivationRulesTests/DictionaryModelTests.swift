@@ -1,8 +1,7 @@
+import ActivationRules
 import Foundation
 import Testing
 import UniformTypes
-
-@testable import ActivationRules
 
 /// Conformance by a tiny hand-written hierarchy, enough to test the model without the UTI registry.
 func testConforms(_ type: String, _ parent: String) -> Bool {

@@ -1,9 +1,8 @@
+import ActivationRules
 import PredicateSyntax
 import TestSupport
 import Testing
 import UniformTypes
-
-@testable import ActivationRules
 
 /// The exact engine against brute-force enumeration on seeded random rules: wherever enumeration finds a
 /// disagreement the exact engine finds one no larger, every exact witness is a real disagreement, and

@@ -1,8 +1,7 @@
+import ActivationRules
 import PredicateSyntax
 import Testing
 import UniformTypes
-
-@testable import ActivationRules
 
 /// Hand-made rules the bounded enumeration of `SemanticDiff` got wrong, now decided exactly, with the
 /// smallest witness.

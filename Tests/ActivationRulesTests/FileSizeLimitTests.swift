@@ -1,8 +1,7 @@
+import ActivationRules
 import Foundation
 import PredicateEvaluation
 import Testing
-
-@testable import ActivationRules
 
 /// `ActivationRule.load` and `ExtensionContext.load` refuse an oversized file by its size, before reading it.
 @Suite struct FileSizeLimitTests {

@@ -17,6 +17,17 @@ enum Fixtures {
   static let dictionaryFiles = corpusFiles.filter { $0.hasSuffix(".plist") }
   static let predicateFiles = corpusFiles.filter { $0.hasSuffix(".predicate") }
 
+  /// The Intune guide's example rule `letter` (A, B or C; 2020, as `docs/spec/intune-guide-requirements.md` §1.4
+  /// quotes it) from `Tests/Fixtures/intune-guide`, without its final line break; empty if it cannot be read,
+  /// which fails every test that uses it.
+  static func guideRule(_ letter: String) -> String {
+    let url = packageRoot.appendingPathComponent("Tests/Fixtures/intune-guide")
+      .appendingPathComponent("intune-guide-\(letter).predicate")
+    var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+
   static func data(_ name: String) throws -> Data {
     try Data(contentsOf: corpus.appendingPathComponent(name))
   }

@@ -5,17 +5,7 @@ import Testing
 
 @Suite struct OpenInRuleGeneratorTests {
   /// The guide's example A (spec intune-guide-requirements.md §1.4 A, V2020), verbatim.
-  static let ruleA = """
-    SUBQUERY (
-        extensionItems,
-        $extensionItem,
-        SUBQUERY (
-            $extensionItem.attachments,
-            $attachment,
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.text" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image").@count == 1
-    ).@count == 1
-    """
+  static let ruleA = Fixtures.guideRule("A")
 
   nonisolated(unsafe) static let appInfoPlist: [String: Any] = [
     "CFBundleDocumentTypes": [

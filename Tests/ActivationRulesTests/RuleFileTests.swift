@@ -1,8 +1,7 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
-
-@testable import ActivationRules
 
 @Suite struct RuleFileTests {
   static let infoPlist = """

@@ -1,8 +1,7 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
-
-@testable import ActivationRules
 
 /// Lint checks on dictionary rules and Info.plist facts (no predicate text involved).
 @Suite struct RuleLinterDictionaryTests {

@@ -1,46 +1,15 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import Testing
 
-@testable import ActivationRules
-
 /// The injector as a text edit: exact output on the guide's example, and on every corpus predicate.
 @Suite struct TwinInjectorTextTests {
   /// The guide's rule B (spec intune-guide-requirements.md §1.4 B), verbatim.
-  static let ruleB = """
-    SUBQUERY (
-        extensionItems,
-        $extensionItem,
-        SUBQUERY (
-            $extensionItem.attachments,
-            $attachment,
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.data"
-        ).@count > 0
-    ).@count > 0
-    """
+  static let ruleB = Fixtures.guideRule("B")
 
-  /// The guide's rule C (§1.4 C, V2020), verbatim.
-  static let ruleC = """
-    SUBQUERY (
-        extensionItems,
-        $extensionItem,
-        SUBQUERY (
-            $extensionItem.attachments,
-            $attachment,
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.data" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.url" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.plain-text" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.image" ||
-            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.microsoft.intune.mam.public.data"
-        ).@count > 0
-    ).@count > 0
-    """
+  /// The guide's rule C (§1.4 C, V2020), verbatim: rule B with its Intune twins.
+  static let ruleC = Fixtures.guideRule("C")
 
   @Test func ruleBBecomesExactlyRuleC() throws {
     let result = try TwinInjector.inject(text: Self.ruleB)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("rulekit build-settings (end to end)")
 struct BuildSettingsEndToEndTests {
-  static let project = "Tests/XcodeProjectsTests/Fixtures/ShareApp/ShareApp.xcodeproj"
+  static let project = "Tests/Fixtures/share-app/ShareApp.xcodeproj"
   static let golden = RuleKitBinary.testDirectory.appendingPathComponent("Golden/build-settings")
 
   static func expected(_ name: String) throws -> String {

@@ -5,7 +5,7 @@ import Testing
 @Suite("rulekit configure (end to end)")
 struct ConfigureEndToEndTests {
   static let fixtures = RuleKitBinary.packageRoot.appendingPathComponent(
-    "Tests/IntuneConfiguratorTests/Fixtures")
+    "Tests/Fixtures/configurator/inputs")
 
   /// A scratch folder holding copies of the app fixtures.
   struct Scratch {
@@ -50,7 +50,7 @@ struct ConfigureEndToEndTests {
     let configured = try scratch.bytes(scratch.info)
     let golden = try Data(
       contentsOf: RuleKitBinary.packageRoot.appendingPathComponent(
-        "Tests/IntuneConfiguratorTests/Golden/App-Info.configured.plist"))
+        "Tests/Fixtures/configurator/golden/App-Info.configured.plist"))
     #expect(configured == golden)
     let second = try UtiCLI.run([
       "configure", "-i", scratch.info, "-e", scratch.entitlements, "--fix-entitlements",

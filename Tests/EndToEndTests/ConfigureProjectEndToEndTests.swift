@@ -215,7 +215,7 @@ struct ConfigureProjectEndToEndTests {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-infer-\(UUID())")
     try FileManager.default.createDirectory(
       at: scratch.appendingPathComponent("Share"), withIntermediateDirectories: true)
-    let fixtures = RuleKitBinary.packageRoot.appendingPathComponent("Tests/IntuneConfiguratorTests/Fixtures")
+    let fixtures = RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/configurator/inputs")
     try FileManager.default.copyItem(
       at: fixtures.appendingPathComponent("Share-Info.plist"),
       to: scratch.appendingPathComponent("Share/Info.plist"))

@@ -5,33 +5,10 @@ import Testing
 /// `rulekit test` evaluates each rule with the types its Info.plist declares, as iOS does.
 @Suite("rulekit test: types the extension's Info.plist declares")
 struct DeclaredTypesEndToEndTests {
-  static let info = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    \t<key>UTExportedTypeDeclarations</key>
-    \t<array>
-    \t\t<dict>
-    \t\t\t<key>UTTypeIdentifier</key>
-    \t\t\t<string>com.example.note</string>
-    \t\t\t<key>UTTypeConformsTo</key>
-    \t\t\t<array>
-    \t\t\t\t<string>public.plain-text</string>
-    \t\t\t</array>
-    \t\t</dict>
-    \t</array>
-    \t<key>NSExtension</key>
-    \t<dict>
-    \t\t<key>NSExtensionAttributes</key>
-    \t\t<dict>
-    \t\t\t<key>NSExtensionActivationRule</key>
-    \t\t\t<string>SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.text").@count == 1).@count == 1</string>
-    \t\t</dict>
-    \t</dict>
-    </dict>
-    </plist>
-
-    """
+  /// A share extension that exports its own note type, declared to conform to public.plain-text; shared with
+  /// the library's tests (Tests/RuleKitTestingTests/RuleLoadingTests.swift).
+  static let info = RuleKitBinary.packageRoot.appendingPathComponent(
+    "Tests/Fixtures/declared-types/Info.plist")
 
   static func expectations(_ type: String, activates: Bool) -> String {
     #"{"rules": {"notes": "Info.plist"}, "contexts": {"shared": {"extensionItems": [{"attachments": "#
@@ -44,7 +21,7 @@ struct DeclaredTypesEndToEndTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-declared-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(Self.info.utf8).write(to: folder.appendingPathComponent("Info.plist"))
+    try FileManager.default.copyItem(at: Self.info, to: folder.appendingPathComponent("Info.plist"))
     let file = folder.appendingPathComponent("expectations.json")
     try Data(Self.expectations(type, activates: activates).utf8).write(to: file)
     let outcome = try RuleKitBinary.run(["test", file.path])
@@ -57,7 +34,7 @@ struct DeclaredTypesEndToEndTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let info = folder.appendingPathComponent("Info.plist").path
-    try Data(Self.info.utf8).write(to: URL(fileURLWithPath: info))
+    try FileManager.default.copyItem(at: Self.info, to: URL(fileURLWithPath: info))
     let eval = try RuleKitBinary.run(["eval", "--rule", info, "--attachment", "com.example.note"])
     #expect(eval.standardOutput == "true\n")
     let explain = try RuleKitBinary.run(["explain", "--rule", info, "--attachment", "com.example.note"])

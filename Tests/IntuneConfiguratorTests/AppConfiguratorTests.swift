@@ -7,8 +7,7 @@ import Testing
 /// The public entry point: plan from paths, review, apply; errors at their file, line and column.
 @Suite("AppConfigurator: plan, report, apply")
 struct AppConfiguratorTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+  static let fixtures = ConfiguratorFixtures.inputs
 
   /// A temporary folder with `files` copied from the fixtures (fixture name → name in the folder).
   static func folder(_ files: [String: String]) throws -> URL {

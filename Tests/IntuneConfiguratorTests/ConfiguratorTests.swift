@@ -4,13 +4,16 @@ import Testing
 
 @testable import IntuneConfigurator
 
-/// Files beside this test: fixtures in, golden files out. `RULEKIT_UPDATE_GOLDEN=1` rewrites the golden
+/// The configurator's fixtures, shared with the end-to-end tests of `rulekit configure` in
+/// `Tests/Fixtures/configurator`: `inputs` in, `golden` files out. `RULEKIT_UPDATE_GOLDEN=1` rewrites the golden
 /// files (review the diff before committing them).
 enum ConfiguratorFixtures {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/configurator")
+  static let inputs = directory.appendingPathComponent("inputs")
 
   static func file(_ name: String) throws -> PropertyListFile {
-    let url = directory.appendingPathComponent("Fixtures/\(name)")
+    let url = inputs.appendingPathComponent(name)
     return try PropertyListFile(data: Data(contentsOf: url), path: url.path)
   }
 
@@ -22,7 +25,7 @@ enum ConfiguratorFixtures {
   }
 
   static func expectGolden(_ text: String, _ name: String) throws {
-    let url = directory.appendingPathComponent("Golden/\(name)")
+    let url = directory.appendingPathComponent("golden/\(name)")
     if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
       try Data(text.utf8).write(to: url)
     }
@@ -129,7 +132,7 @@ enum ConfiguratorFixtures {
 /// would be expanded in the wrong target's build.
 @Suite("Build-setting references are never copied from the app into an extension")
 struct ContainingAppBuildSettingTests {
-  static let share = ConfiguratorFixtures.directory.appendingPathComponent("Fixtures/Share-Info.plist")
+  static let share = ConfiguratorFixtures.inputs.appendingPathComponent("Share-Info.plist")
 
   /// An app Info.plist whose CFBundleIdentifier is `identifier`, as XML read from `App/Info.plist`.
   static func app(_ identifier: String, documentTypes: [String] = ["public.text"]) throws -> PropertyListFile
@@ -296,7 +299,7 @@ struct ContainingAppBuildSettingTests {
     for (golden, _) in plans {
       #expect(
         FileManager.default.fileExists(
-          atPath: ConfiguratorFixtures.directory.appendingPathComponent("Golden/\(golden)").path))
+          atPath: ConfiguratorFixtures.directory.appendingPathComponent("golden/\(golden)").path))
     }
   }
 }

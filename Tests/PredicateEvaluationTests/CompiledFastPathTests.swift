@@ -71,34 +71,18 @@ struct CompiledFastPathTests {
   func generated() {
     var generator = SeededGenerator(seed: 0xFA57_0A75)
     let oracle = TypeOracle(TypeRegistry.system)
-    var disagreements = 0
-    var outcomes: [String: Int] = [:]
+    var agreement = EvaluatorAgreement()
     for round in 0..<2_000 {
       let predicate = Self.predicate(&generator, offset: 1 + round % 50)
       let compiled = CompiledPredicate(predicate, oracle: oracle)
       for trial in 0..<10 {
         let object = Self.object(&generator)
         let options = PredicateEvaluator.Options(maximumSteps: trial < 5 ? trial : 10_000)
-        let walked = Result { () throws(EvaluationError) -> Bool in
-          try PredicateEvaluator.evaluate(
-            predicate, on: object, variables: [:], oracle: oracle, options: options)
-        }
-        let fast = Result { () throws(EvaluationError) -> Bool in
-          try compiled.evaluate(on: object, options: options)
-        }
-        switch walked {
-        case .success(let answer): outcomes[String(answer), default: 0] += 1
-        case .failure(let error): outcomes[error.kind.rawValue, default: 0] += 1
-        }
-        if walked != fast {
-          disagreements += 1
-          if disagreements <= 5 {
-            Issue.record("disagree on \(predicate) with \(object): tree-walker \(walked), compiled \(fast)")
-          }
-        }
+        agreement.compare(predicate, compiled, on: object, oracle: oracle, options: options)
       }
     }
-    #expect(disagreements == 0)
+    let outcomes = agreement.outcomes
+    #expect(agreement.disagreements == 0)
     #expect(outcomes["true", default: 0] > 1_000)
     #expect(outcomes["false", default: 0] > 1_000)
     #expect(outcomes[EvaluationError.Kind.typeMismatch.rawValue, default: 0] > 100)

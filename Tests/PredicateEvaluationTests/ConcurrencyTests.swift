@@ -1,8 +1,7 @@
+import PredicateEvaluation
 import PredicateSyntax
 import Testing
 import UniformTypes
-
-@testable import PredicateEvaluation
 
 /// Shared compiled predicates, a shared type registry and the shared regular-expression cache used from many
 /// tasks at once must answer exactly as they do on one thread.

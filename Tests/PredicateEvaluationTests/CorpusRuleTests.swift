@@ -1,8 +1,7 @@
 import Foundation
+import PredicateEvaluation
 import PredicateSyntax
 import Testing
-
-@testable import PredicateEvaluation
 
 /// One corpus rule in one host situation, with the answer worked out by hand from Apple's type hierarchy:
 /// file-url → url → data; pdf → data + composite-content → content; jpeg → image → data + content;

@@ -125,6 +125,37 @@ struct RandomTrees {
   }
 }
 
+/// Both evaluators on one (predicate, object) pair after another: how often each outcome (`true`, `false`, an
+/// error reason) came up and how many pairs disagreed, the first few recorded as issues. Shared by the
+/// differential tests here and the compiled fast paths' (CompiledFastPathTests).
+struct EvaluatorAgreement {
+  var disagreements = 0
+  var outcomes: [String: Int] = [:]
+
+  mutating func compare(
+    _ predicate: PredicateNode, _ compiled: CompiledPredicate, on object: PredicateValue,
+    variables: [String: PredicateValue] = [:], oracle: TypeOracle, options: PredicateEvaluator.Options
+  ) {
+    let walked = Result { () throws(EvaluationError) -> Bool in
+      try PredicateEvaluator.evaluate(
+        predicate, on: object, variables: variables, oracle: oracle, options: options)
+    }
+    let fast = Result { () throws(EvaluationError) -> Bool in
+      try compiled.evaluate(on: object, variables: variables, options: options)
+    }
+    switch walked {
+    case .success(let answer): outcomes[String(answer), default: 0] += 1
+    case .failure(let error): outcomes[error.kind.rawValue, default: 0] += 1
+    }
+    if walked != fast {
+      disagreements += 1
+      if disagreements <= 5 {
+        Issue.record("disagree on \(predicate) with \(object): tree-walker \(walked), compiled \(fast)")
+      }
+    }
+  }
+}
+
 @Suite("Tree-walker and compiled form agree")
 struct DifferentialTests {
   /// Evaluates 1 500 random predicates on 8 random objects each with both evaluators, `options(round)`
@@ -135,8 +166,7 @@ struct DifferentialTests {
   {
     var trees = RandomTrees(seed: seed)
     let oracle = TypeOracle(TypeRegistry.system)
-    var disagreements = 0
-    var outcomes: [String: Int] = [:]
+    var agreement = EvaluatorAgreement()
     var round = 0
     for _ in 0..<1_500 {
       let predicate = trees.predicate()
@@ -146,26 +176,11 @@ struct DifferentialTests {
         let variables: [String: PredicateValue] = ["x": trees.object(depth: 2)]
         let options = options(round)
         round += 1
-        let walked = Result { () throws(EvaluationError) -> Bool in
-          try PredicateEvaluator.evaluate(
-            predicate, on: object, variables: variables, oracle: oracle, options: options)
-        }
-        let fast = Result { () throws(EvaluationError) -> Bool in
-          try compiled.evaluate(on: object, variables: variables, options: options)
-        }
-        switch walked {
-        case .success(let answer): outcomes[String(answer), default: 0] += 1
-        case .failure(let error): outcomes[error.kind.rawValue, default: 0] += 1
-        }
-        if walked != fast {
-          disagreements += 1
-          if disagreements <= 5 {
-            Issue.record("disagree on \(predicate) with \(object): tree-walker \(walked), compiled \(fast)")
-          }
-        }
+        agreement.compare(
+          predicate, compiled, on: object, variables: variables, oracle: oracle, options: options)
       }
     }
-    return (disagreements, outcomes)
+    return (agreement.disagreements, agreement.outcomes)
   }
 
   @Test("on 12 000 seeded random (predicate, object) pairs")

@@ -4,8 +4,6 @@ import PredicateSyntax
 import RuleKitFoundation
 import Testing
 
-@testable import PredicateEvaluation
-
 @Suite("JSON input")
 struct JSONValueParserTests {
   @Test(

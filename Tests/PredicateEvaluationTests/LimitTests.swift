@@ -1,7 +1,6 @@
+import PredicateEvaluation
+import PredicateSyntax
 import Testing
-
-@testable import PredicateEvaluation
-@testable import PredicateSyntax
 
 /// The JSON and regular-expression limits: accepted at the limit, refused past it with an error that names
 /// the limit and its value.

@@ -1,8 +1,7 @@
+import PredicateEvaluation
 import PredicateSyntax
 import Testing
 import UniformTypes
-
-@testable import PredicateEvaluation
 
 @Suite("Apple's predicate semantics, as a table")
 struct SemanticsTableTests {

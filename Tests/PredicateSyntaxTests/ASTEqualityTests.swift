@@ -1,6 +1,5 @@
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 @Suite struct ASTEqualityTests {
   private func location(_ offset: Int) -> SourcePosition {

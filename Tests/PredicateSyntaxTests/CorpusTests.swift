@@ -1,7 +1,6 @@
 import Foundation
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 @Suite struct CorpusTests {
   @Test func corpusHasFifteenPredicateRules() throws {

@@ -1,7 +1,6 @@
 import Foundation
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 @Suite struct DiagnosticTests {
   struct Case: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,5 @@
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 /// The syntax of issue 17: functions named as NSExpression names them, FIRST/LAST/SIZE as keys, and rule
 /// text still XML-escaped. docs/language.md gives the evidence for each.

@@ -8,6 +8,10 @@ enum Fixtures {
   static let packageRoot = testDirectory.deletingLastPathComponent().deletingLastPathComponent()
   /// The real-rule corpus, `Tests/Fixtures/real-rules` (its README gives each rule's source).
   static let corpusDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
+  /// The Intune guide's rules, `Tests/Fixtures/intune-guide` (shared with the end-to-end tests of `rulekit format`).
+  static let guideDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/intune-guide")
+  /// The printer's output for each rule, `Tests/Fixtures/printed-rules`: what `rulekit format` prints too.
+  static let printedDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/printed-rules")
 
   /// The 15 real-world `.predicate` rules, by file name.
   static let corpusRuleNames: [String] = [
@@ -23,7 +27,7 @@ enum Fixtures {
 
   static func localRule(_ name: String) throws -> String {
     try String(
-      contentsOf: testDirectory.appendingPathComponent("Fixtures/\(name).predicate"), encoding: .utf8)
+      contentsOf: guideDirectory.appendingPathComponent("\(name).predicate"), encoding: .utf8)
   }
 
   /// Every rule that must parse: the corpus and the guide's clean rules, keyed by a display name.

@@ -1,6 +1,5 @@
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 /// The size and SUBQUERY-nesting limits of `PredicateParser.Options`: accepted at the limit, refused one
 /// past it with an error naming the limit. (The depth limit's own tests are `DepthLimitTests`.)

@@ -1,6 +1,5 @@
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 private func keyPath(_ names: String...) -> ExpressionNode {
   ExpressionNode(.keyPath(base: nil, components: names.map { .key($0) }))

@@ -1,12 +1,11 @@
 import Foundation
+import PredicateSyntax
 import Testing
-
-@testable import PredicateSyntax
 
 @Suite struct PrinterTests {
   private static func golden(_ name: String, _ layout: String) throws -> String {
     let base = name.replacingOccurrences(of: ".predicate", with: "")
-    let url = Fixtures.testDirectory.appendingPathComponent("Golden/\(base).\(layout).predicate")
+    let url = Fixtures.printedDirectory.appendingPathComponent("\(base).\(layout).predicate")
     return try String(contentsOf: url, encoding: .utf8)
   }
 

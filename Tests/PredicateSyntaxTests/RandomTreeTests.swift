@@ -1,7 +1,6 @@
+import PredicateSyntax
 import TestSupport
 import Testing
-
-@testable import PredicateSyntax
 
 /// Builds random trees of every node kind, in the shapes the parser produces.
 struct RandomTreeGenerator {

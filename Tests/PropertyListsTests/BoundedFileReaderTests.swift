@@ -1,7 +1,6 @@
 import Foundation
+import PropertyLists
 import Testing
-
-@testable import PropertyLists
 
 /// `BoundedFileReader`: an oversized input costs at most `limit + 1` bytes of reading, whatever its kind.
 @Suite struct BoundedFileReaderTests {

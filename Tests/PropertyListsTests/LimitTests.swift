@@ -1,7 +1,6 @@
 import Foundation
+import PropertyLists
 import Testing
-
-@testable import PropertyLists
 
 /// `PropertyListLimits`: every format accepts a file at the limit and refuses one past it, with an error of
 /// kind `limitExceeded` naming the limit.

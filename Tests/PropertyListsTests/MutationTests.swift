@@ -1,8 +1,7 @@
 import Foundation
+import PropertyLists
 import TestSupport
 import Testing
-
-@testable import PropertyLists
 
 /// Damaged input must give an error value, never a crash or a hang: seeded byte-level mutations of every
 /// fixture, each parsed; when one parses, its positions and lookups must still be consistent.

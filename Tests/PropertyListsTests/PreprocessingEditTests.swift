@@ -1,7 +1,6 @@
 import Foundation
+import PropertyLists
 import Testing
-
-@testable import PropertyLists
 
 @Suite("Edits of preprocessed Info.plists")
 struct PreprocessingEditTests {

@@ -1,8 +1,7 @@
 import Foundation
+import PropertyLists
 import TestSupport
 import Testing
-
-@testable import PropertyLists
 
 /// Directives wrapped around entries, and directive lines put between them, that leave the active value as
 /// it is: the preprocessed read of the wrapped file equals the plain read of the bare one, and edits of both

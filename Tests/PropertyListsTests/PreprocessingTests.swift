@@ -1,7 +1,6 @@
 import Foundation
+import PropertyLists
 import Testing
-
-@testable import PropertyLists
 
 /// A root dictionary with `body` inside, as an Info.plist is laid out.
 func preprocessedPlist(_ body: String) -> String {

@@ -1,7 +1,6 @@
 import Foundation
+import PropertyLists
 import Testing
-
-@testable import PropertyLists
 
 @Suite("Round trip and agreement with Foundation")
 struct RoundTripTests {

@@ -1,9 +1,8 @@
 import Foundation
+import PropertyLists
 import RuleKitFoundation
 import TestSupport
 import Testing
-
-@testable import PropertyLists
 
 /// Paths of fixtures, golden files and the shared corpus, found from this file's location.
 enum TestPaths {

@@ -1,7 +1,6 @@
+import PropertyLists
 import TestSupport
 import Testing
-
-@testable import PropertyLists
 
 @Suite("Unified diff")
 struct UnifiedDiffTests {

@@ -71,48 +71,19 @@ struct RuleLoadingTests {
 
 @Suite("Types the Info.plist declares")
 struct DeclaredTypesTests {
-  /// A share extension that exports its own note type, declared to conform to public.plain-text.
-  static let info = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    \t<key>UTExportedTypeDeclarations</key>
-    \t<array>
-    \t\t<dict>
-    \t\t\t<key>UTTypeIdentifier</key>
-    \t\t\t<string>com.example.note</string>
-    \t\t\t<key>UTTypeConformsTo</key>
-    \t\t\t<array>
-    \t\t\t\t<string>public.plain-text</string>
-    \t\t\t</array>
-    \t\t</dict>
-    \t</array>
-    \t<key>NSExtension</key>
-    \t<dict>
-    \t\t<key>NSExtensionAttributes</key>
-    \t\t<dict>
-    \t\t\t<key>NSExtensionActivationRule</key>
-    \t\t\t<string>SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.text").@count == 1).@count == 1</string>
-    \t\t</dict>
-    \t</dict>
-    </dict>
-    </plist>
-
-    """
+  /// A share extension that exports its own note type, declared to conform to public.plain-text; shared with
+  /// the end-to-end tests of `rulekit test` (Tests/EndToEndTests/DeclaredTypesEndToEndTests.swift).
+  static let info = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/declared-types/Info.plist")
 
   @Test("an attachment of a declared type conforms to what the declaration says")
   func declaredTypeActivates() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-declared-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent("Info.plist")
-    try Data(Self.info.utf8).write(to: url)
-    let rule = try RuleUnderTest(url: url)
+    let rule = try RuleUnderTest(url: Self.info)
     #expect(rule.activates(for: ExtensionContext(attachments: [["com.example.note"]])))
     #expect(!rule.activates(for: ExtensionContext(attachments: [["com.example.other"]])))
     // The same rule without the declarations does not know the type.
     let bare = try RuleUnderTest(
-      predicate: try #require(RuleFile(path: "Info.plist", data: Data(Self.info.utf8)).predicateText))
+      predicate: try #require(RuleFile(path: "Info.plist", data: Data(contentsOf: Self.info)).predicateText))
     #expect(!bare.activates(for: ExtensionContext(attachments: [["com.example.note"]])))
   }
 }

@@ -1,8 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-
-@testable import XcodeProjects
+import XcodeProjects
 
 @Suite("Random byte mutations never crash or hang the readers")
 struct MutationTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import XcodeProjects
+import XcodeProjects
 
 /// The real projects under Tests/Fixtures/xcode-projects, against their hand-derived expected.json.
 @Suite("Real projects resolve to their hand-derived settings")

@@ -6,7 +6,11 @@ import Testing
 enum Fixtures {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "Fixtures")
-  static var shareApp: String { directory.appendingPathComponent("ShareApp/ShareApp.xcodeproj").path }
+  /// The synthetic ShareApp project, shared with the end-to-end tests of `rulekit build-settings`.
+  static var shareApp: String {
+    directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/share-app/ShareApp.xcodeproj").path
+  }
 
   /// A fresh temporary folder holding `files` (relative path → text).
   static func folder(_ files: [String: String]) throws -> URL {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import XcodeProjects
+import XcodeProjects
 
 @Suite("xcconfig files")
 struct XCConfigTests {

@@ -162,19 +162,11 @@ struct RuleSource {
   }
 }
 
-/// How diagnostics are written to standard error.
-enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
-  case text
-  case json
-}
-
-/// Options for reading predicate text, shared by the subcommands that parse.
+/// Options for reading predicate text, shared by the subcommands that parse; how they write is their
+/// ``OutputOptions`` (`format`) or ``ResultOutputOptions`` (`parse`, `eval`) with ``DiagnosticFormat``.
 struct ParsingOptions: ParsableArguments {
   @Flag(help: "Accept typographic quotes (“ ” ‘ ’) as string delimiters, with a warning.")
   var lenient = false
-
-  @Option(help: "How to write diagnostics: text or json.")
-  var format: DiagnosticFormat = .text
 
   /// Parses the rule, printing warnings and errors the chosen way; a syntax error exits with 65.
   func parse(_ source: RuleSource) throws -> PredicateNode {

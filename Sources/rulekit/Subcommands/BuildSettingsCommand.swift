@@ -15,11 +15,11 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
 
       Examples:
         rulekit build-settings --list \\
-          --project Tests/XcodeProjectsTests/Fixtures/ShareApp/ShareApp.xcodeproj
+          --project Tests/Fixtures/share-app/ShareApp.xcodeproj
         rulekit build-settings --target ShareApp --configuration Debug \\
-          --project Tests/XcodeProjectsTests/Fixtures/ShareApp/ShareApp.xcodeproj
+          --project Tests/Fixtures/share-app/ShareApp.xcodeproj
         rulekit build-settings --target Share --format json \\
-          --project Tests/XcodeProjectsTests/Fixtures/ShareApp/ShareApp.xcodeproj
+          --project Tests/Fixtures/share-app/ShareApp.xcodeproj
       """)
 
   @Option(help: ArgumentHelp("The .xcodeproj folder (or its project.pbxproj).", valueName: "path"))

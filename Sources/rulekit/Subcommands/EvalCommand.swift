@@ -52,10 +52,10 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
       valueName: "NAME=VALUE"))
   var variables: [String] = []
 
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: ResultOutputOptions<DiagnosticFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: parsing.format == .json, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   /// Conflicting options are a usage error, exit status 2 (docs/design.md).
@@ -90,7 +90,7 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
       report(rule.located(diagnostic), in: rule.quotedText, file: rule.displayName)
       throw ExitCode(65)
     }
-    switch parsing.format {
+    switch outputOptions.format {
     case .text: Console.result(result ? "true" : "false")
     case .json: Console.json(["result": result])
     }

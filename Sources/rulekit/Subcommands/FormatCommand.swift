@@ -36,11 +36,10 @@ struct FormatCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Rewrite the --rule file instead of printing.")
   var inPlace = false
 
-  @OptionGroup var quietOption: QuietOption
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: OutputOptions<DiagnosticFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: parsing.format == .json, quiet: quietOption.quiet, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func validate() throws {
@@ -61,7 +60,7 @@ struct FormatCommand: ParsableCommand, ConsoleConfigurable {
       written.append(source.displayName)
       Console.info("wrote \(source.displayName)")
     }
-    switch parsing.format {
+    switch outputOptions.format {
     case .json: Console.json(["predicate": formatted, "written": written])
     case .text: if !inPlace { Console.result(formatted) }
     }

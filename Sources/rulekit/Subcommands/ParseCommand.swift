@@ -33,10 +33,10 @@ struct ParseCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "Print the syntax tree as JSON, with the source range of every node.")
   var dump = false
 
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: ResultOutputOptions<DiagnosticFormat>
 
   var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: parsing.format == .json, color: colorOption.color)
+    outputOptions.consoleSettings
   }
 
   func run() throws {
@@ -45,7 +45,7 @@ struct ParseCommand: ParsableCommand, ConsoleConfigurable {
     if dump {
       document["tree"] = try JSONTree(json: Data(SyntaxTreeJSON.string(for: tree).utf8)).anyValue
     }
-    if parsing.format == .json { document["valid"] = true }
+    if outputOptions.format == .json { document["valid"] = true }
     if !document.isEmpty { Console.json(document) }
   }
 }
