@@ -37,12 +37,10 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
   @Flag(help: "List the targets (product type, configurations, embedded extensions) instead.")
   var list = false
 
-  @Option(help: "Output format.")
-  var format: OutputFormat = .text
+  @OptionGroup var outputOptions: ResultOutputOptions<OutputFormat>
 
-  @OptionGroup var colorOption: ColorOption
-
-  var consoleSettings: ConsoleSettings { ConsoleSettings(json: format == .json, color: colorOption.color) }
+  var format: OutputFormat { outputOptions.format }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   func validate() throws {
     if list && (target != nil || configuration != nil) {

@@ -29,17 +29,13 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
 
   @Option(help: "How a dictionary rule is read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
-  @Option(help: "text, json or xcode (text, with errors as Xcode issues).")
-  var format: RulesOutputFormat = .text
-
   @Option(help: "How Intune twins conform: literal (as iOS: a twin conforms only to itself) or mirrored.")
   var twinPolicy: UTITwinPolicyArgument = .literal
 
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: ResultOutputOptions<RulesOutputFormat>
 
-  var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, color: colorOption.color)
-  }
+  var format: RulesOutputFormat { outputOptions.format }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   func run() throws {
     if let input = context.input, InputFile.isStandardInput(input), source.readsStandardInput {

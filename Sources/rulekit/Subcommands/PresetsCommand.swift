@@ -20,17 +20,13 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
         rulekit presets firefox-url-text safari-page --format json
       """)
 
-  @Option(help: "Output format: text, json or xcode (text, with errors as Xcode issues).")
-  var format: RulesOutputFormat = .text
-
   @Argument(help: "Show only these presets.")
   var names: [String] = []
 
-  @OptionGroup var colorOption: ColorOption
+  @OptionGroup var outputOptions: ResultOutputOptions<RulesOutputFormat>
 
-  var consoleSettings: ConsoleSettings {
-    ConsoleSettings(format: format, color: colorOption.color)
-  }
+  var format: RulesOutputFormat { outputOptions.format }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   func run() throws {
     var presets: [HostPreset] = []
@@ -52,14 +48,5 @@ struct PresetsCommand: ParsableCommand, ConsoleConfigurable {
         Console.result("  source: \(preset.source)")
       }
     }
-  }
-}
-
-/// Output formats of the rule subcommands. `xcode` is for build phases: `lint` prints its findings as
-/// `file:line:column: warning: message`, and every subcommand that offers it writes its errors in that form.
-extension ConsoleSettings {
-  /// The settings of a subcommand whose `--format` is text, json or xcode.
-  init(format: RulesOutputFormat, quiet: Bool = false, color: ColorChoice) {
-    self.init(json: format == .json, quiet: quiet, color: color, xcode: format == .xcode)
   }
 }

@@ -32,14 +32,10 @@ struct UTIOptions: ParsableArguments {
   @Option(help: "How Intune twins (com.microsoft.intune.mam.<type>) conform: literal (as iOS) or mirrored.")
   var twinPolicy: UTITwinPolicyArgument = .literal
 
-  @Option(help: "Output format.")
-  var format: OutputFormat = .text
+  @OptionGroup var outputOptions: ResultOutputOptions<OutputFormat>
 
-  @OptionGroup var colorOption: ColorOption
-
-  var consoleSettings: ConsoleSettings {
-    ConsoleSettings(json: format == .json, color: colorOption.color)
-  }
+  var format: OutputFormat { outputOptions.format }
+  var consoleSettings: ConsoleSettings { outputOptions.consoleSettings }
 
   /// The system registry, plus the declarations file if one was given. Declaration warnings go to stderr;
   /// errors end the command with exit code 65, a missing file with 66, an unreadable one with 74.
