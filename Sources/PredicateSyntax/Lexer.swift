@@ -118,20 +118,30 @@ struct Lexer {
   }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count {
-      // Spaces and tabs are one column each and never end a line: a run of them is skipped in one loop
-      // over the buffer (rules are indented, so runs are long).
-      let begin = index
-      let end = bytes.withUnsafeBufferPointer { buffer in
-        var end = begin
-        while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 { end += 1 }
-        return end
+    // One pass over the buffer, keeping line and column as `advance()` would: rules are indented and span
+    // lines, so runs are long and cross line breaks.
+    var (index, line, column) = (self.index, self.line, self.column)
+    bytes.withUnsafeBufferPointer { buffer in
+      scan: while index < buffer.count {
+        switch buffer[index] {
+        case 0x20, 0x09, 0x0B, 0x0C:
+          column += 1
+        case 0x0A:
+          line += 1
+          column = 1
+        case 0x0D:
+          // CRLF is one line break (counted at the LF); a lone CR is one too.
+          if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
+            line += 1
+            column = 1
+          }
+        default:
+          break scan
+        }
+        index += 1
       }
-      column += end - begin
-      index = end
-      guard index < bytes.count, (0x0A...0x0D).contains(bytes[index]) else { return }
-      advance()
     }
+    (self.index, self.line, self.column) = (index, line, column)
   }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {

@@ -166,12 +166,10 @@ extension Parser {
       if skip(.dot) {
         let component = try parseKeyPathComponent()
         let componentRange = previousRange
-        if extendable, case .keyPath(let base, var components) = result.node.kind {
-          // Drop the node's hold on the array first, so the append extends it in place.
-          result.node.kind = .anyKey
-          components.append(component)
+        if extendable, case .keyPath(let base, let components) = result.node.kind {
           result = try expression(
-            .keyPath(base: base, components: components), range(result.node.range, componentRange),
+            .keyPath(base: base, components: components + [component]),
+            range(result.node.range, componentRange),
             height: result.height)
         } else {
           result = try expression(
