@@ -90,7 +90,9 @@ public enum DictionaryConverter {
   // MARK: apple
 
   private static func applePredicate(_ model: DictionaryModel) -> PredicateNode {
-    guard !model.categories.isEmpty else { return PredicateNode(.falsePredicate) }
+    guard !model.categories.isEmpty || model.acceptsAnyAttachment else {
+      return PredicateNode(.falsePredicate)
+    }
     var bounds: [PredicateNode] = []
     if let maximum = model.maximumAttachments {
       bounds.append(
@@ -102,6 +104,22 @@ public enum DictionaryConverter {
     }
     func matchCount(_ category: DictionaryModel.Category) -> ExpressionNode {
       RuleBuilder.attachmentSubqueryCount(attachmentTest(category))
+    }
+    let someAttachmentInItem = RuleBuilder.compare(
+      RuleBuilder.attachmentCount, .greaterThan, RuleBuilder.integer(0))
+    if model.acceptsAnyAttachment {
+      // Every attachment matches: only the counts are tested (DictionaryModel, "limits only the count").
+      guard model.isStrict else {
+        return RuleBuilder.compare(
+          RuleBuilder.itemSubqueryCount(RuleBuilder.and([someAttachmentInItem] + bounds)), .greaterThan,
+          RuleBuilder.integer(0))
+      }
+      return RuleBuilder.and([
+        RuleBuilder.compare(
+          RuleBuilder.itemSubqueryCount(RuleBuilder.and(bounds)), .equalTo, RuleBuilder.extensionItemCount),
+        RuleBuilder.compare(
+          RuleBuilder.itemSubqueryCount(someAttachmentInItem), .greaterThan, RuleBuilder.integer(0)),
+      ])
     }
     if model.isStrict {
       let everyAttachmentCovered = RuleBuilder.compare(
@@ -116,9 +134,7 @@ public enum DictionaryConverter {
       let everyItemAccepted = RuleBuilder.compare(
         RuleBuilder.itemSubqueryCount(itemAccepted), .equalTo, RuleBuilder.extensionItemCount)
       let someAttachment = RuleBuilder.compare(
-        RuleBuilder.itemSubqueryCount(
-          RuleBuilder.compare(RuleBuilder.attachmentCount, .greaterThan, RuleBuilder.integer(0))),
-        .greaterThan, RuleBuilder.integer(0))
+        RuleBuilder.itemSubqueryCount(someAttachmentInItem), .greaterThan, RuleBuilder.integer(0))
       return RuleBuilder.and([everyItemAccepted, someAttachment])
     }
     let someCategory = RuleBuilder.or(

@@ -19,6 +19,25 @@ import UniformTypes
 /// A count of zero or less, or `false`, disables the category (Apple: "use 0 … or remove the key").
 /// `…AttachmentsWithMaxCount` ≤ 0 is read as "no limit" (ASSUMED; otherwise the rule could never activate).
 ///
+/// ## A dictionary that limits only the attachment count
+///
+/// When `…AttachmentsWithMaxCount` (or `…WithMinCount`) is the only key that enables anything, the
+/// dictionary accepts attachments **of any type** within the count (``acceptsAnyAttachment``), read as the
+/// category "every attachment" (ASSUMED). Evidence, none of it a device test:
+///
+/// - Apple's reference words the key like the per-type keys that enable their category — "The maximum
+///   number of attachments that the app extension supports" beside "The maximum number of image files that
+///   the app extension supports" — and names no type.
+/// - Code and notes in public projects read it the same way: a share-sheet simulator that treats an
+///   attachment of any type as supported when the key is above 0; a test asserting that the key announces
+///   attachment types the extension cannot send; a build note suggesting the key when audio files do not
+///   activate an image/movie/file rule.
+/// - Pocket Casts shipped this shape (`Tests/Fixtures/real-rules/02.plist`) for its OPML import, an
+///   extension that would be pointless if the system showed it for nothing (it later moved to a predicate).
+///
+/// Whether the key also widens a dictionary that enables categories (strict matching then covering every
+/// attachment) is not known; there it stays a bound on the count, as before.
+///
 /// ## Matching (spec §B.4, the community reading of Apple's behaviour)
 ///
 /// An attachment *matches* a category when ANY of its registered types conforms to the category type and
@@ -60,6 +79,11 @@ public struct DictionaryModel: Sendable, Hashable {
   public var maximumAttachments: Int?
   /// Strict or fuzzy, see above.
   public var isStrict: Bool
+  /// No category is enabled but the attachment count is limited: every attachment matches, whatever its
+  /// types (see "A dictionary that limits only the attachment count" above).
+  public var acceptsAnyAttachment: Bool {
+    categories.isEmpty && (maximumAttachments != nil || minimumAttachments != nil)
+  }
 
   /// The model of `dictionary`.
   public init(_ dictionary: ActivationDictionary) {
@@ -96,6 +120,7 @@ public struct DictionaryModel: Sendable, Hashable {
   public func accepts(_ context: ExtensionContext, conforms: (String, String) -> Bool) -> Bool {
     func matches(_ attachment: ExtensionAttachment, _ category: Category) -> Bool {
       let types = attachment.registeredTypeIdentifiers
+      if acceptsAnyAttachment { return true }
       guard types.contains(where: { conforms($0, category.type) }) else { return false }
       guard let excluded = category.excludedType else { return true }
       return !types.contains(where: { conforms($0, excluded) })
@@ -109,9 +134,11 @@ public struct DictionaryModel: Sendable, Hashable {
       item.attachments.filter { matches($0, category) }.count
     }
     if isStrict {
-      guard !categories.isEmpty, !context.allAttachments.isEmpty else { return false }
+      guard !categories.isEmpty || acceptsAnyAttachment, !context.allAttachments.isEmpty else { return false }
       return context.extensionItems.allSatisfy { item in
-        item.attachments.allSatisfy { attachment in categories.contains { matches(attachment, $0) } }
+        item.attachments.allSatisfy { attachment in
+          acceptsAnyAttachment || categories.contains { matches(attachment, $0) }
+        }
           && categories.allSatisfy { category in
             category.maximum.map { matchCount(item, category) <= $0 } ?? true
           }
@@ -120,10 +147,11 @@ public struct DictionaryModel: Sendable, Hashable {
     }
     return context.extensionItems.contains { item in
       countWithinBounds(item)
-        && categories.contains { category in
-          let count = matchCount(item, category)
-          return count >= 1 && (category.maximum.map { count <= $0 } ?? true)
-        }
+        && ((acceptsAnyAttachment && !item.attachments.isEmpty)
+          || categories.contains { category in
+            let count = matchCount(item, category)
+            return count >= 1 && (category.maximum.map { count <= $0 } ?? true)
+          })
     }
   }
 

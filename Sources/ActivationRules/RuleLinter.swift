@@ -260,21 +260,40 @@ public struct RuleLinter: Sendable {
     }
     // Only whole chains: the nested OR nodes inside a chain would report the same tests again.
     var insideChain = Set<SourceRange>()
+    var syntactic: [(node: PredicateNode, message: String, fix: String)] = []
     RuleAnalysis.visit(tree) { node in
       guard case .or(let lhs, let rhs) = node.kind else { return }
       for operand in [lhs, rhs] {
         if case .or = operand.kind { insideChain.insert(operand.range) }
       }
       guard !insideChain.contains(node.range) else { return }
-      reportRedundancy(in: node, file: file, add: add)
+      syntactic += redundancies(in: node)
+    }
+    // Redundancy decided over every context when the engine can (a narrower type test keeps its syntactic
+    // explanation); the syntactic check alone otherwise.
+    if let clauses = try? ExactRedundancy.redundantClauses(in: tree, registry: registry) {
+      for clause in clauses {
+        let explained = syntactic.first { $0.node.range == clause.range }
+        add(
+          .redundantClause,
+          explained?.message
+            ?? "this clause changes nothing: the rule accepts exactly the same contexts without it (decided exactly)",
+          file.filePosition(ofPredicateOffset: clause.range.start.offset), explained?.fix ?? "remove it")
+      }
+      return
+    }
+    for finding in syntactic {
+      add(
+        .redundantClause, finding.message,
+        file.filePosition(ofPredicateOffset: finding.node.range.start.offset),
+        finding.fix)
     }
   }
 
   /// In one `||` chain of ANY-tests on the same key path, a test whose type conforms to another test's
   /// type adds nothing (`public.image` beside `public.data`).
-  private func reportRedundancy(
-    in chain: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
-  ) {
+  private func redundancies(in chain: PredicateNode) -> [(node: PredicateNode, message: String, fix: String)]
+  {
     func leaves(_ node: PredicateNode) -> [PredicateNode] {
       if case .or(let lhs, let rhs) = node.kind { return leaves(lhs) + leaves(rhs) }
       return [node]
@@ -287,17 +306,17 @@ public struct RuleLinter: Sendable {
       else { return nil }
       return (node, comparison, type)
     }
-    for test in tests {
+    return tests.compactMap { test in
       guard
         let wider = tests.first(where: {
           $0.comparison.lhs == test.comparison.lhs && $0.comparison.quantifier == test.comparison.quantifier
             && !registry.isEqual($0.type, test.type) && registry.conforms(test.type, to: $0.type)
         })
-      else { continue }
-      add(
-        .redundantClause, "\(test.type) conforms to \(wider.type), which the same condition already accepts",
-        file.filePosition(ofPredicateOffset: test.node.range.start.offset),
-        "remove the \(test.type) test, or narrow \(wider.type)")
+      else { return nil }
+      return (
+        test.node, "\(test.type) conforms to \(wider.type), which the same condition already accepts",
+        "remove the \(test.type) test, or narrow \(wider.type)"
+      )
     }
   }
 

@@ -44,7 +44,12 @@ public struct OpenInIconGenerator: Sendable {
     var files: [OutputFile] = []
     let setDirectory = directory + "/\(OpenInIconSet.baseName).appiconset"
     for size in OpenInIconSet.sizes {
-      let data = PNGEncoder.encode(TemplateTransform.render(coverage, size: size.pixels))
+      let data: [UInt8]
+      do {
+        data = try PNGEncoder.encode(TemplateTransform.render(coverage, size: size.pixels))
+      } catch {
+        throw OpenInIconError(.io, "could not write the \(size.pixels) px icon: \(error.message)", png: error)
+      }
       let name = size.fileName(base: OpenInIconSet.baseName)
       files.append(Self.file(directory + "/" + name, data, size))
       if appIconSet { files.append(Self.file(setDirectory + "/" + name, data, size)) }

@@ -5,10 +5,12 @@
 /// heuristic picks, zlib at its best compression, no ancillary chunks).
 public enum PNGEncoder {
   /// A standard PNG file of `image`.
-  public static func encode(_ image: PNGImage) -> [UInt8] {
+  ///
+  /// - Throws: ``PNGError`` of kind ``PNGError/Kind/encodingFailed`` when zlib cannot compress (it could
+  ///   not allocate its state); never a file with missing image data.
+  public static func encode(_ image: PNGImage) throws(PNGError) -> [UInt8] {
     let filtered = PNGFilters.filter(image.pixels, rowBytes: image.width * 4, bytesPerPixel: 4)
-    return file(
-      image, colorType: 6, data: Zlib.deflate(filtered, format: .zlib), preamble: [])
+    return file(image, colorType: 6, data: try compressed(filtered, format: .zlib), preamble: [])
   }
 
   /// A CgBI file of `image`, as Xcode's PNG compression writes one: a `CgBI` chunk first, BGRA byte
@@ -17,13 +19,25 @@ public enum PNGEncoder {
   /// (``AppleCgBI/premultiplied(_:)``), as premultiplying loses precision at low alpha.
   ///
   /// The `CgBI` chunk's four bytes are `50 00 20 06`, the value Xcode-built files carry.
-  public static func encodeAppleCgBI(_ image: PNGImage) -> [UInt8] {
+  ///
+  /// - Throws: ``PNGError`` of kind ``PNGError/Kind/encodingFailed`` when zlib cannot compress.
+  public static func encodeAppleCgBI(_ image: PNGImage) throws(PNGError) -> [UInt8] {
     var pixels = AppleCgBI.premultiplied(image.pixels)
     for index in stride(from: 0, to: pixels.count, by: 4) { pixels.swapAt(index, index + 2) }
     let filtered = PNGFilters.filter(pixels, rowBytes: image.width * 4, bytesPerPixel: 4)
     return file(
-      image, colorType: 6, data: Zlib.deflate(filtered, format: .raw),
+      image, colorType: 6, data: try compressed(filtered, format: .raw),
       preamble: chunk("CgBI", [0x50, 0x00, 0x20, 0x06]))
+  }
+
+  private static func compressed(_ data: [UInt8], format: Zlib.Format) throws(PNGError) -> [UInt8] {
+    do {
+      return try Zlib.deflate(data, format: format)
+    } catch {
+      throw PNGError(
+        .encodingFailed, "could not compress the image data: \(error.message) (zlib status \(error.status))",
+        chunk: "IDAT", hint: "zlib could not allocate memory; free some and try again")
+    }
   }
 
   private static func file(_ image: PNGImage, colorType: UInt8, data: [UInt8], preamble: [UInt8]) -> [UInt8] {

@@ -20,6 +20,8 @@ public struct PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported
     /// The file or image exceeds a bound of ``PNGLimits``.
     case limitExceeded
+    /// zlib could not compress image data while writing (it could not allocate its state).
+    case encodingFailed
   }
 
   /// The class of problem.

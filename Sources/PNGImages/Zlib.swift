@@ -85,29 +85,43 @@ enum Zlib {
   }
 
   /// Deflates `input` at the best compression, in `format`.
-  static func deflate(_ input: [UInt8], format: Format) -> [UInt8] {
+  ///
+  /// - Throws: the zlib status when zlib cannot start (it could not allocate its state: the parameters
+  ///   are constants zlib accepts) or does not finish the stream; never an empty or cut stream.
+  static func deflate(_ input: [UInt8], format: Format) throws(DeflateFailure) -> [UInt8] {
     var stream = z_stream()
-    guard
-      deflateInit2_(
-        &stream, Z_BEST_COMPRESSION, Z_DEFLATED, format.windowBits, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
-        Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { return [] }
+    let started = deflateInit2_(
+      &stream, Z_BEST_COMPRESSION, Z_DEFLATED, format.windowBits, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
+      Int32(MemoryLayout<z_stream>.size))
+    guard started == Z_OK else {
+      throw DeflateFailure(status: started, message: "zlib could not start deflating")
+    }
     defer { deflateEnd(&stream) }
     let bound = Int(deflateBound(&stream, uLong(input.count)))
     var output = [UInt8](repeating: 0, count: bound)
     var produced = 0
+    var status: Int32 = Z_OK
     input.withUnsafeBufferPointer { inBuffer in
       output.withUnsafeMutableBufferPointer { outBuffer in
         stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
         stream.avail_in = uInt(inBuffer.count)
         stream.next_out = outBuffer.baseAddress
         stream.avail_out = uInt(outBuffer.count)
-        // deflateBound guarantees one Z_FINISH call completes.
-        _ = CZlib.deflate(&stream, Z_FINISH)
+        // deflateBound guarantees one Z_FINISH call completes; anything else is zlib failing.
+        status = CZlib.deflate(&stream, Z_FINISH)
         produced = outBuffer.count - Int(stream.avail_out)
       }
     }
+    guard status == Z_STREAM_END else {
+      throw DeflateFailure(status: status, message: message(of: stream, status: status))
+    }
     return Array(output[..<produced])
+  }
+
+  /// zlib could not deflate: its status and message.
+  struct DeflateFailure: Error {
+    var status: Int32
+    var message: String
   }
 
   private static func message(of stream: z_stream, status: Int32) -> String {

@@ -19,7 +19,7 @@
 /// UIDs, `null`, sets, non-string dictionary keys and 128-bit integers beyond the 64-bit range are refused
 /// with an error naming the object.
 struct BinaryPropertyListReader {
-  private let bytes: [UInt8]
+  let bytes: [UInt8]
   private let duplicateKeys: PropertyListDuplicateKeyPolicy
   /// Width in bytes of each entry of the offset table (1 to 8).
   private let offsetWidth: Int
@@ -28,7 +28,7 @@ struct BinaryPropertyListReader {
   private let objectCount: Int
   private let topObject: Int
   /// Where the offset table starts: objects lie in `8..<offsetTableStart`.
-  private let offsetTableStart: Int
+  let offsetTableStart: Int
 
   /// A value already read, by its byte offset, with what it costs to use it again: shared objects are
   /// read once (as CoreFoundation does), and reusing one adds its size to the running count.
@@ -146,7 +146,7 @@ struct BinaryPropertyListReader {
     return Self.bigEndian(bytes[start..<(start + offsetWidth)])
   }
 
-  private static func bigEndian(_ slice: ArraySlice<UInt8>) -> UInt64 {
+  static func bigEndian(_ slice: ArraySlice<UInt8>) -> UInt64 {
     slice.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
@@ -351,162 +351,5 @@ struct BinaryPropertyListReader {
       throw damaged(dictionary, offset, "has a key that is not a string (object \(key))")
     }
     return text
-  }
-
-  /// The integer of the `0x1n` object at `offset`: 1, 2 and 4 bytes unsigned, 8 bytes signed, 16 bytes a
-  /// signed 128-bit number that must fit in 64 bits.
-  private func integer(at offset: Int, object: Int) throws(PropertyListError) -> Int64 {
-    let exponent = Int(bytes[offset] & 0x0F)
-    guard exponent <= 4 else {
-      throw damaged(
-        object, offset, "is an integer of 2^\(exponent) bytes; integers are 1, 2, 4, 8 or 16 bytes")
-    }
-    let width = 1 << exponent
-    let start = try span(offset + 1, width, object: object, offset: offset)
-    if width < 16 {
-      return Int64(bitPattern: Self.bigEndian(bytes[start..<(start + width)]))
-    }
-    let high = Self.bigEndian(bytes[start..<(start + 8)])
-    let low = Self.bigEndian(bytes[(start + 8)..<(start + 16)])
-    let fits = (high == 0 && low >> 63 == 0) || (high == UInt64.max && low >> 63 == 1)
-    guard fits else {
-      let value = Int128(Int64(bitPattern: high)) << 64 | Int128(low)
-      throw unsupported(object, offset, "is the integer \(value), which does not fit in 64 signed bits")
-    }
-    return Int64(bitPattern: low)
-  }
-
-  /// The length of a data, string or container object: the marker's low nibble, or for `0xF` the integer
-  /// object that follows the marker. Returns the length and where the contents start.
-  private func length(_ nibble: Int, at offset: Int, object: Int) throws(PropertyListError) -> (Int, Int) {
-    guard nibble == 0xF else { return (nibble, offset + 1) }
-    let countOffset = offset + 1
-    guard countOffset < offsetTableStart, bytes[countOffset] >> 4 == 0x1, bytes[countOffset] & 0x0F <= 4
-    else {
-      throw damaged(object, offset, "has a length marker (0xF) that is not followed by an integer object")
-    }
-    let width = 1 << Int(bytes[countOffset] & 0x0F)
-    let start = try span(countOffset + 1, width, object: object, offset: offset)
-    let digits = bytes[start..<(start + width)]
-    // Only the last 8 bytes of a 16-byte count may be non-zero, and the count must fit in an Int.
-    let significant = digits.suffix(8)
-    guard digits.dropLast(8).allSatisfy({ $0 == 0 }), Self.bigEndian(significant) <= UInt64(Int.max) else {
-      throw damaged(object, offset, "has a length beyond anything the file can hold")
-    }
-    return (Int(Self.bigEndian(significant)), start + width)
-  }
-
-  /// `start` after checking that `count` bytes from it lie inside the objects' bytes.
-  private func span(_ start: Int, _ count: Int, object: Int, offset: Int) throws(PropertyListError) -> Int {
-    let (end, overflow) = start.addingReportingOverflow(count)
-    guard !overflow, end <= offsetTableStart else {
-      throw damaged(
-        object, offset,
-        "needs \(count) bytes from byte \(start), past the end of the objects (the offset table starts at "
-          + "byte \(offsetTableStart))")
-    }
-    return start
-  }
-
-  private func asciiString(_ nibble: Int, at offset: Int, object: Int) throws(PropertyListError) -> String {
-    let (length, first) = try length(nibble, at: offset, object: object)
-    let start = try span(first, length, object: object, offset: offset)
-    let text = bytes[start..<(start + length)]
-    if let stray = text.firstIndex(where: { $0 >= 0x80 }) {
-      throw PropertyListError(
-        .invalidEncoding,
-        "the binary property list is damaged: string object \(object) at byte offset \(offset) is marked "
-          + "ASCII but holds byte 0x\(hex(bytes[stray])) at byte offset \(stray)",
-        hint: Self.damageHint)
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  private func utf16String(_ nibble: Int, at offset: Int, object: Int) throws(PropertyListError) -> String {
-    let (units, first) = try length(nibble, at: offset, object: object)
-    let (length, overflow) = units.multipliedReportingOverflow(by: 2)
-    guard !overflow else { throw damaged(object, offset, "is a string longer than the file") }
-    let start = try span(first, length, object: object, offset: offset)
-    var codeUnits: [UInt16] = []
-    codeUnits.reserveCapacity(units)
-    for index in 0..<units {
-      let at = start + 2 * index
-      codeUnits.append(UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]))
-    }
-    var scalars = String.UnicodeScalarView()
-    var decoder = UTF16()
-    var iterator = codeUnits.makeIterator()
-    var index = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        scalars.append(scalar)
-        index += scalar.utf16.count
-      case .emptyInput:
-        return String(scalars)
-      case .error:
-        throw PropertyListError(
-          .invalidEncoding,
-          "the binary property list is damaged: string object \(object) at byte offset \(offset) is not "
-            + "valid UTF-16: an unpaired surrogate 0x\(hex(codeUnits[index])) at byte offset \(start + 2 * index)",
-          hint: Self.damageHint)
-      }
-    }
-  }
-
-  // MARK: Errors
-
-  private static let damageHint =
-    "restore it from version control, or re-create it; plutil -lint shows whether Apple's tools can read it"
-
-  /// The error for a file that is not a well-formed `bplist00`.
-  private static func damaged(_ detail: String) -> PropertyListError {
-    PropertyListError(
-      .malformed, "the binary property list (bplist00) is damaged: \(detail)", hint: damageHint)
-  }
-
-  private func damaged(_ object: Int, _ offset: Int, _ detail: String) -> PropertyListError {
-    Self.damaged("object \(object) at byte offset \(offset) \(detail)")
-  }
-
-  private func unsupported(_ object: Int, _ offset: Int, _ detail: String) -> PropertyListError {
-    PropertyListError(
-      .unsupportedValue,
-      "the binary property list cannot be read: object \(object) at byte offset \(offset) \(detail)",
-      hint: "this is an archive or data file, not a property list RuleKit can edit; check the path")
-  }
-
-  private func invalidMarker(_ marker: UInt8, object: Int, offset: Int) -> PropertyListError {
-    damaged(object, offset, "has the marker byte 0x\(hex(marker)), which starts no bplist00 object")
-  }
-
-  private func tooDeep(object: Int, offset: Int) -> PropertyListError {
-    PropertyListError(
-      .limitExceeded,
-      "the binary property list nests arrays and dictionaries deeper than the limit of "
-        + "\(PropertyListLimits.maximumDepth) levels (PropertyListLimits.maximumDepth), at object \(object) "
-        + "at byte offset \(offset)",
-      hint: "flatten the structure; no property list Apple reads nests this deep")
-  }
-
-  /// What an object's marker says it is, for a message.
-  private func describe(_ marker: UInt8) -> String {
-    switch marker >> 4 {
-    case 0x0: marker == 0x08 || marker == 0x09 ? "a boolean" : "marker 0x\(hex(marker))"
-    case 0x1: "an integer"
-    case 0x2: "a real"
-    case 0x3: "a date"
-    case 0x4: "data"
-    case 0x8: "a UID"
-    case 0xA: "an array"
-    case 0xD: "a dictionary"
-    default: "marker 0x\(hex(marker))"
-    }
-  }
-
-  private func hex<T: FixedWidthInteger>(_ value: T) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    let width = T.bitWidth / 4
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

@@ -90,6 +90,12 @@ struct RuleKitCommand: ParsableCommand {
       }
       return
     }
+    // Build scripts ask `rulekit --version` to check the tool; swift-argument-parser would build every
+    // subcommand's arguments first (twice the instructions of a whole `configure` run).
+    if arguments == ["--version"] {
+      Console.writeUnbuffered(RuleKitVersion.current + "\n", to: STDOUT_FILENO)
+      return
+    }
     if let unknown = unknownSubcommand(in: arguments) {
       Console.writeUnbuffered(unknown + "\n", to: STDERR_FILENO)
       exitProcess(2)

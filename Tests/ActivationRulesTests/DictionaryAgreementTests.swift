@@ -15,6 +15,8 @@ import UniformTypes
       .dictionaryVersion: 2, .fileMaxCount: 1, .movieMaxCount: 2, .attachmentsMinCount: 1,
     ]),
     ActivationDictionary([.attachmentsMaxCount: 1]),
+    ActivationDictionary([.dictionaryVersion: 2, .attachmentsMaxCount: 2]),
+    ActivationDictionary([.dictionaryVersion: 2, .attachmentsMinCount: 2]),
   ]
 
   static func contexts(for model: DictionaryModel) -> [ExtensionContext] {

@@ -68,9 +68,27 @@ func testConforms(_ type: String, _ parent: String) -> Bool {
   }
 
   @Test func dictionaryEnablingNothingNeverActivates() {
-    let model = DictionaryModel(ActivationDictionary([.attachmentsMaxCount: 1]))
-    #expect(model.categories.isEmpty)
-    #expect(!model.accepts(ExtensionContext(attachments: [["public.jpeg"]]), conforms: testConforms))
+    for dictionary in [
+      ActivationDictionary([.imageMaxCount: 0]), ActivationDictionary([.dictionaryVersion: 2]),
+    ] {
+      let model = DictionaryModel(dictionary)
+      #expect(!model.acceptsAnyAttachment)
+      #expect(!model.accepts(ExtensionContext(attachments: [["public.jpeg"]]), conforms: testConforms))
+    }
+  }
+
+  /// Pocket Casts' shape (real rule 02): only the attachment count is limited, so any attachment counts.
+  @Test(
+    arguments: [
+      ([["com.example.opml"]], true), ([[]], true), ([["public.jpeg"], ["public.jpeg"]], false), ([], false),
+    ] as [([[String]], Bool)])
+  func attachmentCountAloneAcceptsAnyAttachment(attachments: [[String]], accepted: Bool) {
+    for version in [1, 2] {
+      let model = DictionaryModel(
+        ActivationDictionary([.attachmentsMaxCount: 1, .dictionaryVersion: version]))
+      #expect(model.acceptsAnyAttachment)
+      #expect(model.accepts(ExtensionContext(attachments: attachments), conforms: testConforms) == accepted)
+    }
   }
 }
 

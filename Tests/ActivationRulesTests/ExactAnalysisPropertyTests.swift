@@ -15,11 +15,15 @@ import UniformTypes
   /// Random rules in the fragment, small constants so enumeration's bounds reach every threshold.
   struct RuleGenerator {
     var random: SeededGenerator
+    /// The numbers counts are compared with.
+    var constants = [0, 1, 2]
+    /// The types UTI tests name.
+    var types = ExactAnalysisPropertyTests.types
 
     mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &random)] }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 
-    mutating func comparison() -> String { pick(["==", "!=", "<", "<=", ">", ">="]) + " \(pick([0, 1, 2]))" }
+    mutating func comparison() -> String { pick(["==", "!=", "<", "<=", ">", ">="]) + " \(pick(constants))" }
 
     mutating func combine(_ depth: Int, _ leaf: (inout RuleGenerator) -> String) -> String {
       guard depth > 0, chance(45) else { return leaf(&self) }
@@ -34,7 +38,7 @@ import UniformTypes
         let quantifier = generator.pick(["ANY", "ALL", "NONE"])
         let op = generator.chance(80) ? "UTI-CONFORMS-TO" : "UTI-EQUALS"
         return
-          "\(quantifier) $a.registeredTypeIdentifiers \(op) \"\(generator.pick(ExactAnalysisPropertyTests.types))\""
+          "\(quantifier) $a.registeredTypeIdentifiers \(op) \"\(generator.pick(generator.types))\""
       }
     }
 
@@ -126,5 +130,47 @@ import UniformTypes
       if exact.smallestAccepted == nil { #expect(!contexts.contains(where: evaluator.accepts), "\(text)") }
       if exact.smallestRejected == nil { #expect(contexts.allSatisfy(evaluator.accepts), "\(text)") }
     }
+  }
+
+  /// Thresholds up to 4 on counts that add up (`$e.attachments.@count` beside the counts of two types), in
+  /// one item: enumeration up to 5 attachments reaches past every threshold of a single count.
+  @Test("exact = brute force on 100 seeded pairs with thresholds up to 4 and summed counts")
+  func agreesWithEnumerationOnLargerThresholdsAndSums() throws {
+    let types = ["public.image", "public.url"]
+    var generator = RuleGenerator(
+      random: SeededGenerator(seed: 0x5_0A45), constants: [0, 1, 2, 3, 4], types: types)
+    let shapes = [[], ["public.image"], ["public.url"], ["public.image", "public.url"]]
+    let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 5, maximumItems: 1).contexts()
+    let values = contexts.map(\.predicateValue)
+    var decided = 0
+    var disagreeing = 0
+    for _ in 0..<100 {
+      // One item, so rules are item rules under "some item".
+      let firstText = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
+      let secondText =
+        generator.chance(30) ? firstText : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
+      let first = try PredicateParser.parse(firstText)
+      let second = try PredicateParser.parse(secondText)
+      guard let exact = try? ExactRuleAnalysis.compare(first, second, keep: 1) else { continue }
+      decided += 1
+      let a = RuleEvaluator(first)
+      let b = RuleEvaluator(second)
+      let enumerated = zip(contexts, values).first { a.accepts(value: $0.1) != b.accepts(value: $0.1) }?.0
+      if let witness = exact.smallestDisagreements.first {
+        disagreeing += 1
+        #expect(a.accepts(witness.context) == witness.acceptedByFirst, "\(firstText)")
+        #expect(b.accepts(witness.context) == witness.acceptedBySecond, "\(secondText)")
+        if let enumerated {
+          #expect(
+            Self.size(witness.context) <= Self.size(enumerated),
+            "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
+        }
+      } else {
+        #expect(
+          enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
+      }
+    }
+    #expect(decided >= 80)
+    #expect(disagreeing >= 20 && disagreeing < decided)
   }
 }

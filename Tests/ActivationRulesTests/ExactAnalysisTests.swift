@@ -125,4 +125,46 @@ import UniformTypes
     }
     #expect(error.reason.contains(reasonMentions), "\(error.reason)")
   }
+
+  /// A maximum `K` on one count, alone or beside a bound on all attachments (a sum of that count and the
+  /// rest): the smallest witness holds `K + 1` attachments however large `K` is, 99 included.
+  @Test(arguments: [4, 10, 99])
+  func largeMaximaAreDecidedExactly(maximum: Int) throws {
+    let images = Self.attachments(Self.any("public.image"))
+    let alone = try ExactRuleAnalysis.compare(
+      Self.parse(Self.someItem("\(images) BETWEEN {1, \(maximum)}")),
+      Self.parse(Self.someItem("\(images) >= 1")))
+    let witness = try #require(alone.smallestDisagreements.first?.context)
+    #expect(witness.allAttachments.count == maximum + 1)
+    #expect(witness.allAttachments.allSatisfy { $0.registeredTypeIdentifiers.count == 1 })
+    // The bound on every attachment against the bound on images: K + 1 attachments, one of them an image.
+    let sum = try ExactRuleAnalysis.compare(
+      Self.parse(Self.someItem("\(images) >= 1 AND $e.attachments.@count <= \(maximum)")),
+      Self.parse(Self.someItem("\(images) >= 1 AND \(images) <= \(maximum)")))
+    let sumWitness = try #require(sum.smallestDisagreements.first?.context)
+    #expect(sumWitness.allAttachments.count == maximum + 1)
+    #expect(sumWitness.allAttachments.reduce(0) { $0 + $1.registeredTypeIdentifiers.count } == 1)
+    let first = Self.someItem("\(images) >= 1 AND $e.attachments.@count <= \(maximum)")
+    #expect(!RuleEvaluator(try Self.parse(first)).accepts(sumWitness))
+    // Written two ways, the same maximum agrees.
+    #expect(
+      try ExactRuleAnalysis.compare(
+        Self.parse(Self.someItem("\(images) <= \(maximum) AND \(images) > 0")),
+        Self.parse(Self.someItem("\(images) < \(maximum + 1) AND \(images) >= 1"))
+      ).rulesAgree)
+  }
+
+  /// Several categories of up to 99 that one attachment can raise together (real rule 20 against its
+  /// Intune form) pass the state bound: the answer says so rather than pretending to be exact.
+  @Test func manyLargeMaximaAreReportedBounded() throws {
+    let dictionary = ActivationDictionary([.fileMaxCount: 99, .imageMaxCount: 99, .movieMaxCount: 99])
+    let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+    let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    let error = try #require(throws: ExactRuleAnalysis.Undecidable.self) {
+      try ExactRuleAnalysis.compare(apple, intune)
+    }
+    #expect(error.reason.contains("count states"), "\(error.reason)")
+    let decision = try SemanticDiff.decide(apple, intune)
+    #expect(!decision.exactness.isExact)
+  }
 }

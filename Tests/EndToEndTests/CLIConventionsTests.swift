@@ -83,6 +83,16 @@ struct CLIConventionsTests {
     }.filter { $0 != "help" }
   }
 
+  @Test("--version prints the version alone, the same on its fast path as through the argument parser")
+  func versionIsPrintedAlone() throws {
+    let fast = try CLIRun(["--version"])
+    // Any other argument beside it takes swift-argument-parser's path.
+    let parsed = try CLIRun(["lint", "--version"])
+    #expect(fast.status == 0 && fast.errors.isEmpty)
+    #expect(fast.output.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+\n/) != nil)
+    #expect(fast.output == parsed.output && parsed.status == 0)
+  }
+
   @Test("the table of subcommands holds every subcommand the help lists")
   func everySubcommandIsListed() throws {
     let root = try CLIRun(["--help"])

@@ -82,7 +82,7 @@ enum IconFixtures {
     }
     let golden = IconFixtures.golden.appendingPathComponent(size.fileName(base: OpenInIconSet.baseName))
     if ProcessInfo.processInfo.environment["RULEKIT_UPDATE_GOLDEN"] == "1" {
-      try Data(PNGEncoder.encode(image)).write(to: golden)
+      try Data(try PNGEncoder.encode(image)).write(to: golden)
     }
     let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: golden)))
     #expect(image.pixels == expected.pixels)
@@ -127,7 +127,7 @@ enum IconFixtures {
     let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))
     let coverage = TemplateTransform.coverage(of: source.image)
     #expect(
-      PNGEncoder.encode(TemplateTransform.render(coverage, size: 167))
+      try PNGEncoder.encode(TemplateTransform.render(coverage, size: 167))
         == PNGEncoder.encode(TemplateTransform.render(coverage, size: 167)))
   }
 

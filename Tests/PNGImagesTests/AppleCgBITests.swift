@@ -8,7 +8,7 @@ import Testing
   @Test(arguments: PNGFixtures.cases.filter { !$0.name.hasPrefix("gray") || $0.name.contains("trns") })
   func convertedFileDecodesToTheOriginal(_ fixture: PNGFixtures.Case) throws {
     let original = try PNGDecoder.decode(PNGFixtures.bytes(fixture.name + ".png"))
-    let cgbi = PNGEncoder.encodeAppleCgBI(original)
+    let cgbi = try PNGEncoder.encodeAppleCgBI(original)
     #expect(Array(cgbi[12..<16]) == Array("CgBI".utf8))
     let decoded = try PNGDecoder.decode(cgbi)
     #expect(decoded.source?.isAppleCgBI == true)

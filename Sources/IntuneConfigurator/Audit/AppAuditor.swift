@@ -102,7 +102,7 @@ public enum AppAuditor {
         problems.append(
           AuditProblem(
             id: finding.id, severity: finding.severity, file: finding.file, keyPath: finding.keyPath,
-            message: finding.message, fix: finding.fix))
+            message: finding.message, fix: Self.auditFix(for: finding)))
       }
     } catch {
       problems.append(
@@ -152,6 +152,19 @@ public enum AppAuditor {
   }
 
   /// `names` without repeats, in first-seen order (a type tested twice is missing one twin).
+  /// The planner's fix, said for a built app: its fixes name `rulekit configure`'s options, which the
+  /// audit does not have; the change belongs in the project, and the app must be rebuilt.
+  static func auditFix(for finding: ConfiguratorFinding) -> String? {
+    if finding.id == "keychain-groups-missing" {
+      return "add them in Xcode's Keychain Sharing capability (or run `rulekit configure --fix-entitlements` "
+        + "on the project), then rebuild"
+    }
+    // These two fixes are options of `rulekit configure`; every other fix holds for a built app as said.
+    guard let fix = finding.fix, ["containing-app-inferred", "containing-app-unknown"].contains(finding.id)
+    else { return finding.fix }
+    return "when running `rulekit configure` on the project: \(fix); then rebuild"
+  }
+
   private static func unique(_ names: [String]) -> [String] {
     var seen: Set<String> = []
     return names.filter { seen.insert($0).inserted }

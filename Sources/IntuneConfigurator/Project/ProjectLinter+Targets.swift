@@ -1,0 +1,114 @@
+import PropertyLists
+import XcodeProjects
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Which targets `rulekit lint --project` checks, and the Info.plists each one builds with.
+
+extension ProjectLinter {
+  /// A target to check, and the apps that embed it (for an extension).
+  struct Entry {
+    var target: XcodeTarget
+    var apps: [String]
+  }
+
+  /// The targets `names` asks for (every application when empty), each app followed by its extensions.
+  static func selectTargets(_ project: XcodeProject, _ names: [String]) throws(ConfiguratorError) -> [Entry] {
+    let checkable = project.targets.filter { $0.isApplication || $0.isAppExtension }.map(\.name)
+    let location = BuildSettingLocation(file: project.pbxprojPath)
+    var selected: [XcodeTarget] = []
+    if names.isEmpty {
+      selected = project.targets.filter(\.isApplication)
+      guard !selected.isEmpty else {
+        throw .project(
+          XcodeProjectError(
+            .targetNotFound, "\(project.path) has no application target", location: location,
+            hint: checkable.isEmpty
+              ? "it has no app extension either: nothing to lint"
+              : "name the extensions to lint with --target: " + checkable.joined(separator: ", ")))
+      }
+    } else {
+      for name in names {
+        guard let target = project.target(named: name) else {
+          throw .project(
+            XcodeProjectError(
+              .targetNotFound, "\(project.path) has no target named \"\(name)\"", location: location,
+              hint: checkable.isEmpty
+                ? "the project has no application or app extension target"
+                : "its applications and app extensions: " + checkable.joined(separator: ", ")))
+        }
+        guard target.isApplication || target.isAppExtension else {
+          throw .project(
+            XcodeProjectError(
+              .targetNotFound,
+              "target \"\(name)\" is neither an application nor an app extension (its product type is "
+                + "\(target.productType ?? "not set"))",
+              location: target.location, hint: "use one of: " + checkable.joined(separator: ", ")))
+        }
+        if !selected.contains(where: { $0.id == target.id }) { selected.append(target) }
+      }
+    }
+    let apps = project.targets.filter(\.isApplication)
+    var entries: [Entry] = []
+    func add(_ target: XcodeTarget, apps: [String]) {
+      if let index = entries.firstIndex(where: { $0.target.id == target.id }) {
+        for app in apps where !entries[index].apps.contains(app) { entries[index].apps.append(app) }
+      } else {
+        entries.append(Entry(target: target, apps: apps))
+      }
+    }
+    for target in selected {
+      if target.isApplication {
+        add(target, apps: [])
+        for embedded in project.embeddedTargets(of: target) where embedded.isAppExtension {
+          add(embedded, apps: [target.name])
+        }
+      } else {
+        let embedding = apps.filter { app in project.embeddedTargets(of: app).contains { $0.id == target.id }
+        }
+        add(target, apps: embedding.map(\.name))
+      }
+    }
+    return entries
+  }
+
+  /// The distinct Info.plists (absolute paths) `target`'s configurations build with; a missing one throws,
+  /// at the build setting that names it.
+  func infoPlistPaths(
+    of target: XcodeTarget, in project: XcodeProject, _ displayPath: (String) -> String
+  ) throws(ConfiguratorError) -> [String] {
+    var paths: [String] = []
+    var configurations: [String: [String]] = [:]
+    var settingsByPath: [String: ResolvedBuildSettings] = [:]
+    for name in project.configurationNames(for: target) {
+      let settings: ResolvedBuildSettings
+      do {
+        settings = try project.buildSettings(target: target, configuration: name, sdk: sdk)
+      } catch {
+        throw .project(error)
+      }
+      // Absolute, so one file named two ways (`$(SRCROOT)/A.plist`, `A.plist`) is linted once.
+      guard let path = settings.path(for: "INFOPLIST_FILE").map(ProjectPlanner.absolute) else { continue }
+      if configurations[path] == nil {
+        paths.append(path)
+        settingsByPath[path] = settings
+      }
+      configurations[path, default: []].append(name)
+    }
+    for path in paths where !FileManager.default.fileExists(atPath: path) {
+      let location = settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
+      throw .project(
+        XcodeProjectError(
+          .fileNotFound,
+          "INFOPLIST_FILE of \(target.name) (\((configurations[path] ?? []).joined(separator: ", "))) names "
+            + "\(displayPath(path)), which does not exist",
+          location: location,
+          hint: "correct INFOPLIST_FILE in the target's build settings, or restore the file"))
+    }
+    return paths
+  }
+}

@@ -1,0 +1,61 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+@Suite("--rule FILE finds the rule inside a plist (docs/design.md's CLI contract)")
+struct RuleInsidePlistTests {
+  static let share = ConfiguredSampleApp.example.appendingPathComponent("ShareExtension/Info.plist").path
+  static let action = ConfiguredSampleApp.example.appendingPathComponent("ActionExtension/Info.plist").path
+
+  @Test func evalReadsAnExtensionsPredicateRule() throws {
+    let outcome = try RuleKitBinary.run(["eval", "--rule", Self.share, "--attachment", "com.adobe.pdf"])
+    #expect(outcome.status == 0)
+    #expect(outcome.standardOutput == "true\n")
+  }
+
+  @Test func aDictionaryRuleIsEvaluatedAsApplesPredicate() throws {
+    let url = try RuleKitBinary.run(["eval", "--rule", Self.action, "--attachment", "public.url"])
+    #expect(url.standardOutput == "true\n")
+    let pdf = try RuleKitBinary.run(["eval", "--rule", Self.action, "--attachment", "com.adobe.pdf"])
+    #expect(pdf.standardOutput == "false\n")
+  }
+
+  @Test func aSyntaxErrorPointsIntoThePlist() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let broken = folder.appendingPathComponent("Info.plist")
+    let text = try String(contentsOfFile: Self.share, encoding: .utf8)
+      .replacingOccurrences(of: "UTI-CONFORMS-TO \"com.adobe.pdf\"", with: "UTI-CONFORMS \"com.adobe.pdf\"")
+    try Data(text.utf8).write(to: broken)
+    let outcome = try RuleKitBinary.run(["parse", "--rule", broken.path])
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "\(broken.path):27:51: error: expected a comparison operator such as '==' or 'IN', found 'UTI'\n"
+          + "        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS \"com.adobe.pdf\" ||\n"))
+  }
+
+  @Test func formatInPlaceRewritesOnlyTheRuleString() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("Info.plist")
+    try FileManager.default.copyItem(atPath: Self.share, toPath: copy.path)
+    let outcome = try RuleKitBinary.run(["format", "--rule", copy.path, "--in-place"])
+    #expect(outcome.status == 0)
+    let before = try String(contentsOfFile: Self.share, encoding: .utf8)
+    let after = try String(contentsOf: copy, encoding: .utf8)
+    #expect(after.hasPrefix(before.components(separatedBy: "\t\t\t<string>SUBQUERY")[0]))
+    #expect(after.contains("<string>SUBQUERY(extensionItems, $extensionItem, SUBQUERY("))
+    #expect(after.contains("&lt;= 5).@count == 1</string>"))
+    #expect(after.hasSuffix(before.components(separatedBy: "</string>\n\t\t</dict>")[1]))
+    // The dictionary rule is refused, and its file is left as it was.
+    let dictionaryCopy = folder.appendingPathComponent("Action.plist")
+    try FileManager.default.copyItem(atPath: Self.action, toPath: dictionaryCopy.path)
+    let refused = try RuleKitBinary.run(["format", "--rule", dictionaryCopy.path, "--in-place"])
+    #expect(refused.status == 65)
+    #expect(refused.standardError.contains("'rulekit convert --in-place'"))
+    #expect(try Data(contentsOf: dictionaryCopy) == (try Data(contentsOf: URL(fileURLWithPath: Self.action))))
+  }
+}
