@@ -21,19 +21,21 @@ public struct PredicateNode: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The forms a predicate takes; each case holds its operands.
-  public indirect enum Kind: Sendable, Hashable {
+  ///
+  /// Only the cases holding nodes are `indirect` (one heap box each): the constants are stored inline.
+  public enum Kind: Sendable, Hashable {
     /// `TRUEPREDICATE`
     case truePredicate
     /// `FALSEPREDICATE`
     case falsePredicate
     /// `NOT p`, `!p`
-    case not(PredicateNode)
+    indirect case not(PredicateNode)
     /// `a AND b`, `a && b`. Binary, as NSCompoundPredicate builds it from text; chains nest to the left.
-    case and(PredicateNode, PredicateNode)
+    indirect case and(PredicateNode, PredicateNode)
     /// `a OR b`, `a || b`. Binary; chains nest to the left.
-    case or(PredicateNode, PredicateNode)
-    /// `[ANY|SOME|ALL|NONE] lhs OP[options] rhs`
-    case comparison(Comparison)
+    indirect case or(PredicateNode, PredicateNode)
+    /// `[ANY|SOME|ALL|NONE] lhs OP[options] rhs`; boxed too, so a predicate stays small to copy.
+    indirect case comparison(Comparison)
   }
 
   /// Predicates are equal when they say the same thing; where they were written does not count.
@@ -200,7 +202,10 @@ public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The forms an expression takes; each case holds its operands.
-  public indirect enum Kind: Sendable, Hashable {
+  ///
+  /// The leaves (constants, variables, and the lists whose array already lives on the heap) are stored
+  /// inline; only the cases holding a node directly are `indirect`, one heap box each.
+  public enum Kind: Sendable, Hashable {
     /// A literal value.
     case constant(Constant)
     /// `SELF`: the object being evaluated.
@@ -212,29 +217,29 @@ public struct ExpressionNode: Sendable, Hashable, CustomStringConvertible {
     /// A key path. `base == nil` means keys of the evaluated object (`a.b.@count`);
     /// otherwise the keys apply to the base's value (`$x.attachments`, `SUBQUERY(…).@count`, `d[0].age`).
     /// `components` is never empty.
-    case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
+    indirect case keyPath(base: ExpressionNode?, components: [KeyPathComponent])
     /// `collection[index]`
-    case index(ExpressionNode, IndexKind)
+    indirect case index(ExpressionNode, IndexKind)
     /// `{a, b, c}`
     case aggregate([ExpressionNode])
     /// `SUBQUERY(collection, $variable, predicate)`; `variable` is stored without `$`.
-    case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
+    indirect case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
     /// A built-in function in call form: `sum(1, 2)`, `now()`, `random()`. The name is as written.
     case function(name: String, arguments: [ExpressionNode])
     /// `FUNCTION(receiver, 'selector:', arguments…)`
-    case functionCall(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
+    indirect case functionCall(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
     /// `CAST(value, 'ClassName')`
-    case cast(ExpressionNode, type: ExpressionNode)
+    indirect case cast(ExpressionNode, type: ExpressionNode)
     /// `lhs op rhs`
-    case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
+    indirect case arithmetic(ArithmeticOperator, ExpressionNode, ExpressionNode)
     /// `-operand`
-    case negate(ExpressionNode)
+    indirect case negate(ExpressionNode)
     /// `lhs UNION|INTERSECT|MINUS rhs`
-    case setOperation(SetOperator, ExpressionNode, ExpressionNode)
+    indirect case setOperation(SetOperator, ExpressionNode, ExpressionNode)
     /// `$variable := value`
-    case assignment(variable: String, value: ExpressionNode)
+    indirect case assignment(variable: String, value: ExpressionNode)
     /// `TERNARY(predicate, whenTrue, whenFalse)`
-    case ternary(PredicateNode, ExpressionNode, ExpressionNode)
+    indirect case ternary(PredicateNode, ExpressionNode, ExpressionNode)
   }
 
   /// Expressions are equal when they say the same thing; where they were written does not count.

@@ -98,7 +98,6 @@ extension Lexer {
         .unsupportedFormatSpecifier, "'%%' (a literal percent sign) cannot stand outside a string",
         at: range(from: start))
     }
-    let begin = index
     // Length modifiers, then one conversion character.
     while let byte = peek(), "hlqLzjt".utf8.contains(byte) { advance() }
     guard let conversion = peek(), "@KdiuoxXfFeEgGaAsScC".utf8.contains(conversion) else {
@@ -109,7 +108,6 @@ extension Lexer {
         at: range(from: start))
     }
     advance()
-    let text = String(decoding: bytes[begin..<index], as: UTF8.self)
-    return Token(kind: .formatSpecifier(text), range: range(from: start))
+    return Token(kind: .formatSpecifier, range: range(from: start))
   }
 }

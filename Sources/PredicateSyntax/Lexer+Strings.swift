@@ -77,11 +77,11 @@ extension Lexer {
         let closeStart = position
         advance(by: scalarWidth)
         warnings.append(typographicDiagnostic(closing, at: range(from: closeStart), severity: .warning))
-        return Token(kind: .string(String(decoding: content, as: UTF8.self)), range: range(from: start))
+        return Token(kind: decoded(content), range: range(from: start))
       }
       if bytes[index] == opening.ascii {
         advance()
-        return Token(kind: .string(String(decoding: content, as: UTF8.self)), range: range(from: start))
+        return Token(kind: decoded(content), range: range(from: start))
       }
       content.append(contentsOf: bytes[index..<index + scalarWidth])
       advance(by: scalarWidth)
@@ -125,10 +125,9 @@ extension Lexer {
       end += 1
     }
     if end < bytes.count, bytes[end] == delimiter {
-      let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
       column += end + 1 - index
       index = end + 1
-      return Token(kind: .string(text), range: range(from: start))
+      return Token(kind: .plainString, range: range(from: start))
     }
     advance()
     var content: [UInt8] = []
@@ -143,7 +142,7 @@ extension Lexer {
         if let found = suspect, let last = content.last, last == 0x20 || last == 0x09 || last == 0x0A {
           suspiciousQuotes.append((found.quote, found.range))
         }
-        return Token(kind: .string(String(decoding: content, as: UTF8.self)), range: range(from: start))
+        return Token(kind: decoded(content), range: range(from: start))
       }
       if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), let found = suspect {
         return try closeAtTypographicQuote(found, start: start, content: content)
@@ -191,8 +190,14 @@ extension Lexer {
     index = found.resume
     line = found.range.end.line
     column = found.range.end.column
-    let text = String(decoding: content[..<found.contentLength], as: UTF8.self)
-    return Token(kind: .string(text), range: SourceRange(start: start, end: found.range.end))
+    return Token(
+      kind: decoded(content[..<found.contentLength]), range: SourceRange(start: start, end: found.range.end))
+  }
+
+  /// A string token for `content`, the decoded bytes of a literal, kept in `decodedStrings`.
+  private mutating func decoded(_ content: some Collection<UInt8>) -> Token.Kind {
+    decodedStrings.append(String(decoding: content, as: UTF8.self))
+    return .decodedString(decodedStrings.count - 1)
   }
 
   private mutating func escape(into content: inout [UInt8]) throws(PredicateSyntaxError) {

@@ -11,6 +11,9 @@ struct Lexer {
   /// Typographic quotes inside string literals that closed normally. When reading fails later, the first of
   /// these is the likely cause (`"a” || b == "c"` swallows ` || b == ` into the first string).
   var suspiciousQuotes: [(quote: TypographicQuote, range: SourceRange)] = []
+  /// The values of string literals that are not their bytes as written (escapes, typographic quotes), which
+  /// `Token.Kind.decodedString` indexes.
+  var decodedStrings: [String] = []
 
   init(bytes: [UInt8], lenient: Bool) {
     self.bytes = bytes
@@ -115,20 +118,30 @@ struct Lexer {
   }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count {
-      // Spaces and tabs are one column each and never end a line: a run of them is skipped in one loop
-      // over the buffer (rules are indented, so runs are long).
-      let begin = index
-      let end = bytes.withUnsafeBufferPointer { buffer in
-        var end = begin
-        while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 { end += 1 }
-        return end
+    // One pass over the buffer, keeping line and column as `advance()` would: rules are indented and span
+    // lines, so runs are long and cross line breaks.
+    var (index, line, column) = (self.index, self.line, self.column)
+    bytes.withUnsafeBufferPointer { buffer in
+      scan: while index < buffer.count {
+        switch buffer[index] {
+        case 0x20, 0x09, 0x0B, 0x0C:
+          column += 1
+        case 0x0A:
+          line += 1
+          column = 1
+        case 0x0D:
+          // CRLF is one line break (counted at the LF); a lone CR is one too.
+          if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
+            line += 1
+            column = 1
+          }
+        default:
+          break scan
+        }
+        index += 1
       }
-      column += end - begin
-      index = end
-      guard index < bytes.count, (0x0A...0x0D).contains(bytes[index]) else { return }
-      advance()
     }
+    (self.index, self.line, self.column) = (index, line, column)
   }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
@@ -154,10 +167,6 @@ struct Lexer {
     return bytes[begin..<index]
   }
 
-  private mutating func name() -> String {
-    String(decoding: nameBytes(), as: UTF8.self)
-  }
-
   private mutating func identifierOrKeyword() -> Token {
     let start = position
     let word = nameBytes()
@@ -168,19 +177,16 @@ struct Lexer {
     if let keyword = Keyword.matching(utf8: word) {
       return Token(kind: .keyword(keyword), range: range(from: start))
     }
-    if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
-      return Token(kind: .identifier(selectorName(startingWith: word)), range: range(from: start))
-    }
-    return Token(kind: .identifier(String(decoding: word, as: UTF8.self)), range: range(from: start))
+    if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") { consumeSelectorName() }
+    return Token(kind: .identifier, range: range(from: start))
   }
 
   /// After a name that a `:` follows, the rest of an Objective-C selector name, as Apple spells function
   /// expressions (`sum:`, `add:to:`): `Name ":" ( Name ":" )*`. A name after a colon joins only when a colon
-  /// follows it too, so the token always ends with a colon; the parser requires `(` after it.
-  private mutating func selectorName(startingWith first: ArraySlice<UInt8>) -> String {
-    var selector = Array(first)
+  /// follows it too, so the token always ends with a colon; the parser requires `(` after it. The name is
+  /// contiguous in the input, so the token's bytes spell it.
+  private mutating func consumeSelectorName() {
     while peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
-      selector.append(UInt8(ascii: ":"))
       index += 1
       column += 1
       var length = 0
@@ -190,11 +196,9 @@ struct Lexer {
         length += 1
       }
       guard length > 0, peek(length) == UInt8(ascii: ":") else { break }
-      selector.append(contentsOf: bytes[index..<index + length])
       index += length
       column += length
     }
-    return String(decoding: selector, as: UTF8.self)
   }
 
   /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
@@ -248,12 +252,12 @@ struct Lexer {
         }
       throw PredicateSyntaxError(.unexpectedCharacter, "expected \(what)", at: range(from: start))
     }
-    let text = name()
+    _ = nameBytes()
     let kind: Token.Kind =
       switch sigil {
-      case UInt8(ascii: "$"): .variable(text)
-      case UInt8(ascii: "@"): .collectionOperator(text)
-      default: .escapedIdentifier(text)
+      case UInt8(ascii: "$"): .variable
+      case UInt8(ascii: "@"): .collectionOperator
+      default: .escapedIdentifier
       }
     return Token(kind: kind, range: range(from: start))
   }

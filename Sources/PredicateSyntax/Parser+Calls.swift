@@ -18,7 +18,7 @@ extension Parser {
     try enter()
     let collection = try parseExpression()
     _ = try expect(.comma, "after the collection of SUBQUERY")
-    guard case .variable(let variable) = tokens[index].kind else {
+    guard case .variable = tokens[index].kind else {
       var fix: PredicateFix?
       if case .identifier = tokens[index].kind {
         let at = SourceRange(start: current.range.start, end: current.range.start)
@@ -28,7 +28,7 @@ extension Parser {
         .subqueryVariableExpected,
         "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))", fix: fix)
     }
-    advance()
+    let variable = text(of: advance())
     _ = try expect(.comma, "after the variable of SUBQUERY")
     let predicateOperand = try parseOr()
     let predicate = try requirePredicate(predicateOperand)
@@ -92,13 +92,13 @@ extension Parser {
     try enter()
     let receiver = try parseExpression()
     _ = try expect(.comma, "after the receiver of FUNCTION")
-    guard case .string(let selector) = tokens[index].kind else {
+    guard tokens[index].isString else {
       throw error(
         .unexpectedToken,
         "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
       )
     }
-    advance()
+    let selector = text(of: advance())
     var arguments: [ExpressionNode] = []
     var height = receiver.height
     while skip(.comma) {

@@ -11,8 +11,9 @@ extension Parser {
   mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
-    if seed == nil, case .variable(let name) = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
+    if seed == nil, case .variable = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
       let variable = advance()
+      let name = text(of: variable)
       advance()
       try enter()
       let value = try parseExpression()
@@ -22,9 +23,7 @@ extension Parser {
         height: value.height + 1)
     }
     var left = try parseAdditive(seed: seed)
-    while case .identifier(let word) = tokens[index].kind,
-      let setOperator = SetOperator(rawValue: word.uppercased())
-    {
+    while let setOperator = setOperator(tokens[index]) {
       advance()
       let right = try parseAdditive(seed: nil)
       left = try expression(
@@ -32,6 +31,19 @@ extension Parser {
         height: Swift.max(left.height, right.height) + 1)
     }
     return left
+  }
+
+  /// The set operator `token` spells in any letter case, if any: compared on the bytes, since most tokens
+  /// after an operand are not one.
+  func setOperator(_ token: Token) -> SetOperator? {
+    guard case .identifier = token.kind else { return nil }
+    let word = bytes[token.range.byteRange]
+    for candidate in SetOperator.allCases where candidate.rawValue.utf8.count == word.count {
+      if zip(word, candidate.rawValue.utf8).allSatisfy({ Keyword.asciiUppercased($0) == $1 }) {
+        return candidate
+      }
+    }
+    return nil
   }
 
   /// `additive ::= multiplicative ( ( "+" | "-" ) multiplicative )*`
@@ -196,19 +208,20 @@ extension Parser {
   mutating func parseKeyPathComponent() throws(PredicateSyntaxError) -> KeyPathComponent {
     let token = current
     switch token.kind {
-    case .identifier(let name) where name.utf8.last == UInt8(ascii: ":"):
+    case .identifier where isSelectorName(token):
       throw error(
         .unexpectedToken,
-        "expected a key after '.', found the function name '\(name)'; a function call is not a key")
-    case .identifier(let name), .escapedIdentifier(let name):
+        "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
+      )
+    case .identifier, .escapedIdentifier:
       advance()
-      return .key(name)
+      return .key(text(of: token))
     case .keyword(.first), .keyword(.last), .keyword(.size):
       advance()
       return .key(source(of: token))
-    case .collectionOperator(let name):
+    case .collectionOperator:
       advance()
-      return .collectionOperator(name)
+      return .collectionOperator(text(of: token))
     case .keyword:
       throw reservedWordError()
     default:

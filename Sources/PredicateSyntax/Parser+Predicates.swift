@@ -216,13 +216,15 @@ extension Parser {
   /// `comparisonOptions ::= "[" OptionLetters "]"`, after `[`; `OptionLetters ::= [cdnlCDNL]+`.
   mutating func parseComparisonOptions() throws(PredicateSyntaxError) -> ComparisonOptions {
     let token = current
-    guard case .identifier(let letters) = token.kind else {
+    guard case .identifier = token.kind else {
       throw error(
         .invalidComparisonOption,
         "expected comparison options such as 'c', 'd' or 'cd', found \(describe(token))")
     }
     var result: ComparisonOptions = []
-    for letter in letters.lowercased() {
+    // Option letters are ASCII (an identifier token): lower-cased byte by byte.
+    for byte in bytes[token.range.byteRange] {
+      let letter = Character(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 32 : byte))
       switch letter {
       case "c": result.insert(.caseInsensitive)
       case "d": result.insert(.diacriticInsensitive)

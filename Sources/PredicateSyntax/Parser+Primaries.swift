@@ -13,8 +13,8 @@ extension Parser {
     case .punctuation(.openBrace): return try parseAggregate()
     case .keyword(.subquery): return try parseSubquery()
     case .keyword(.cast): return try parseCast()
-    case .identifier(let name) where lookahead(1).isPunctuation(.openParenthesis):
-      return try parseCall(name: name)
+    case .identifier where lookahead(1).isPunctuation(.openParenthesis):
+      return try parseCall(name: text(of: tokens[index]))
     default: return try parseAtom()
     }
   }
@@ -45,9 +45,9 @@ extension Parser {
   mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
     let token = current
     switch token.kind {
-    case .string(let value):
+    case .plainString, .decodedString:
       advance()
-      return try expression(.constant(.string(value)), token.range, height: 1)
+      return try expression(.constant(.string(text(of: token))), token.range, height: 1)
     case .integer(let magnitude):
       advance()
       let constant: Constant =
@@ -71,32 +71,30 @@ extension Parser {
     case .keyword(.anyKey):
       advance()
       return try expression(.anyKey, token.range, height: 1)
-    case .variable(let name):
+    case .variable:
       advance()
-      return try expression(.variable(name), token.range, height: 1)
-    case .collectionOperator(let name):
+      return try expression(.variable(text(of: token)), token.range, height: 1)
+    case .collectionOperator:
       advance()
       return try expression(
-        .keyPath(base: nil, components: [.collectionOperator(name)]), token.range, height: 1)
-    case .escapedIdentifier(let name):
-      advance()
-      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
-    case .identifier(let name) where name.utf8.last == UInt8(ascii: ":"):
+        .keyPath(base: nil, components: [.collectionOperator(text(of: token))]), token.range, height: 1)
+    case .identifier where isSelectorName(token):
       throw error(
         .functionArgumentsExpected,
-        "expected '(' and the arguments after the function name '\(name)', found \(describe(lookahead(1)))")
-    case .identifier(let name):
+        "expected '(' and the arguments after the function name '\(text(of: token))', found "
+          + describe(lookahead(1)))
+    case .identifier, .escapedIdentifier:
       advance()
-      return try expression(.keyPath(base: nil, components: [.key(name)]), token.range, height: 1)
+      return try expression(.keyPath(base: nil, components: [.key(text(of: token))]), token.range, height: 1)
     case .keyword(.first), .keyword(.last), .keyword(.size):
       // Outside a subscript these are keys, as GNUstep reads them (`size == 2`, docs/language.md); `[SIZE]`
       // keeps its meaning, and the printer writes the key as `#size`, which every reader takes as a key.
       advance()
       return try expression(
         .keyPath(base: nil, components: [.key(source(of: token))]), token.range, height: 1)
-    case .formatSpecifier(let specifier):
+    case .formatSpecifier:
       advance()
-      return try substitute(specifier: specifier, token: token)
+      return try substitute(specifier: text(of: token), token: token)
     case .punctuation(.closeParenthesis) where nesting == 0:
       throw error(
         .unmatchedClosingDelimiter, "unexpected ')' with no matching '('",

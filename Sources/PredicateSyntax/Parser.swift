@@ -75,6 +75,7 @@ public enum PredicateParser {
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
+    let decodedStrings = lexer.decodedStrings
     var outcome: Swift.Result<Value, PredicateSyntaxError>?
     let stackLimit: UInt? =
       LargeStack.fitsOnCurrentStack(nesting: Parser.possibleNesting(tokens))
@@ -82,8 +83,8 @@ public enum PredicateParser {
     if let stackLimit {
       // No closure here: the common case allocates nothing beyond the tokens and the tree.
       var parser = Parser(
-        tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings,
-        stackLimit: stackLimit)
+        tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
+        warnings: warnings, stackLimit: stackLimit)
       do throws(PredicateSyntaxError) {
         outcome = .success(try body(&parser))
       } catch {
@@ -99,7 +100,8 @@ public enum PredicateParser {
     }
     let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
       var parser = Parser(
-        tokens: tokens, bytes: bytes, options: options, arguments: arguments, warnings: warnings)
+        tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
+        warnings: warnings)
       do throws(PredicateSyntaxError) {
         return .success(try body(&parser))
       } catch {
@@ -154,6 +156,8 @@ enum Operand {
 struct Parser {
   let tokens: [Token]
   let bytes: [UInt8]
+  /// The lexer's `decodedStrings`, which `Token.Kind.decodedString` indexes.
+  let decodedStrings: [String]
   let options: PredicateParser.Options
   let arguments: [FormatArgument]
   let warnings: [PredicateDiagnostic]
@@ -167,11 +171,12 @@ struct Parser {
   var reachedStackLimit = false
 
   init(
-    tokens: [Token], bytes: [UInt8], options: PredicateParser.Options, arguments: [FormatArgument],
-    warnings: [PredicateDiagnostic], stackLimit: UInt = 0
+    tokens: [Token], bytes: [UInt8], decodedStrings: [String], options: PredicateParser.Options,
+    arguments: [FormatArgument], warnings: [PredicateDiagnostic], stackLimit: UInt = 0
   ) {
     self.tokens = tokens
     self.bytes = bytes
+    self.decodedStrings = decodedStrings
     self.options = options
     self.arguments = arguments
     self.warnings = warnings
@@ -285,13 +290,35 @@ struct Parser {
     String(decoding: bytes[token.range.byteRange], as: UTF8.self)
   }
 
+  /// What a name, variable, collection operator, format specifier or string token stands for: its bytes
+  /// without the sigil or the quotes, or a string literal's decoded value (see `Token.Kind`).
+  func text(of token: Token) -> String {
+    let bytes = token.range.byteRange
+    switch token.kind {
+    case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier:
+      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
+    case .plainString:
+      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
+    case .decodedString(let number):
+      return decodedStrings[number]
+    default:
+      return String(decoding: self.bytes[bytes], as: UTF8.self)
+    }
+  }
+
+  /// Whether `token` is an identifier that is a selector name (`sum:`, `add:to:`), which ends with `:`.
+  func isSelectorName(_ token: Token) -> Bool {
+    guard case .identifier = token.kind else { return false }
+    return bytes[token.range.end.offset - 1] == UInt8(ascii: ":")
+  }
+
   /// How a token is named in messages: `'AND'`, `end of input`.
   func describe(_ token: Token) -> String {
     var text = source(of: token)
     if text.count > 40 { text = String(text.prefix(37)) + "..." }
     switch token.kind {
     case .endOfInput: return "end of input"
-    case .string: return "the string \(text)"
+    case .plainString, .decodedString: return "the string \(text)"
     default: return "'\(text)'"
     }
   }

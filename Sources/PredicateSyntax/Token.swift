@@ -125,25 +125,31 @@ enum Punctuation: String, Sendable {
 }
 
 /// One lexical token with the exact range it was read from.
+///
+/// A token holds no `String`: names and plain string literals are bytes of the input, read through the token's
+/// range (`Parser.text(of:)`), so tokens are plain values that copy without reference counting, and strings
+/// are made only for what the tree keeps.
 struct Token: Sendable {
   enum Kind: Equatable, Sendable {
-    /// A name that is not a reserved word.
-    case identifier(String)
-    /// `#name`: a reserved word (or any name) used as an identifier; stored without `#`.
-    case escapedIdentifier(String)
+    /// A name that is not a reserved word, or a selector name such as `add:to:`: the token's bytes.
+    case identifier
+    /// `#name`: a reserved word (or any name) used as an identifier; its text is the bytes after `#`.
+    case escapedIdentifier
     case keyword(Keyword)
-    /// `$name`, stored without `$`.
-    case variable(String)
-    /// `@name`, stored without `@`.
-    case collectionOperator(String)
-    /// A string literal with its escapes decoded.
-    case string(String)
+    /// `$name`; its text is the bytes after `$`.
+    case variable
+    /// `@name`; its text is the bytes after `@`.
+    case collectionOperator
+    /// A string literal whose value is the bytes between its two one-byte delimiters (no escapes).
+    case plainString
+    /// A string literal with escapes or typographic quotes: its decoded value is `Lexer.decodedStrings[n]`.
+    case decodedString(Int)
     /// An integer literal that fits in 64 unsigned bits (the sign is applied by the parser).
     case integer(UInt64)
     /// A decimal or exponent literal, or an integer too large for 64 bits.
     case double(Double)
-    /// `%@`, `%K`, `%d` …, stored without `%`.
-    case formatSpecifier(String)
+    /// `%@`, `%K`, `%d` …; its text is the bytes after `%`.
+    case formatSpecifier
     case punctuation(Punctuation)
     case endOfInput
   }
@@ -155,6 +161,13 @@ struct Token: Sendable {
   func isPunctuation(_ punctuation: Punctuation) -> Bool {
     if case .punctuation(let found) = kind { return found == punctuation }
     return false
+  }
+
+  var isString: Bool {
+    switch kind {
+    case .plainString, .decodedString: true
+    default: false
+    }
   }
 
   var isEndOfInput: Bool {
