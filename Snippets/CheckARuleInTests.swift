@@ -17,5 +17,5 @@ do throws(ActivationRuleError) {
     print(result.passed ? "passed: \(expectation.host.name)" : "failed: \(result.message)")
   }
 } catch {
-  print("\(error.location.map { "\($0): " } ?? "")error: \(error)")  // file:line:column: error: …
+  print(error)  // file:line:column: error: …
 }

@@ -26,7 +26,7 @@ for path in rules {
         "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)")
     }
   } catch {
-    print("\(error.location.map { "\($0): " } ?? "")error: \(error)")
+    print(error)  // file:line:column: error: …
   }
 }
 
@@ -48,7 +48,7 @@ do throws(ActivationRuleError) {
     print("adds \(injected.addedTwins.joined(separator: ", ")):\n\(injected.text)")
   }
 } catch {
-  print("\(error.location.map { "\($0): " } ?? "")error: \(error)")
+  print(error)
   failed = true
 }
 // snippet.hide

@@ -46,7 +46,7 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
 
   /// The class of problem.
   public var kind: Kind
-  /// What is wrong, in one line (without the file; see ``description``).
+  /// What is wrong, in one line (without the file; see ``summary`` and ``description``).
   public var message: String
   /// Where in the file, when the error is about one.
   public var location: Location?
@@ -70,9 +70,22 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
     self.underlying = underlying
   }
 
-  /// The message as RuleKit has always printed it: with the path for I/O errors, a prefix naming the
-  /// format for malformed input, the property-list error's own text. Stable: reports and tests quote it.
+  /// The compiler-style one-liner `file:line:column: error: summary`, as `ConfiguratorError` and
+  /// `PropertyListError` print themselves, so `print(error)` keeps the place; just ``summary`` when the
+  /// error has no ``location`` or its summary names the file already (I/O errors, property-list errors).
   public var description: String {
+    switch kind {
+    case .missingFile, .inputOutput, .fileTooLarge, .propertyList: return summary
+    default:
+      guard let location else { return summary }
+      return "\(location): error: \(summary)"
+    }
+  }
+
+  /// What is wrong, without a location: for callers that show the place themselves (RuleKit's CLI
+  /// renders the source line and a caret). With the path for I/O errors, a prefix naming the format for
+  /// malformed input, the property-list error's own text. Stable: reports and tests quote it.
+  public var summary: String {
     switch kind {
     case .missingFile: "no such file: \(location?.file ?? "")"
     case .inputOutput, .fileTooLarge: "\(location?.file ?? ""): \(message)"

@@ -135,7 +135,7 @@ public struct ExpectationsFile: Sendable, Hashable, Decodable {
       case (.success(let evaluator)?, .success(let context)?):
         return Outcome(expectation: expectation, actual: evaluator.accepts(context), problem: nil)
       case (.failure(let error)?, _), (_, .failure(let error)?):
-        return Outcome(expectation: expectation, actual: nil, problem: error.description)
+        return Outcome(expectation: expectation, actual: nil, problem: error.summary)
       default:
         return Outcome(expectation: expectation, actual: nil, problem: "not evaluated")
       }

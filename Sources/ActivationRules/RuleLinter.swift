@@ -184,7 +184,7 @@ public struct RuleLinter: Sendable {
         tree = try parse(text)
       } catch {
         add(
-          .syntaxError, error.description,
+          .syntaxError, error.summary,
           at: file.filePosition(ofPredicateOffset: error.position?.offset ?? 0))
         return findings
       }

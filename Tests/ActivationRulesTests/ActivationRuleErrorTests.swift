@@ -31,8 +31,10 @@ import Testing
     #expect(error.position?.line == 2)
     #expect(error.location == ActivationRuleError.Location(file: "Share/Info.plist", line: 10, column: 78))
     #expect(error.underlying is PredicateSyntaxError)
-    // The description is the message, as `rulekit test` and RuleKitTesting have always printed it.
-    #expect(error.description == error.message && error.message.hasSuffix("(fix: replace with \")"))
+    // The summary is the message, as `rulekit test` has always printed it beside its own location; the
+    // description is the compiler-style line, so `print(error)` in a user's code keeps the place.
+    #expect(error.summary == error.message && error.message.hasSuffix("(fix: replace with \")"))
+    #expect(error.description == "Share/Info.plist:10:78: error: \(error.message)")
   }
 
   @Test("a property list that does not parse keeps the underlying error and its position")
@@ -47,7 +49,7 @@ import Testing
     #expect(error.description == underlying.description)
   }
 
-  @Test("every kind keeps the description it was printed with before it was a struct")
+  @Test("every kind keeps the summary it was printed with before it was a struct")
   func descriptionsAreStable() {
     let cases: [(ActivationRuleError, ActivationRuleError.Kind, String)] = [
       (.missingFile("/x/Info.plist"), .missingFile, "no such file: /x/Info.plist"),
@@ -71,6 +73,8 @@ import Testing
     ]
     for (error, kind, description) in cases {
       #expect(error.kind == kind)
+      #expect(error.summary == description)
+      // None of these has a location beyond the path its summary names, so nothing is added.
       #expect(error.description == description)
     }
     #expect(

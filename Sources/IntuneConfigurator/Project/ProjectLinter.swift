@@ -232,11 +232,11 @@ public struct ProjectLinter: Sendable {
         return [
           LintFinding(
             id: LintCheck.mistypedValue.rawValue, check: LintCheck.mistypedValue.name, severity: .error,
-            message: error.description, file: name, line: position?.line ?? 1, column: position?.column ?? 1)
+            message: error.summary, file: name, line: position?.line ?? 1, column: position?.column ?? 1)
         ]
       default:
         throw ConfiguratorError(
-          .activationRule, error.description, location: ConfiguratorError.Location(file: name),
+          .activationRule, error.summary, location: ConfiguratorError.Location(file: name),
           underlying: error)
       }
     }

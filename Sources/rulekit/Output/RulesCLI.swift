@@ -72,7 +72,7 @@ enum RulesCLI {
   /// that is neither a string nor a dictionary, or, for an Info.plist without a rule, the deepest of
   /// `NSExtension › NSExtensionAttributes` it has (the root dictionary when it has neither).
   static func report(_ error: ActivationRuleError, path: String, data: Data) -> ExitCode {
-    var diagnostic = InputDiagnostic(message: error.description, file: path, source: [UInt8](data))
+    var diagnostic = InputDiagnostic(message: error.summary, file: path, source: [UInt8](data))
     var code = Exit.invalidInput
     switch error.kind {
     case .propertyList:
@@ -101,7 +101,7 @@ enum RulesCLI {
   /// the file where the error has a position, and returns exit code 65.
   static func report(_ error: ActivationRuleError, in file: RuleFile) -> ExitCode {
     var diagnostic = InputDiagnostic(
-      message: error.description, file: file.path, source: Array(file.contents.utf8))
+      message: error.summary, file: file.path, source: Array(file.contents.utf8))
     if let position = error.position {
       let filePosition = file.filePosition(ofPredicateOffset: position.offset)
       diagnostic.position = (filePosition.line, filePosition.column)
