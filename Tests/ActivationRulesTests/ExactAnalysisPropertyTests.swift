@@ -1,4 +1,5 @@
 import ActivationRules
+import PredicateEvaluation
 import PredicateSyntax
 import TestSupport
 import Testing
@@ -71,6 +72,36 @@ import UniformTypes
     )
   }
 
+  enum PairOutcome { case undecided, agree, disagree }
+
+  /// Compares two rules exactly and checks the answer against enumeration over `contexts`: a witness the
+  /// exact engine finds is a real disagreement and no larger than the first one enumeration finds; "equal"
+  /// means enumeration finds none.
+  static func checkAgainstEnumeration(
+    _ firstText: String, _ secondText: String, contexts: [ExtensionContext], values: [PredicateValue]
+  ) throws -> PairOutcome {
+    let first = try PredicateParser.parse(firstText)
+    let second = try PredicateParser.parse(secondText)
+    guard let exact = try? ExactRuleAnalysis.compare(first, second, keep: 1) else { return .undecided }
+    let a = RuleEvaluator(first)
+    let b = RuleEvaluator(second)
+    let enumerated = zip(contexts, values).first { a.accepts(value: $0.1) != b.accepts(value: $0.1) }?.0
+    guard let witness = exact.smallestDisagreements.first else {
+      #expect(
+        enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
+      return .agree
+    }
+    #expect(a.accepts(witness.context) == witness.acceptedByFirst, "\(firstText)")
+    #expect(b.accepts(witness.context) == witness.acceptedBySecond, "\(secondText)")
+    #expect(witness.acceptedByFirst != witness.acceptedBySecond)
+    if let enumerated {
+      #expect(
+        Self.size(witness.context) <= Self.size(enumerated),
+        "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
+    }
+    return .disagree
+  }
+
   @Test("exact = brute force on 150 seeded pairs of random rules")
   func agreesWithEnumeration() throws {
     var generator = RuleGenerator(random: SeededGenerator(seed: 0xE4AC_7001))
@@ -87,26 +118,12 @@ import UniformTypes
     for _ in 0..<150 {
       let firstText = generator.rule()
       let secondText = generator.chance(30) ? firstText : generator.rule()
-      let first = try PredicateParser.parse(firstText)
-      let second = try PredicateParser.parse(secondText)
-      guard let exact = try? ExactRuleAnalysis.compare(first, second, keep: 1) else { continue }
-      decided += 1
-      let a = RuleEvaluator(first)
-      let b = RuleEvaluator(second)
-      let enumerated = zip(contexts, values).first { a.accepts(value: $0.1) != b.accepts(value: $0.1) }?.0
-      if let witness = exact.smallestDisagreements.first {
+      switch try Self.checkAgainstEnumeration(firstText, secondText, contexts: contexts, values: values) {
+      case .undecided: continue
+      case .agree: decided += 1
+      case .disagree:
+        decided += 1
         disagreeing += 1
-        #expect(a.accepts(witness.context) == witness.acceptedByFirst, "\(firstText)")
-        #expect(b.accepts(witness.context) == witness.acceptedBySecond, "\(secondText)")
-        #expect(witness.acceptedByFirst != witness.acceptedBySecond)
-        if let enumerated {
-          #expect(
-            Self.size(witness.context) <= Self.size(enumerated),
-            "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
-        }
-      } else {
-        #expect(
-          enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
       }
     }
     // Most generated pairs are in the fragment, and both answers occur.
@@ -148,25 +165,12 @@ import UniformTypes
       let firstText = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
       let secondText =
         generator.chance(30) ? firstText : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      let first = try PredicateParser.parse(firstText)
-      let second = try PredicateParser.parse(secondText)
-      guard let exact = try? ExactRuleAnalysis.compare(first, second, keep: 1) else { continue }
-      decided += 1
-      let a = RuleEvaluator(first)
-      let b = RuleEvaluator(second)
-      let enumerated = zip(contexts, values).first { a.accepts(value: $0.1) != b.accepts(value: $0.1) }?.0
-      if let witness = exact.smallestDisagreements.first {
+      switch try Self.checkAgainstEnumeration(firstText, secondText, contexts: contexts, values: values) {
+      case .undecided: continue
+      case .agree: decided += 1
+      case .disagree:
+        decided += 1
         disagreeing += 1
-        #expect(a.accepts(witness.context) == witness.acceptedByFirst, "\(firstText)")
-        #expect(b.accepts(witness.context) == witness.acceptedBySecond, "\(secondText)")
-        if let enumerated {
-          #expect(
-            Self.size(witness.context) <= Self.size(enumerated),
-            "\(firstText) vs \(secondText): \(witness.context.summary) vs \(enumerated.summary)")
-        }
-      } else {
-        #expect(
-          enumerated == nil, "\(firstText) vs \(secondText): enumeration found \(enumerated?.summary ?? "")")
       }
     }
     #expect(decided >= 80)
