@@ -102,6 +102,27 @@ import UniformTypes
     return .disagree
   }
 
+  /// Checks `count` generated pairs with ``checkAgainstEnumeration(_:_:contexts:values:)``: how many the
+  /// exact engine decided, and how many of those disagree.
+  static func tally(
+    _ count: Int, contexts: [ExtensionContext], pair: () -> (String, String)
+  ) throws -> (decided: Int, disagreeing: Int) {
+    let values = contexts.map(\.predicateValue)
+    var decided = 0
+    var disagreeing = 0
+    for _ in 0..<count {
+      let (first, second) = pair()
+      switch try checkAgainstEnumeration(first, second, contexts: contexts, values: values) {
+      case .undecided: continue
+      case .agree: decided += 1
+      case .disagree:
+        decided += 1
+        disagreeing += 1
+      }
+    }
+    return (decided, disagreeing)
+  }
+
   @Test("exact = brute force on 150 seeded pairs of random rules")
   func agreesWithEnumeration() throws {
     var generator = RuleGenerator(random: SeededGenerator(seed: 0xE4AC_7001))
@@ -112,19 +133,9 @@ import UniformTypes
         ["public.data"], ["public.jpeg", "public.url"], ["public.url", "public.image"],
       ]
     let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 3, maximumItems: 2).contexts()
-    let values = contexts.map(\.predicateValue)
-    var decided = 0
-    var disagreeing = 0
-    for _ in 0..<150 {
+    let (decided, disagreeing) = try Self.tally(150, contexts: contexts) {
       let firstText = generator.rule()
-      let secondText = generator.chance(30) ? firstText : generator.rule()
-      switch try Self.checkAgainstEnumeration(firstText, secondText, contexts: contexts, values: values) {
-      case .undecided: continue
-      case .agree: decided += 1
-      case .disagree:
-        decided += 1
-        disagreeing += 1
-      }
+      return (firstText, generator.chance(30) ? firstText : generator.rule())
     }
     // Most generated pairs are in the fragment, and both answers occur.
     #expect(decided >= 120)
@@ -157,21 +168,13 @@ import UniformTypes
       random: SeededGenerator(seed: 0x5_0A45), constants: [0, 1, 2, 3, 4], types: types)
     let shapes = [[], ["public.image"], ["public.url"], ["public.image", "public.url"]]
     let contexts = ContextEnumerator(shapes: shapes, maximumAttachments: 5, maximumItems: 1).contexts()
-    let values = contexts.map(\.predicateValue)
-    var decided = 0
-    var disagreeing = 0
-    for _ in 0..<100 {
+    let (decided, disagreeing) = try Self.tally(100, contexts: contexts) {
       // One item, so rules are item rules under "some item".
       let firstText = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      let secondText =
+      return (
+        firstText,
         generator.chance(30) ? firstText : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      switch try Self.checkAgainstEnumeration(firstText, secondText, contexts: contexts, values: values) {
-      case .undecided: continue
-      case .agree: decided += 1
-      case .disagree:
-        decided += 1
-        disagreeing += 1
-      }
+      )
     }
     #expect(decided >= 80)
     #expect(disagreeing >= 20 && disagreeing < decided)
