@@ -63,16 +63,19 @@ struct CountTest: Sendable, Hashable {
     }
   }
 
+  /// The numbers the count is compared with.
+  var constants: [Double] {
+    switch kind {
+    case .compare(_, let constant): [constant]
+    case .between(let low, let high): [low, high]
+    case .oneOf(let values): values
+    }
+  }
+
   /// The smallest count `c` such that every count from `c` on answers this test alike: a count compared
   /// with constants up to `K` cannot tell `K + 1` from anything larger (the small-model bound).
   var saturation: Double {
-    let constants: [Double]
-    switch kind {
-    case .compare(_, let constant): constants = [constant]
-    case .between(let low, let high): constants = [low, high]
-    case .oneOf(let values): constants = values
-    }
-    return Swift.max(1, (constants.max() ?? 0).rounded(.down) + 1)
+    Swift.max(1, (constants.max() ?? 0).rounded(.down) + 1)
   }
 }
 

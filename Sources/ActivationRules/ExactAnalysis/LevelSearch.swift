@@ -45,10 +45,16 @@ struct LevelStates: Sendable {
   /// The slot counting every child, when the level keeps one (the context level: at least one item).
   var everyChildSlot: Int?
 
-  var stateCount: Int { packed.count }
+  /// States found by the interval search (``searchIntervals(steps:caps:)``) instead: each state's counts,
+  /// saturated at the caps, and the children of its cheapest collection.
+  var explicitCounts: [[Int]] = []
+  var witnesses: [[Int32]] = []
+
+  var stateCount: Int { explicitCounts.isEmpty ? packed.count : explicitCounts.count }
 
   /// The count in `slot` of `state`, saturated at the slot's cap.
   func count(_ state: Int, slot: Int) -> Int {
+    if !explicitCounts.isEmpty { return explicitCounts[state][slot] }
     let (offset, width) = layout[slot]
     guard width > 0 else { return 0 }
     return Int((packed[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
@@ -61,6 +67,7 @@ struct LevelStates: Sendable {
 
   /// The children of `state`'s cheapest collection, in the order they were added.
   func children(of state: Int) -> [Int] {
+    if !witnesses.isEmpty { return witnesses[state].map(Int.init) }
     var result: [Int] = []
     var current = state
     while parents[current].state >= 0 {
@@ -70,8 +77,20 @@ struct LevelStates: Sendable {
     return result.reversed()
   }
 
-  /// The most states one level may reach: 50 000, some tens of milliseconds of search in a release build.
+  /// The most states one level's count search may reach: 50 000, some tens of milliseconds of search in a
+  /// release build. Levels with more possible states are searched by interval instead.
   static let maximumStates = 50_000
+
+  /// How a level is searched: by saturated counts (Dijkstra) or by count intervals (integer programs).
+  enum Strategy: Sendable { case counts, intervals }
+
+  /// Forces one strategy on every level, so tests can check the two against each other; nil: each level
+  /// takes the one ``prefersCountSearch(caps:atoms:everyChildSlot:)`` picks.
+  @TaskLocal static var forcedStrategy: Strategy?
+
+  /// The largest constant a count may be compared with: the interval search solves integer programs with
+  /// these bounds exactly, but a rule comparing counts with billions is not one a host can meet.
+  static let maximumCompared = 100_000
 
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
   /// answering its own atoms through `childAtom`.
@@ -116,10 +135,10 @@ struct LevelStates: Sendable {
       let cap: Int32
       if !column.contains(true) {
         cap = 0
-      } else if saturation > Double(maximumStates) {
+      } else if saturation > Double(maximumCompared) {
         throw OutsideFragment(
           reason: "a count is compared with \(Int(saturation) - 1), more than the exact search follows "
-            + "(\(maximumStates) states)")
+            + "(\(maximumCompared))")
       } else {
         cap = Int32(saturation)
       }
@@ -177,8 +196,29 @@ struct LevelStates: Sendable {
         steps.append((increments, child, cost))
       }
     }
-    try result.explore(steps: steps, caps: caps)
+    let countSearch =
+      Self.forcedStrategy.map { $0 == .counts }
+      ?? Self.prefersCountSearch(caps: caps, atoms: result.atoms, everyChildSlot: result.everyChildSlot)
+    if countSearch {
+      try result.explore(steps: steps, caps: caps)
+    } else {
+      try result.searchIntervals(steps: steps, caps: caps)
+    }
     return result
+  }
+
+  /// Where each count sits in a packed state (bit offset and width), or nil when they do not fit 128 bits.
+  static func packing(caps: [Int32]) -> [(offset: Int, width: Int)]? {
+    var layout: [(offset: Int, width: Int)] = []
+    var bit = 0
+    for cap in caps {
+      let width = cap == 0 ? 0 : Int.bitWidth - Int(cap).leadingZeroBitCount
+      // A field never straddles the two words.
+      if bit < 64, bit + width > 64 { bit = 64 }
+      layout.append((bit, width))
+      bit += width
+    }
+    return bit <= 128 ? layout : nil
   }
 
   /// `0 op #b` as `#b op' 0`.
@@ -198,17 +238,10 @@ struct LevelStates: Sendable {
   private mutating func explore(
     steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
   ) throws(OutsideFragment) {
-    var bit = 0
-    for cap in caps {
-      let width = cap == 0 ? 0 : Int.bitWidth - Int(cap).leadingZeroBitCount
-      // A field never straddles the two words.
-      if bit < 64, bit + width > 64 { bit = 64 }
-      layout.append((bit, width))
-      bit += width
-    }
-    guard bit <= 128 else {
+    guard let layout = Self.packing(caps: caps) else {
       throw OutsideFragment(reason: "the rules compare more counts than the exact search packs (128 bits)")
     }
+    self.layout = layout
     self.caps = caps
     let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
       step.increments.map { slot in
