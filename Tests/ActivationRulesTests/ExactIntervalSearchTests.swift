@@ -213,3 +213,35 @@ import Testing
     #expect(ExactAnalysisPropertyTests.size(accepted) == (1, 21, 21))
   }
 }
+
+extension ExactIntervalSearchTests {
+  /// A dictionary rule with maxima of 3 against its Intune forms (Microsoft's and the injected one): small
+  /// enough for the count search, so both searches must tell apart the same classes of contexts and find
+  /// witnesses of the same sizes.
+  @Test(arguments: [false, true])
+  func strategiesAgreeOnDictionaryRules(injected: Bool) throws {
+    let dictionary = ActivationDictionary([.fileMaxCount: 3, .imageMaxCount: 3, .movieMaxCount: 3])
+    let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+    let intune =
+      injected
+      ? TwinInjector.injectedTree(apple)
+      : TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    let byCounts = try #require(
+      LevelStates.$forcedStrategy.withValue(.counts) {
+        try? ExactRuleAnalysis.compare(apple, intune, keep: 50)
+      })
+    let byIntervals = try #require(
+      LevelStates.$forcedStrategy.withValue(.intervals) {
+        try? ExactRuleAnalysis.compare(apple, intune, keep: 50)
+      })
+    #expect(byCounts.contextClasses == byIntervals.contextClasses)
+    #expect(byCounts.disagreeingClasses == byIntervals.disagreeingClasses)
+    #expect(
+      byCounts.smallestDisagreements.map {
+        [ExactAnalysisPropertyTests.size($0.context)].map { [$0.0, $0.1, $0.2] }
+      }
+        == byIntervals.smallestDisagreements.map {
+          [ExactAnalysisPropertyTests.size($0.context)].map { [$0.0, $0.1, $0.2] }
+        })
+  }
+}

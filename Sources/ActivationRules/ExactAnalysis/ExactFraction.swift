@@ -59,6 +59,12 @@ struct ExactFraction: Sendable, Hashable, Comparable {
   func adding(_ other: ExactFraction) throws(Overflow) -> ExactFraction {
     if other.isZero { return self }
     if isZero { return other }
+    // Most entries of these tableaux stay integers: no common divisor to look for.
+    if denominator == 1 && other.denominator == 1 {
+      var sum = self
+      sum.numerator = try Self.checked(numerator.addingReportingOverflow(other.numerator))
+      return sum
+    }
     if denominator == other.denominator {
       return try ExactFraction(
         reducing: Self.checked(numerator.addingReportingOverflow(other.numerator)), denominator)
@@ -84,6 +90,11 @@ struct ExactFraction: Sendable, Hashable, Comparable {
     if isZero || other.isZero { return .zero }
     if other == .one { return self }
     if self == .one { return other }
+    if denominator == 1 && other.denominator == 1 {
+      var product = self
+      product.numerator = try Self.checked(numerator.multipliedReportingOverflow(by: other.numerator))
+      return product
+    }
     return try ExactFraction(
       reducing: Self.checked(numerator.multipliedReportingOverflow(by: other.numerator)),
       Self.checked(denominator.multipliedReportingOverflow(by: other.denominator)))

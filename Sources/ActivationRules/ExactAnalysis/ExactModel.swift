@@ -25,6 +25,35 @@ indirect enum ExactFormula: Sendable, Hashable {
   case and([ExactFormula])
   case or([ExactFormula])
 
+  /// Kleene's three-valued evaluation: nil when the unknown atoms (nil) decide the answer.
+  func evaluate(partially atom: (Int) -> Bool?) -> Bool? {
+    switch self {
+    case .constant(let value): return value
+    case .atom(let index): return atom(index)
+    case .not(let operand): return operand.evaluate(partially: atom).map { !$0 }
+    case .and(let operands):
+      var unknown = false
+      for operand in operands {
+        switch operand.evaluate(partially: atom) {
+        case false?: return false
+        case nil: unknown = true
+        case true?: continue
+        }
+      }
+      return unknown ? nil : true
+    case .or(let operands):
+      var unknown = false
+      for operand in operands {
+        switch operand.evaluate(partially: atom) {
+        case true?: return true
+        case nil: unknown = true
+        case false?: continue
+        }
+      }
+      return unknown ? nil : false
+    }
+  }
+
   func evaluate(_ atom: (Int) -> Bool) -> Bool {
     switch self {
     case .constant(let value): value

@@ -112,15 +112,17 @@ struct ExactSearch {
       let universe = TypeUniverse(atoms: model.typeAtoms, registry: registry)
       self.universe = universe
       let attachments = try LevelStates.search(
-        level: .attachment, atoms: model.atoms[0], childCount: universe.representatives.count,
+        level: .attachment, atoms: model.atoms[0], outputs: LevelStates.terms(of: model.atoms[1]),
+        childCount: universe.representatives.count,
         childCost: { _ in ExactCost() }, childAtom: { universe.signatures[$0][$1] })
       let items = try LevelStates.search(
-        level: .item, atoms: model.atoms[1], childCount: attachments.stateCount,
+        level: .item, atoms: model.atoms[1], outputs: LevelStates.terms(of: model.atoms[2]),
+        childCount: attachments.stateCount,
         childCost: { attachments.costs[$0] }, childAtom: { attachments.holds(atom: $1, in: $0) })
       self.attachments = attachments
       self.items = items
       self.contexts = try LevelStates.search(
-        level: .context, atoms: model.atoms[2], childCount: items.stateCount,
+        level: .context, atoms: model.atoms[2], outputs: nil, childCount: items.stateCount,
         childCost: { items.costs[$0] }, childAtom: { items.holds(atom: $1, in: $0) })
     } catch {
       throw ExactRuleAnalysis.Undecidable(reason: error.reason)

@@ -30,11 +30,11 @@ struct IntegerProgram: Sendable {
   /// The most branch-and-bound nodes one program may take before it gives up.
   static let nodeLimit = 20_000
 
-  /// The cheapest solution, or `nil` when there is none.
+  /// The cheapest solution costing less than `cutoff`, or `nil` when there is none.
   ///
   /// Every variable must be bounded by the rows (the exact analysis adds a row bounding their sum), so the
-  /// search is finite.
-  func minimum() throws(Failure) -> (cost: Int, values: [Int])? {
+  /// search is finite. The relaxations need no such row: costs are non-negative, so they are bounded below.
+  func minimum(below cutoff: Int? = nil) throws(Failure) -> (cost: Int, values: [Int])? {
     guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
     var best: (cost: Int, values: [Int])?
     var nodes = 0
@@ -51,7 +51,7 @@ struct IntegerProgram: Sendable {
       }
       guard let relaxation else { continue }
       // Costs are integers, so no integer solution below this node beats ⌈relaxed optimum⌉.
-      if let best, relaxation.objective.ceiling >= Int128(best.cost) { continue }
+      if let limit = best?.cost ?? cutoff, relaxation.objective.ceiling >= Int128(limit) { continue }
       if let fractional = relaxation.values.firstIndex(where: { !$0.isInteger }) {
         let value = relaxation.values[fractional]
         guard let low = Int(exactly: value.floor), let high = Int(exactly: value.ceiling) else {
@@ -68,22 +68,19 @@ struct IntegerProgram: Sendable {
         values.append(integer)
       }
       let cost = zip(costs, values).reduce(0) { $0 + $1.0 * $1.1 }
-      if best == nil || cost < best?.cost ?? .max { best = (cost, values) }
+      if cost < best?.cost ?? cutoff ?? .max { best = (cost, values) }
     }
     return best
   }
 }
 
 extension IntegerProgram {
-  /// Whether the linear relaxation has a solution: when it has none, neither has the program (used to
-  /// prune interval combinations before solving them).
-  func relaxationIsFeasible() throws(Failure) -> Bool {
-    guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return false }
-    var zero = self
-    zero.costs = Array(repeating: 0, count: variableCount)
+  /// The optimum of the linear relaxation, a lower bound on the program's; nil when it has no solution.
+  func relaxedMinimum() throws(Failure) -> ExactFraction? {
+    guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
     do {
-      var linear = LinearRelaxation(program: zero, extraRows: [])
-      return try linear.solve() != nil
+      var linear = LinearRelaxation(program: self, extraRows: [])
+      return try linear.solve()?.objective
     } catch {
       throw .overflow
     }

@@ -85,7 +85,7 @@ struct LevelStates: Sendable {
   enum Strategy: Sendable { case counts, intervals }
 
   /// Forces one strategy on every level, so tests can check the two against each other; nil: each level
-  /// takes the one ``prefersCountSearch(caps:atoms:everyChildSlot:)`` picks.
+  /// tries the count search first when its states may be few, and the interval search otherwise.
   @TaskLocal static var forcedStrategy: Strategy?
 
   /// The largest constant a count may be compared with: the interval search solves integer programs with
@@ -95,8 +95,8 @@ struct LevelStates: Sendable {
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
   /// answering its own atoms through `childAtom`.
   static func search(
-    level: ExactLevel, atoms: [ExactAtom], childCount: Int, childCost: (Int) -> ExactCost,
-    childAtom: (Int, Int) -> Bool
+    level: ExactLevel, atoms: [ExactAtom], outputs: [ExactFormula]?, childCount: Int,
+    childCost: (Int) -> ExactCost, childAtom: (Int, Int) -> Bool
   ) throws(OutsideFragment) -> LevelStates {
     // The formulas the level counts, evaluated on every child; children alike on all are one class.
     var formulas: [ExactFormula] = []
@@ -177,6 +177,13 @@ struct LevelStates: Sendable {
     if level == .context {
       result.everyChildSlot = try slot(Array(repeating: true, count: classVectors.count), saturation: 1)
     }
+    // Each test's saturation is one past its largest constant; the count's own is where its last interval
+    // starts (`≥ 1`: 1, not 2), which is as sound (every count from there on answers every test alike) and
+    // keeps the count search's states fewer.
+    for slot in caps.indices where caps[slot] > 0 {
+      let tests = Self.tests(ofSlot: slot, atoms: result.atoms, everyChildSlot: result.everyChildSlot)
+      caps[slot] = Int32(Self.intervals(cap: caps[slot], tests: tests).last?.low ?? Int(caps[slot]))
+    }
     // Classes with the same effect on the counts: the cheapest stands for all.
     var steps: [(increments: [Int], child: Int, cost: ExactCost)] = []
     var stepOf: [[Int]: Int] = [:]
@@ -196,15 +203,40 @@ struct LevelStates: Sendable {
         steps.append((increments, child, cost))
       }
     }
-    let countSearch =
-      Self.forcedStrategy.map { $0 == .counts }
-      ?? Self.prefersCountSearch(caps: caps, atoms: result.atoms, everyChildSlot: result.everyChildSlot)
-    if countSearch {
-      try result.explore(steps: steps, caps: caps)
-    } else {
-      try result.searchIntervals(steps: steps, caps: caps)
+    switch Self.forcedStrategy {
+    case .counts?:
+      guard try result.explore(steps: steps, caps: caps) else {
+        throw OutsideFragment(
+          reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
+      }
+    case .intervals?:
+      try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
+    case nil:
+      // The count search first when its states may be few (it is fast per state); the interval search
+      // when they are many or turn out to be.
+      var counted = result
+      if Self.countStateEstimate(caps: caps) <= Double(Self.maximumStates) * 20,
+        try counted.explore(steps: steps, caps: caps)
+      {
+        return counted
+      }
+      try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     }
     return result
+  }
+
+  /// The formulas of the level below that `atoms` count: all a level reads of its children.
+  static func terms(of atoms: [ExactAtom]) -> [ExactFormula] {
+    var seen = Set<ExactFormula>()
+    var terms: [ExactFormula] = []
+    for atom in atoms {
+      switch atom {
+      case .count(let term, _): if seen.insert(term).inserted { terms.append(term) }
+      case .counts(let a, _, let b):
+        for term in [a, b] where seen.insert(term).inserted { terms.append(term) }
+      }
+    }
+    return terms
   }
 
   /// Where each count sits in a packed state (bit offset and width), or nil when they do not fit 128 bits.
@@ -235,12 +267,12 @@ struct LevelStates: Sendable {
 
   /// Dijkstra's algorithm from the empty collection. A state is packed into 128 bits, each count in a
   /// field just wide enough for its cap: hashing arrays of counts was most of the time (perf).
+  /// Returns false, leaving the states incomplete, when the counts do not pack into 128 bits or more than
+  /// `maximumStates` states are reached.
   private mutating func explore(
     steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
-  ) throws(OutsideFragment) {
-    guard let layout = Self.packing(caps: caps) else {
-      throw OutsideFragment(reason: "the rules compare more counts than the exact search packs (128 bits)")
-    }
+  ) throws(OutsideFragment) -> Bool {
+    guard let layout = Self.packing(caps: caps) else { return false }
     self.layout = layout
     self.caps = caps
     let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
@@ -283,11 +315,9 @@ struct LevelStates: Sendable {
         guard changed else { continue }
         reach(next, cost: cost + step.cost, parent: state, child: step.child)
       }
-      if packed.count > Self.maximumStates {
-        throw OutsideFragment(
-          reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
-      }
+      if packed.count > Self.maximumStates { return false }
     }
+    return true
   }
 }
 

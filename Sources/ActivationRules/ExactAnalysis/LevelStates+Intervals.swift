@@ -53,23 +53,21 @@ extension LevelStates {
     return slot == everyChildSlot ? tests + [CountTest(kind: .compare(.greaterThan, 0))] : tests
   }
 
-  /// Whether the count search (Dijkstra over saturated counts) is the better way to search a level: its
-  /// states must fit 128 bits and `maximumStates`, and be few beside the interval combinations.
-  static func prefersCountSearch(caps: [Int32], atoms: [SlotTest], everyChildSlot: Int?) -> Bool {
-    guard packing(caps: caps) != nil else { return false }
-    var countStates = 1.0
-    var combinations = 1.0
-    for (slot, cap) in caps.enumerated() where cap > 0 {
-      countStates *= Double(cap) + 1
-      combinations *= Double(
-        intervals(cap: cap, tests: tests(ofSlot: slot, atoms: atoms, everyChildSlot: everyChildSlot)).count)
-    }
-    return countStates <= Double(maximumStates) && countStates <= 4 * combinations
+  /// How many states the count search could reach at most: the product of the counts' ranges.
+  static func countStateEstimate(caps: [Int32]) -> Double {
+    caps.reduce(1.0) { $0 * (Double($1) + 1) }
   }
 
   /// Searches the level combination by combination of count intervals; see the extension's documentation.
+  ///
+  /// The level above reads a child only through `outputs` (formulas over this level's atoms; nil: every
+  /// atom), and of children alike on those it keeps the cheapest, so this search keeps one state per
+  /// reachable vector of outputs: the cheapest. That is what makes it a branch and bound: the combinations
+  /// are visited depth first, count by count, and a partial combination is dropped when its linear
+  /// relaxation has no solution or costs at least as much as the best state already found for every
+  /// vector of outputs its completions could still give.
   mutating func searchIntervals(
-    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
+    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32], outputs: [ExactFormula]?
   ) throws(OutsideFragment) {
     self.caps = caps
     let slots = caps.indices.filter { caps[$0] > 0 }
@@ -77,38 +75,82 @@ extension LevelStates {
       Self.intervals(
         cap: caps[slot], tests: Self.tests(ofSlot: slot, atoms: atoms, everyChildSlot: everyChildSlot))
     }
-    var chosen: [CountInterval] = []
-    /// Depth first over the counts, pruning a partial combination as soon as its linear relaxation has no
-    /// solution; each complete combination is solved as an integer program.
-    func visit() throws(OutsideFragment) {
-      let program = try Self.program(
-        slots: Array(slots.prefix(chosen.count)), intervals: chosen, steps: steps)
-      if chosen.count < slots.count {
-        guard let program, try Self.feasible(program.program) else { return }
-        for interval in slotIntervals[chosen.count] {
-          chosen.append(interval)
-          try visit()
-          chosen.removeLast()
+    let weight = try Self.weight(slotIntervals: slotIntervals, steps: steps)
+    // Counts no class raises stay 0; the others are chosen along the search.
+    var chosen: [CountInterval?] = caps.map { $0 > 0 ? nil : CountInterval(low: 0, high: 0) }
+    var depth = 0
+    /// The intervals chosen so far, as indices (the key of a state when there are no outputs).
+    var chosenIndices: [Int] = []
+    /// The cheapest state found for each vector of outputs, by index into the states.
+    var best: [[Int]: (cost: Int, state: Int)] = [:]
+
+    func atomValue(_ atom: Int) -> Bool? {
+      chosen[atoms[atom].slot].map { atoms[atom].test.holds($0.low) }
+    }
+    /// Whether some vector of outputs the completions of the current partial combination may give has no
+    /// state yet, or one costing more than `bound`.
+    func mayImprove(on bound: ExactFraction) -> Bool {
+      // Without outputs every combination is its own state (the context level: the rules' answers and
+      // whether the context has an item are read from all of it), so none can be pruned by cost.
+      guard let outputs else { return true }
+      let values = outputs.map { $0.evaluate(partially: atomValue) }
+      // Listing the vectors costs 2^unknowns; past a few, assume some may improve.
+      guard values.filter({ $0 == nil }).count <= 8 else { return true }
+      var vectors: [[Int]] = [[]]
+      for value in values {
+        switch value {
+        case true?: vectors = vectors.map { $0 + [1] }
+        case false?: vectors = vectors.map { $0 + [0] }
+        case nil: vectors = vectors.flatMap { [$0 + [0], $0 + [1]] }
         }
+      }
+      return vectors.contains { vector in
+        guard let found = best[vector] else { return true }
+        return bound < ExactFraction(integer: found.cost)
+      }
+    }
+
+    func visit() throws(OutsideFragment) {
+      let assigned = slots.prefix(depth)
+      guard
+        let program = try Self.program(
+          slots: Array(assigned), intervals: assigned.compactMap { chosen[$0] }, steps: steps, weight: weight,
+          bounded: depth == slots.count)
+      else { return }
+      guard depth == slots.count else {
+        guard let bound = try Self.relaxedMinimum(program.program), mayImprove(on: bound) else { return }
+        for (index, interval) in slotIntervals[depth].enumerated() {
+          chosen[slots[depth]] = interval
+          chosenIndices.append(index)
+          depth += 1
+          try visit()
+          depth -= 1
+          chosenIndices.removeLast()
+        }
+        chosen[slots[depth]] = nil
         return
       }
-      guard let program else { return }
+      let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
       let solution: (cost: Int, values: [Int])?
       do {
-        solution = try program.program.minimum()
+        solution = try program.program.minimum(below: best[vector]?.cost)
       } catch {
         throw OutsideFragment(reason: Self.reason(error))
       }
       guard let solution else { return }
-      record(solution.values, variables: program.variables, steps: steps, slots: slots)
+      let state = record(
+        solution.values, variables: program.variables, steps: steps, replacing: best[vector]?.state)
+      best[vector] = (solution.cost, state)
     }
     try visit()
   }
 
-  /// Adds the state a solution reaches: its saturated counts, cost and children.
+  /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
+  /// place of a costlier one with the same outputs; returns its index.
   private mutating func record(
-    _ values: [Int], variables: [Int], steps: [(increments: [Int], child: Int, cost: ExactCost)], slots: [Int]
-  ) {
+    _ values: [Int], variables: [Int], steps: [(increments: [Int], child: Int, cost: ExactCost)],
+    replacing previous: Int?
+  ) -> Int {
     var counts = Array(repeating: 0, count: caps.count)
     var cost = ExactCost()
     var children: [Int32] = []
@@ -123,9 +165,35 @@ extension LevelStates {
       children += Array(repeating: Int32(step.child), count: value)
     }
     for slot in counts.indices { counts[slot] = Swift.min(counts[slot], Int(caps[slot])) }
+    if let previous {
+      explicitCounts[previous] = counts
+      costs[previous] = cost
+      witnesses[previous] = children
+      return previous
+    }
     explicitCounts.append(counts)
     costs.append(cost)
     witnesses.append(children)
+    return explicitCounts.count - 1
+  }
+
+  /// The weight folding a lexicographic cost (items, attachments, types) into one integer,
+  /// `(items·w + attachments)·w + types`, with `w = s·m + 1`: `s` bounds the sum of the intervals' lower
+  /// ends of any combination, `m` is the largest cost component of a step. A cheapest solution is minimal
+  /// (removing a child only lowers counts, so it leaves every upper bound met), and a minimal solution has
+  /// at most `s` children — each child raises a count sitting at its lower end, or it could be removed — so
+  /// its components stay below `w` and the folded order is the lexicographic one. One weight for the whole
+  /// level keeps the costs of different combinations comparable.
+  private static func weight(
+    slotIntervals: [[CountInterval]], steps: [(increments: [Int], child: Int, cost: ExactCost)]
+  ) throws(OutsideFragment) -> Int {
+    let lowerSum = slotIntervals.reduce(0) { $0 + ($1.map(\.low).max() ?? 0) }
+    let largest = steps.map { Swift.max($0.cost.items, $0.cost.attachments, $0.cost.types) }.max() ?? 0
+    let (product, overflow) = lowerSum.multipliedReportingOverflow(by: largest)
+    guard !overflow, product < 1 << 20 else {
+      throw OutsideFragment(reason: "the interval search's costs outgrow its integer programs")
+    }
+    return product + 1
   }
 
   private static func reason(_ failure: IntegerProgram.Failure) -> String {
@@ -136,41 +204,27 @@ extension LevelStates {
     }
   }
 
-  private static func feasible(_ program: IntegerProgram) throws(OutsideFragment) -> Bool {
+  private static func relaxedMinimum(_ program: IntegerProgram) throws(OutsideFragment) -> ExactFraction? {
     do {
-      return try program.relaxationIsFeasible()
+      return try program.relaxedMinimum()
     } catch {
       throw OutsideFragment(reason: reason(error))
     }
   }
 
   /// The integer program of `slots` lying in `intervals`, over the steps no zero interval rules out
-  /// (`variables` maps the program's variables to steps); nil when a count that must be positive has no
-  /// step left to raise it.
-  ///
-  /// Its cost is the lexicographic cost (items, attachments, types) folded into one integer with weight
-  /// `w = s·m + 1`, where `s` is the sum of the intervals' lower ends and `m` the largest cost component of a
-  /// step: a cheapest solution is minimal (removing a child only lowers counts, so it leaves every upper
-  /// bound met), and a minimal solution has at most `s` children — each child raises a count sitting at its
-  /// lower end, or it could be removed — so its components stay below `w` and the folded order is the
-  /// lexicographic one. The same argument gives the row `Σ n ≤ s`, which bounds every variable.
+  /// (`variables` maps the program's variables to steps), costs folded with `weight`; nil when a count that
+  /// must be positive has no step left to raise it. `bounded` adds the row `Σ n ≤ s` (`s`: the sum of the
+  /// lower ends), which every minimal solution meets (see ``weight(slotIntervals:steps:)``) and which makes
+  /// branch and bound finite; it is left out of partial combinations, whose relaxations bound their
+  /// completions' costs from below only without it.
   private static func program(
-    slots: [Int], intervals: [CountInterval], steps: [(increments: [Int], child: Int, cost: ExactCost)]
-  ) throws(OutsideFragment) -> (program: IntegerProgram, variables: [Int])? {
+    slots: [Int], intervals: [CountInterval], steps: [(increments: [Int], child: Int, cost: ExactCost)],
+    weight: Int, bounded: Bool
+  ) -> (program: IntegerProgram, variables: [Int])? {
     var forbidden = Set<Int>()
     for (slot, interval) in zip(slots, intervals) where interval.high == 0 { forbidden.insert(slot) }
     let variables = steps.indices.filter { steps[$0].increments.allSatisfy { !forbidden.contains($0) } }
-    let lowerSum = intervals.reduce(0) { $0 + $1.low }
-    let largest =
-      variables.map { step in
-        let cost = steps[step].cost
-        return Swift.max(cost.items, cost.attachments, cost.types)
-      }.max() ?? 0
-    let (product, overflow) = lowerSum.multipliedReportingOverflow(by: largest)
-    guard !overflow, product < 1 << 20 else {
-      throw OutsideFragment(reason: "the interval search's costs outgrow its integer programs")
-    }
-    let weight = product + 1
     var program = IntegerProgram(
       variableCount: variables.count,
       costs: variables.map { step in
@@ -187,7 +241,10 @@ extension LevelStates {
         program.rows.append(.init(variables: raising, relation: .atMost, bound: high))
       }
     }
-    program.rows.append(.init(variables: Array(variables.indices), relation: .atMost, bound: lowerSum))
+    if bounded {
+      let lowerSum = intervals.reduce(0) { $0 + $1.low }
+      program.rows.append(.init(variables: Array(variables.indices), relation: .atMost, bound: lowerSum))
+    }
     return (program, variables)
   }
 }
