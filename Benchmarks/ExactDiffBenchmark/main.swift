@@ -1,6 +1,6 @@
 // Exact `diff` (ExactRuleAnalysis through SemanticDiff.decide) against the bounded enumeration it replaced
 // (SemanticDiff.compare, 3 attachments in 2 items), side by side in one run:
-// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions]`.
+// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions [row-name-prefix]]`.
 // Each real rule in Tests/Fixtures/real-rules is compared with its Intune-injected form (a predicate's text
 // edit; a dictionary's apple conversion against its injected intune conversion, as CorpusTests do), then two
 // rules naming 32 types with `@count <= 10`. Times are this thread's CPU time, the median of the
@@ -13,6 +13,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   .deletingLastPathComponent()
 let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
 let repetitions = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+/// Only the rows whose name starts with this (second argument), e.g. `14` or `32 types`.
+let only = CommandLine.arguments.dropFirst(2).first ?? ""
+/// Writes a row at once, even into a pipe: a slow row should not hide the ones before it.
+func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 func cpuNanoseconds() -> Double {
   var now = timespec()
@@ -32,6 +36,7 @@ func median(_ body: () -> Void) -> Double {
 }
 
 func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
+  guard name.hasPrefix(only) else { return }
   var decision: SemanticDiff.Decision?
   let exact = median { decision = try? SemanticDiff.decide(first, second) }
   let bounded = median { _ = try? SemanticDiff.compare(first, second) }
@@ -42,12 +47,12 @@ func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
   case nil: verdict = "refused"
   }
   let ratio = bounded / exact
-  print(
+  emit(
     name.padding(toLength: 22, withPad: " ", startingAt: 0)
       + String(format: "%10.2f %12.2f %8.1f×   ", exact, bounded, ratio) + verdict)
 }
 
-print("rule                   exact (ms)  bounded (ms)  speed-up  outcome")
+emit("rule                   exact (ms)  bounded (ms)  speed-up  outcome")
 let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
   .filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
 for name in names {

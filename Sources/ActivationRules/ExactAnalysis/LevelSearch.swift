@@ -212,15 +212,18 @@ struct LevelStates: Sendable {
     case .intervals?:
       try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     case nil:
-      // The count search first when its states may be few (it is fast per state); the interval search
-      // when they are many or turn out to be.
+      // The count search when its states are surely few (it is fast per state); otherwise the interval
+      // search, and when that outgrows its bound, the count search after all, up to its own.
+      let fewCountStates = Self.countStateEstimate(caps: caps) <= Double(Self.maximumStates)
       var counted = result
-      if Self.countStateEstimate(caps: caps) <= Double(Self.maximumStates) * 20,
-        try counted.explore(steps: steps, caps: caps)
-      {
+      if fewCountStates, try counted.explore(steps: steps, caps: caps) { return counted }
+      do {
+        try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
+      } catch {
+        counted = result
+        guard !fewCountStates, try counted.explore(steps: steps, caps: caps) else { throw error }
         return counted
       }
-      try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     }
     return result
   }

@@ -53,6 +53,10 @@ extension LevelStates {
     return slot == everyChildSlot ? tests + [CountTest(kind: .compare(.greaterThan, 0))] : tests
   }
 
+  /// The most partial and complete combinations of intervals one level's search may visit (each solves a
+  /// linear program): about a second of search in a release build.
+  static let maximumCombinations = 4_000
+
   /// How many states the count search could reach at most: the product of the counts' ranges.
   static func countStateEstimate(caps: [Int32]) -> Double {
     caps.reduce(1.0) { $0 * (Double($1) + 1) }
@@ -94,8 +98,9 @@ extension LevelStates {
       // whether the context has an item are read from all of it), so none can be pruned by cost.
       guard let outputs else { return true }
       let values = outputs.map { $0.evaluate(partially: atomValue) }
-      // Listing the vectors costs 2^unknowns; past a few, assume some may improve.
-      guard values.filter({ $0 == nil }).count <= 8 else { return true }
+      // 2^unknowns vectors: when there are more than states found, some vector has none yet.
+      let unknowns = values.filter { $0 == nil }.count
+      guard unknowns < 20, 1 << unknowns <= best.count else { return true }
       var vectors: [[Int]] = [[]]
       for value in values {
         switch value {
@@ -110,7 +115,16 @@ extension LevelStates {
       }
     }
 
+    var visited = 0
+    // A test forcing this search checks it on levels the count search also decides: no bound then.
+    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumCombinations
     func visit() throws(OutsideFragment) {
+      visited += 1
+      guard visited <= limit else {
+        throw OutsideFragment(
+          reason: "more than \(Self.maximumCombinations) combinations of count intervals "
+            + "(LevelStates.maximumCombinations)")
+      }
       let assigned = slots.prefix(depth)
       guard
         let program = try Self.program(
