@@ -211,6 +211,16 @@ extension PredicateCompiler {
     default: stringTest = nil
     }
     guard let stringTest else { return generic }
+    // Plain `==` on strings is already a comparison of their bytes; folding and searching are not.
+    if op != .equalTo || strings.foldsCase || strings.foldsDiacritics,
+      let bytes = SingleByteLiteralTest(op, folded: folded, strings)
+    {
+      return { lhs throws(EvaluationError) in
+        guard case .string(let text) = lhs else { return try generic(lhs) }
+        if let answer = bytes(text) { return answer }
+        return try stringTest(text)
+      }
+    }
     return { lhs throws(EvaluationError) in
       if case .string(let text) = lhs { return try stringTest(text) }
       return try generic(lhs)

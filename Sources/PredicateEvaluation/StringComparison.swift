@@ -52,7 +52,12 @@ struct StringComparison: Sendable, Hashable {
   /// Whether every Unicode scalar of `text` is ASCII and no two of them form one character (only CR LF
   /// does, in ASCII): then its characters are its UTF-8 bytes, and character-wise work can use the bytes.
   static func isSingleByteCharacters(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    isSingleByteCharacters(text.utf8)
+  }
+
+  /// The same test on UTF-8 bytes.
+  static func isSingleByteCharacters<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
   }
 
   /// Equality of already-folded strings.
@@ -161,13 +166,18 @@ struct LikePattern: Sendable, Hashable {
   /// Whether the whole of `subject` matches.
   func matches(_ subject: String) -> Bool {
     if let byteTokens, StringComparison.isSingleByteCharacters(subject) {
-      return Self.matches(Array(subject.utf8), byteTokens)
+      // Over the contiguous bytes: copying them into an array cost more than the match.
+      var subject = subject
+      return subject.withUTF8 { Self.matches($0, byteTokens) }
     }
     return Self.matches(Array(subject), tokens)
   }
 
   /// Greedy matching with a single backtrack point per `*`, linear in practice and never exponential.
-  private static func matches<Element>(_ characters: [Element], _ tokens: [Token<Element>]) -> Bool {
+  private static func matches<Characters: RandomAccessCollection<Element>, Element>(
+    _ characters: Characters, _ tokens: [Token<Element>]
+  ) -> Bool where Characters.Index == Int {
+    let start = characters.startIndex
     var textIndex = 0
     var tokenIndex = 0
     var starToken: Int?
@@ -184,7 +194,7 @@ struct LikePattern: Sendable, Hashable {
           textIndex += 1
           tokenIndex += 1
           continue
-        case .literal(let expected) where expected == characters[textIndex]:
+        case .literal(let expected) where expected == characters[start + textIndex]:
           textIndex += 1
           tokenIndex += 1
           continue
