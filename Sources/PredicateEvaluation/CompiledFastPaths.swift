@@ -16,18 +16,23 @@ struct QuantifiedElements: Sequence {
   var count: Int { base.count }
 
   struct Iterator: IteratorProtocol {
-    var base: IndexingIterator<[PredicateValue]>
+    let base: [PredicateValue]
     let key: String?
+    var index = 0
 
     mutating func next() -> PredicateValue? {
-      guard let element = base.next() else { return nil }
-      guard let key else { return element }
-      if case .dictionary(let dictionary) = element { return dictionary[key] ?? .null }
-      return .null
+      guard index < base.count else { return nil }
+      defer { index += 1 }
+      guard let key else { return base[index] }
+      // Switching on the element in place reads the dictionary without copying the element first.
+      switch base[index] {
+      case .dictionary(let dictionary): return dictionary[key] ?? .null
+      default: return .null
+      }
     }
   }
 
-  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), key: key) }
+  func makeIterator() -> Iterator { Iterator(base: base, key: key) }
 }
 
 typealias ElementsCode = @Sendable (Frame) throws(EvaluationError) -> QuantifiedElements

@@ -196,7 +196,11 @@ extension PredicateCompiler {
       stringTest = { text throws(EvaluationError) in strings.hasSuffix(strings.fold(text), folded) }
     case .like:
       let pattern = LikePattern(folded)
-      stringTest = { text throws(EvaluationError) in pattern.matches(strings.fold(text)) }
+      stringTest = { text throws(EvaluationError) in
+        // ASCII text needs no folded copy: its letters are lowered as they are compared.
+        if let answer = pattern.matchesSingleByte(text, foldingCase: strings.foldsCase) { return answer }
+        return pattern.matches(strings.fold(text))
+      }
     case .matches:
       let regex: Result<PCRE2Pattern, EvaluationError>
       do {
