@@ -68,6 +68,14 @@ extension PredicateCompiler {
     }
   }
 
+  /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
+  static func objectKey(_ expression: ExpressionNode) -> String? {
+    guard case .keyPath(base: nil, let components) = expression.kind, components.count == 1,
+      case .key(let key) = components[0]
+    else { return nil }
+    return key
+  }
+
   /// `key.@count` on the evaluated object without the general key-path machinery; nil for other shapes.
   static func countOfKey(_ steps: [KeyValueCoding.Step], range: SourceRange) -> ValueCode? {
     guard steps.count == 2, case .key(let key) = steps[0],

@@ -42,6 +42,15 @@ extension PredicateCompiler {
           return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
         }
       }
+      if let test, let key = Self.objectKey(comparison.lhs) {
+        // `age > 30`: the key is looked up here rather than in a closure of its own, one call fewer on the
+        // commonest comparison; the same look-up as `compileKeyPath` makes for it.
+        let range = comparison.lhs.range
+        return { frame throws(EvaluationError) in
+          if case .dictionary(let dictionary) = frame.object { return try test(dictionary[key] ?? .null) }
+          return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
+        }
+      }
       if let test {
         return { frame throws(EvaluationError) in try test(lhsCode(frame)) }
       }
