@@ -16,18 +16,23 @@ struct QuantifiedElements: Sequence {
   var count: Int { base.count }
 
   struct Iterator: IteratorProtocol {
-    var base: IndexingIterator<[PredicateValue]>
+    let base: [PredicateValue]
     let key: String?
+    var index = 0
 
     mutating func next() -> PredicateValue? {
-      guard let element = base.next() else { return nil }
-      guard let key else { return element }
-      if case .dictionary(let dictionary) = element { return dictionary[key] ?? .null }
-      return .null
+      guard index < base.count else { return nil }
+      defer { index += 1 }
+      guard let key else { return base[index] }
+      // Switching on the element in place reads the dictionary without copying the element first.
+      switch base[index] {
+      case .dictionary(let dictionary): return dictionary[key] ?? .null
+      default: return .null
+      }
     }
   }
 
-  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), key: key) }
+  func makeIterator() -> Iterator { Iterator(base: base, key: key) }
 }
 
 typealias ElementsCode = @Sendable (Frame) throws(EvaluationError) -> QuantifiedElements
@@ -54,13 +59,21 @@ extension PredicateCompiler {
     let keyPathRange = lhs.range
     return { frame throws(EvaluationError) in
       let container = try prefixCode(frame)
-      if case .array(let elements) = container, elements.allSatisfy(\.isDictionaryOrNull) {
+      if case .array(let elements) = container, elements.allSatisfy({ $0.isDictionaryOrNull }) {
         return QuantifiedElements(base: elements, key: last)
       }
       let value = try KeyValueCoding.value(forKey: last, of: container, at: keyPathRange)
       return QuantifiedElements(
         base: try ValueSemantics.quantifiedElements(value, quantifier, at: range), key: nil)
     }
+  }
+
+  /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
+  static func objectKey(_ expression: ExpressionNode) -> String? {
+    guard case .keyPath(base: nil, let components) = expression.kind, components.count == 1,
+      case .key(let key) = components[0]
+    else { return nil }
+    return key
   }
 
   /// `key.@count` on the evaluated object without the general key-path machinery; nil for other shapes.
@@ -91,5 +104,78 @@ extension PredicateValue {
     case .dictionary, .null: true
     default: false
     }
+  }
+}
+
+/// `==`, `!=`, `BEGINSWITH`, `ENDSWITH` or `CONTAINS` against a literal whose characters are single bytes
+/// (ASCII other than CR), answered on the subject's UTF-8 bytes with ASCII letters folded as they are read.
+/// Over text of such characters, `[c]` folding lowers ASCII letters, `[d]` changes nothing and characters
+/// are bytes, so this is the general answer without a folded copy of the text or a Unicode comparison.
+/// Text with any other character gets `nil`: folding it may change its length (ß → ss), so the general
+/// path answers.
+struct SingleByteLiteralTest: Sendable {
+  private enum Kind {
+    case equal, prefix, suffix, contains
+  }
+
+  private let kind: Kind
+  private let negated: Bool
+  /// The folded literal's bytes.
+  private let literal: [UInt8]
+  private let foldsCase: Bool
+
+  /// The test for `op` against `folded` (the literal already folded by `strings`); nil when the literal has
+  /// other characters, the comparison is `[n]`, or the operator is not one of the five.
+  init?(_ op: ComparisonOperator, folded: String, _ strings: StringComparison) {
+    guard !strings.comparesScalars, StringComparison.isSingleByteCharacters(folded) else { return nil }
+    switch op {
+    case .equalTo: (kind, negated) = (.equal, false)
+    case .notEqualTo: (kind, negated) = (.equal, true)
+    case .beginsWith: (kind, negated) = (.prefix, false)
+    case .endsWith: (kind, negated) = (.suffix, false)
+    case .contains: (kind, negated) = (.contains, false)
+    default: return nil
+    }
+    literal = Array(folded.utf8)
+    foldsCase = strings.foldsCase
+  }
+
+  func callAsFunction(_ text: String) -> Bool? {
+    var text = text
+    return text.withUTF8 { bytes -> Bool? in
+      guard StringComparison.isSingleByteCharacters(bytes) else { return nil }
+      return literal.withUnsafeBufferPointer { literal in
+        let answer: Bool
+        switch kind {
+        case .equal: answer = bytes.count == literal.count && matches(bytes, at: 0, literal)
+        // An empty literal is never found, as NSString's hasPrefix:, hasSuffix: and rangeOfString: say.
+        case .prefix:
+          answer = !literal.isEmpty && bytes.count >= literal.count && matches(bytes, at: 0, literal)
+        case .suffix:
+          answer =
+            !literal.isEmpty && bytes.count >= literal.count
+            && matches(bytes, at: bytes.count - literal.count, literal)
+        case .contains:
+          answer =
+            !literal.isEmpty && bytes.count >= literal.count
+            && (0...(bytes.count - literal.count)).contains { matches(bytes, at: $0, literal) }
+        }
+        return answer != negated
+      }
+    }
+  }
+
+  /// Whether `literal` is in `bytes` at `offset` once `bytes` is folded; the caller checked the lengths.
+  private func matches(
+    _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ literal: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    for index in 0..<literal.count {
+      var byte = bytes[offset + index]
+      if foldsCase, byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+      if byte != literal[index] { return false }
+    }
+    return true
   }
 }

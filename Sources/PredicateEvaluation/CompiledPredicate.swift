@@ -39,6 +39,17 @@ public struct CompiledPredicate: Sendable {
     // them on the heap cost more than evaluating a simple comparison.
     let count = slotCount + memoCount
     var budget = StepBudget(options)
+    if count == 0 {
+      // No variables and no memos, the commonest case: no storage to set up and tear down, which was
+      // most of the cost of evaluating a simple comparison. The frame's pointers go to a local nothing reads.
+      var unused: PredicateValue? = nil
+      let outcome = withUnsafeMutablePointer(to: &budget) { budget in
+        withUnsafeMutablePointer(to: &unused) { unused in
+          Self.run(code, Frame(object: object, slots: unused, memos: unused, budget: budget))
+        }
+      }
+      return try outcome.get()
+    }
     let outcome = withUnsafeMutablePointer(to: &budget) { budget in
       withUnsafeTemporaryAllocation(of: PredicateValue?.self, capacity: Swift.max(count, 1)) {
         storage -> Result<Bool, EvaluationError> in

@@ -1,5 +1,6 @@
 import CPCRE2
 import Locking
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -26,6 +27,10 @@ final class PCRE2Pattern: @unchecked Sendable {
 
   private let code: OpaquePointer
   private let matchContext: OpaquePointer
+  /// A match data block kept for the next match. PCRE2 (10.41 and later) keeps its backtracking frames, at
+  /// least 20 KiB, in the match data, so a block made for each match allocated them on every `MATCHES`.
+  /// An atomic exchange rather than a lock: locking and unlocking cost as much as the allocation saved.
+  private let spareMatchData = Atomic<OpaquePointer?>(nil)
 
   /// The compile options of every `MATCHES` pattern. The match covers the whole string (`ANCHORED`,
   /// `ENDANCHORED`, as ICU's `uregex_matches`), and, as on Apple's platforms, `.` matches a line break
@@ -66,19 +71,28 @@ final class PCRE2Pattern: @unchecked Sendable {
   }
 
   deinit {
+    if let spare = spareMatchData.load(ordering: .acquiring) { pcre2_match_data_free_8(spare) }
     pcre2_match_context_free_8(matchContext)
     pcre2_code_free_8(code)
   }
 
   /// Whether the whole of `subject` matches.
   func matches(_ subject: String) throws(Failure) -> Bool {
-    guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else {
+    // Threads matching at once each take a block: the spare one, or a new one when another thread has it.
+    let spare = spareMatchData.exchange(nil, ordering: .acquiring)
+    guard let matchData = spare ?? pcre2_match_data_create_from_pattern_8(code, nil) else {
       throw .matchFailed("PCRE2 could not allocate match data")
     }
-    defer { pcre2_match_data_free_8(matchData) }
+    defer {
+      if let displaced = spareMatchData.exchange(matchData, ordering: .acquiringAndReleasing) {
+        pcre2_match_data_free_8(displaced)
+      }
+    }
     var subject = subject
+    // A Swift string is valid UTF-8, so PCRE2 need not check it again on every match.
     let result = subject.withUTF8 { buffer in
-      pcre2_match_8(code, buffer.baseAddress, buffer.count, 0, 0, matchData, matchContext)
+      pcre2_match_8(
+        code, buffer.baseAddress, buffer.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, matchContext)
     }
     switch result {
     case let count where count >= 0: return true

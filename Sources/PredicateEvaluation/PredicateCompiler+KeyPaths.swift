@@ -64,8 +64,33 @@ extension PredicateCompiler {
         return try KeyValueCoding.value(forKey: key, of: value, at: range)
       }
     }
+    if let keys = Self.plainKeys(steps) {
+      // `address.city`: keys only, each looked up in place while the value is a dictionary; the general
+      // steps iterate and copy `Step` values around each look-up. The same answer and errors as `apply`.
+      return { frame throws(EvaluationError) in
+        var current = try baseCode(frame)
+        for key in keys {
+          if case .dictionary(let dictionary) = current {
+            current = dictionary[key] ?? .null
+          } else {
+            current = try KeyValueCoding.value(forKey: key, of: current, at: range)
+          }
+        }
+        return current
+      }
+    }
     return { frame throws(EvaluationError) in try KeyValueCoding.apply(steps, to: baseCode(frame), at: range)
     }
+  }
+
+  /// The keys of `steps` when every step is a key (no collection operator); nil otherwise.
+  private static func plainKeys(_ steps: [KeyValueCoding.Step]) -> [String]? {
+    var keys: [String] = []
+    for step in steps {
+      guard case .key(let key) = step else { return nil }
+      keys.append(key)
+    }
+    return keys
   }
 
   /// The filtering loop of a SUBQUERY; `countOnly` skips collecting the kept elements.

@@ -52,7 +52,12 @@ struct StringComparison: Sendable, Hashable {
   /// Whether every Unicode scalar of `text` is ASCII and no two of them form one character (only CR LF
   /// does, in ASCII): then its characters are its UTF-8 bytes, and character-wise work can use the bytes.
   static func isSingleByteCharacters(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    isSingleByteCharacters(text.utf8)
+  }
+
+  /// The same test on UTF-8 bytes.
+  static func isSingleByteCharacters<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
   }
 
   /// Equality of already-folded strings.
@@ -160,14 +165,31 @@ struct LikePattern: Sendable, Hashable {
 
   /// Whether the whole of `subject` matches.
   func matches(_ subject: String) -> Bool {
-    if let byteTokens, StringComparison.isSingleByteCharacters(subject) {
-      return Self.matches(Array(subject.utf8), byteTokens)
-    }
-    return Self.matches(Array(subject), tokens)
+    if let answer = matchesSingleByte(subject, foldingCase: false) { return answer }
+    return Self.matches(Array(subject), tokens) { $0 }
   }
 
-  /// Greedy matching with a single backtrack point per `*`, linear in practice and never exponential.
-  private static func matches<Element>(_ characters: [Element], _ tokens: [Token<Element>]) -> Bool {
+  /// Whether the whole of `subject` matches once its ASCII letters are lowered when `foldingCase` (what
+  /// `[c]` folding does to such text), read off its bytes; nil when a character of `subject` or of the
+  /// pattern is not a single byte (the caller then folds and calls ``matches(_:)``).
+  func matchesSingleByte(_ subject: String, foldingCase: Bool) -> Bool? {
+    guard let byteTokens, StringComparison.isSingleByteCharacters(subject) else { return nil }
+    // Over the contiguous bytes: copying them into an array, or folding a copy, cost more than the match.
+    var subject = subject
+    return subject.withUTF8 { bytes in
+      if foldingCase {
+        return Self.matches(bytes, byteTokens) { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+      }
+      return Self.matches(bytes, byteTokens) { $0 }
+    }
+  }
+
+  /// Greedy matching with a single backtrack point per `*`, linear in practice and never exponential;
+  /// `fold` is applied to each character of the subject before it is compared.
+  private static func matches<Characters: RandomAccessCollection<Element>, Element>(
+    _ characters: Characters, _ tokens: [Token<Element>], fold: (Element) -> Element
+  ) -> Bool where Characters.Index == Int {
+    let start = characters.startIndex
     var textIndex = 0
     var tokenIndex = 0
     var starToken: Int?
@@ -184,7 +206,7 @@ struct LikePattern: Sendable, Hashable {
           textIndex += 1
           tokenIndex += 1
           continue
-        case .literal(let expected) where expected == characters[textIndex]:
+        case .literal(let expected) where expected == fold(characters[start + textIndex]):
           textIndex += 1
           tokenIndex += 1
           continue

@@ -157,6 +157,15 @@ enum ValueSemantics {
           .typeMismatch, "cannot look for \(element.typeNameWithArticle) inside a string", at: elementRange)
       }
     case .array(let elements):
+      if case .string(let part) = element {
+        // `tags CONTAINS "rust"`: the text folded once, and string elements compared without `isEqual`'s
+        // general switch; any other element is compared as `isEqual` compares it.
+        let folded = strings.fold(part)
+        return elements.contains { candidate in
+          if case .string(let text) = candidate { return strings.equal(strings.fold(text), folded) }
+          return isEqual(candidate, element, strings)
+        }
+      }
       return elements.contains { isEqual($0, element, strings) }
     case .dictionary(let dictionary):
       return dictionary.values.contains { isEqual($0, element, strings) }

@@ -89,6 +89,38 @@ struct CompiledFastPathTests {
     #expect(outcomes[EvaluationError.Kind.stepLimit.rawValue, default: 0] > 100)
   }
 
+  /// The single-byte string tests (`SingleByteLiteralTest`, the byte-wise `LIKE`): every operator and option
+  /// against literals of single-byte characters, on strings that take the byte path (ASCII) and strings
+  /// that must not (ß, which `[c]` folds to two letters; é; CR LF; a non-string).
+  @Test("string literal tests agree with the tree-walker on ASCII and beyond")
+  func stringLiterals() throws {
+    let oracle = TypeOracle(TypeRegistry.system)
+    let subjects: [PredicateValue] = [
+      "abc", "ABC", "aBc", "xabcx", "XABCX", "", "ss", "SS", "Straße", "STRASSE", "café", "CAFE", "a\r\nb",
+      "a\rb", "bc", "ab", .integer(1), .null, .array(["abc", "ABC", "x"]), .array(["Straße", .integer(2)]),
+    ]
+    let literals = ["abc", "AB", "bc", "", "a?c", "*c", "a*", "ss", "SS", "cafe", "é", "?"]
+    let operators = ["==", "!=", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES"]
+    var agreement = EvaluatorAgreement()
+    for op in operators {
+      for options in ["", "[c]", "[d]", "[cd]", "[n]"] {
+        for literal in literals {
+          for quantifier in ["", "ANY "] {
+            let text = "\(quantifier)name \(op)\(options) \"\(literal)\""
+            let predicate = try PredicateParser.parse(text)
+            let compiled = CompiledPredicate(predicate, oracle: oracle)
+            for subject in subjects {
+              agreement.compare(
+                predicate, compiled, on: .dictionary(["name": subject]), oracle: oracle, options: .init())
+            }
+          }
+        }
+      }
+    }
+    #expect(agreement.disagreements == 0)
+    #expect(agreement.outcomes["true", default: 0] > 500)
+  }
+
   @Test("a quantified key path over an array of dictionaries reads element by element")
   func elementByElement() throws {
     var compiler = PredicateCompiler(oracle: TypeOracle(TypeRegistry.system))
