@@ -75,12 +75,13 @@ struct IntegerProgram: Sendable {
 }
 
 extension IntegerProgram {
-  /// The optimum of the linear relaxation, a lower bound on the program's; nil when it has no solution.
-  func relaxedMinimum() throws(Failure) -> ExactFraction? {
+  /// The optimum of the linear relaxation (a lower bound on the program's) and where it is reached; nil when
+  /// the relaxation has no solution.
+  func relaxedMinimum() throws(Failure) -> (objective: ExactFraction, values: [ExactFraction])? {
     guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
     do {
       var linear = LinearRelaxation(program: self, extraRows: [])
-      return try linear.solve()?.objective
+      return try linear.solve().map { ($0.objective, $0.values) }
     } catch {
       throw .overflow
     }

@@ -53,9 +53,10 @@ extension LevelStates {
     return slot == everyChildSlot ? tests + [CountTest(kind: .compare(.greaterThan, 0))] : tests
   }
 
-  /// The most partial and complete combinations of intervals one level's search may visit (each solves a
-  /// linear program): about a second of search in a release build.
-  static let maximumCombinations = 4_000
+  /// The most linear and integer programs one level's interval search may solve (one per combination of
+  /// intervals, partial or complete, whose parent's optimum does not carry over): about a second of search
+  /// in a release build.
+  static let maximumPrograms = 4_000
 
   /// How many states the count search could reach at most: the product of the counts' ranges.
   static func countStateEstimate(caps: [Int32]) -> Double {
@@ -115,16 +116,20 @@ extension LevelStates {
       }
     }
 
-    var visited = 0
+    var solved = 0
     // A test forcing this search checks it on levels the count search also decides: no bound then.
-    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumCombinations
-    func visit() throws(OutsideFragment) {
-      visited += 1
-      guard visited <= limit else {
+    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumPrograms
+    func countSolve() throws(OutsideFragment) {
+      solved += 1
+      guard solved <= limit else {
         throw OutsideFragment(
-          reason: "more than \(Self.maximumCombinations) combinations of count intervals "
-            + "(LevelStates.maximumCombinations)")
+          reason: "more than \(Self.maximumPrograms) linear programs of count intervals "
+            + "(LevelStates.maximumPrograms)")
       }
+    }
+    /// `parent`: the relaxation's optimum one count up, by step. When it meets this node's rows it is this
+    /// node's optimum too (the node only adds rows), and no program is solved.
+    func visit(parent: (bound: ExactFraction, values: [ExactFraction])?) throws(OutsideFragment) {
       let assigned = slots.prefix(depth)
       guard
         let program = try Self.program(
@@ -132,18 +137,29 @@ extension LevelStates {
           bounded: depth == slots.count)
       else { return }
       guard depth == slots.count else {
-        guard let bound = try Self.relaxedMinimum(program.program), mayImprove(on: bound) else { return }
+        let relaxation: (bound: ExactFraction, values: [ExactFraction])
+        if let parent, try Self.satisfies(parent.values, program) {
+          relaxation = parent
+        } else {
+          try countSolve()
+          guard let solved = try Self.relaxedMinimum(program.program) else { return }
+          var values = Array(repeating: ExactFraction.zero, count: steps.count)
+          for (variable, value) in zip(program.variables, solved.values) { values[variable] = value }
+          relaxation = (solved.objective, values)
+        }
+        guard mayImprove(on: relaxation.bound) else { return }
         for (index, interval) in slotIntervals[depth].enumerated() {
           chosen[slots[depth]] = interval
           chosenIndices.append(index)
           depth += 1
-          try visit()
+          try visit(parent: relaxation)
           depth -= 1
           chosenIndices.removeLast()
         }
         chosen[slots[depth]] = nil
         return
       }
+      try countSolve()
       let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
       let solution: (cost: Int, values: [Int])?
       do {
@@ -156,7 +172,7 @@ extension LevelStates {
         solution.values, variables: program.variables, steps: steps, replacing: best[vector]?.state)
       best[vector] = (solution.cost, state)
     }
-    try visit()
+    try visit(parent: nil)
   }
 
   /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
@@ -218,7 +234,31 @@ extension LevelStates {
     }
   }
 
-  private static func relaxedMinimum(_ program: IntegerProgram) throws(OutsideFragment) -> ExactFraction? {
+  /// Whether `values` (by step) meet every row of `program` and leave its excluded steps at zero.
+  private static func satisfies(
+    _ values: [ExactFraction], _ program: (program: IntegerProgram, variables: [Int])
+  )
+    throws(OutsideFragment) -> Bool
+  {
+    var included = Array(repeating: false, count: values.count)
+    for variable in program.variables { included[variable] = true }
+    for (step, value) in values.enumerated() where !included[step] && !value.isZero { return false }
+    do {
+      for row in program.program.rows {
+        var sum = ExactFraction.zero
+        for variable in row.variables { sum = try sum.adding(values[program.variables[variable]]) }
+        let bound = ExactFraction(integer: row.bound)
+        if row.relation == .atLeast ? sum < bound : bound < sum { return false }
+      }
+    } catch {
+      throw OutsideFragment(reason: reason(.overflow))
+    }
+    return true
+  }
+
+  private static func relaxedMinimum(_ program: IntegerProgram) throws(OutsideFragment)
+    -> (objective: ExactFraction, values: [ExactFraction])?
+  {
     do {
       return try program.relaxedMinimum()
     } catch {
