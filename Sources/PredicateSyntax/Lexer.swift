@@ -14,6 +14,15 @@ struct Lexer {
   /// The values of string literals that are not their bytes as written (escapes, typographic quotes), which
   /// `Token.Kind.decodedString` indexes.
   var decodedStrings: [String] = []
+  /// `bytes` while `tokenize()` runs (empty otherwise): the scanning code reads this, the rare paths `bytes`.
+  var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// The deepest bracket nesting plus every prefix or right-associative operator seen, each of which may add
+  /// a parser level: an upper bound of the parser's recursion depth (`Parser.possibleNesting`), counted here
+  /// so the parser needs no pass of its own over the tokens.
+  var possibleNesting: Int { deepestBrackets + prefixOperators }
+  private var openBrackets = 0
+  private var deepestBrackets = 0
+  private var prefixOperators = 0
 
   init(bytes: [UInt8], lenient: Bool) {
     self.bytes = bytes
@@ -23,9 +32,23 @@ struct Lexer {
   }
 
   /// All tokens, ending with `.endOfInput`.
+  ///
+  /// The whole run reads the input through one `UnsafeBufferPointer` (`buffer`), so scanning a byte is a load
+  /// without an array bounds check or a `withUnsafeBufferPointer` scope per call.
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
+    let bytes = self.bytes
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(PredicateSyntaxError) -> [Token] in
+      self.buffer = buffer
+      defer { self.buffer = UnsafeBufferPointer(start: nil, count: 0) }
+      return try tokenizeBuffer()
+    }
+  }
+
+  private mutating func tokenizeBuffer() throws(PredicateSyntaxError) -> [Token] {
     var tokens: [Token] = []
-    tokens.reserveCapacity(bytes.count / 4 + 1)
+    // The corpus rules average one token per 10 bytes (the densest one per 7): a sixth rarely grows, and a
+    // smaller block is cheaper to allocate.
+    tokens.reserveCapacity(bytes.count / 6 + 16)
     while true {
       let token: Token
       do throws(PredicateSyntaxError) {
@@ -48,12 +71,12 @@ struct Lexer {
 
   func peek(_ ahead: Int = 0) -> UInt8? {
     let at = index + ahead
-    return at < bytes.count ? bytes[at] : nil
+    return at < buffer.count ? buffer[at] : nil
   }
 
   /// Consumes one byte, keeping line and column (in Unicode scalars) up to date.
   mutating func advance() {
-    let byte = bytes[index]
+    let byte = buffer[index]
     index += 1
     if byte == UInt8(ascii: "\n") {
       line += 1
@@ -120,62 +143,80 @@ struct Lexer {
   private mutating func skipWhitespace() {
     // One pass over the buffer, keeping line and column as `advance()` would: rules are indented and span
     // lines, so runs are long and cross line breaks.
+    let buffer = self.buffer
     var (index, line, column) = (self.index, self.line, self.column)
-    bytes.withUnsafeBufferPointer { buffer in
-      scan: while index < buffer.count {
-        switch buffer[index] {
-        case 0x20, 0x09, 0x0B, 0x0C:
-          column += 1
-        case 0x0A:
+    scan: while index < buffer.count {
+      switch buffer[index] {
+      case 0x20, 0x09, 0x0B, 0x0C:
+        column += 1
+      case 0x0A:
+        line += 1
+        column = 1
+      case 0x0D:
+        // CRLF is one line break (counted at the LF); a lone CR is one too.
+        if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
           line += 1
           column = 1
-        case 0x0D:
-          // CRLF is one line break (counted at the LF); a lone CR is one too.
-          if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
-            line += 1
-            column = 1
-          }
-        default:
-          break scan
         }
-        index += 1
+      default:
+        break scan
       }
+      index += 1
     }
     (self.index, self.line, self.column) = (index, line, column)
   }
 
+  // The name characters as bit sets over the 128 ASCII bytes (low and high 64), tested with a shift instead
+  // of range comparisons: `_`, letters, and for continuations digits too.
+  private static let nameStartHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z (bytes 64-127)
+  private static let digitsLow: UInt64 = 0x03FF_0000_0000_0000  // 0-9 (bytes 48-57)
+
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-      || byte == UInt8(ascii: "_")
+    byte >= 64 && byte < 128 && (nameStartHigh >> UInt64(byte & 63)) & 1 != 0
   }
 
   static func isIdentifierContinuation(_ byte: UInt8) -> Bool {
-    isIdentifierStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    let set = byte < 64 ? digitsLow : nameStartHigh
+    return byte < 128 && (set >> UInt64(byte & 63)) & 1 != 0
   }
 
-  /// Consumes a run of identifier characters and returns their bytes. They are ASCII and never line breaks,
-  /// so the column moves by their count.
-  private mutating func nameBytes() -> ArraySlice<UInt8> {
+  /// Consumes a run of identifier characters and returns where it began. Names are ASCII and never line
+  /// breaks, so the column moves by their count.
+  private mutating func scanName() -> Int {
+    let buffer = self.buffer
     let begin = index
-    index = bytes.withUnsafeBufferPointer { buffer in
-      var end = begin
-      while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
-      return end
+    var end = begin
+    while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
+    column += end - begin
+    index = end
+    return begin
+  }
+
+  /// The bytes from `begin` up to `index` (at most 16), packed as `Keyword.packed` packs them.
+  private func packedName(from begin: Int) -> (low: UInt64, high: UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    for offset in begin..<index {
+      let shift = UInt64(truncatingIfNeeded: offset - begin) &* 8
+      let value = UInt64(Keyword.asciiUppercased(buffer[offset]))
+      if shift < 64 { low |= value << shift } else { high |= value << (shift &- 64) }
     }
-    column += index - begin
-    return bytes[begin..<index]
+    return (low, high)
   }
 
   private mutating func identifierOrKeyword() -> Token {
     let start = position
-    let word = nameBytes()
-    // Keywords are looked up from the bytes: only identifiers need a string.
-    if word.count == 3, hasUppercased("UTI", at: word.startIndex), let keyword = utiOperatorSuffix() {
-      return Token(kind: .keyword(keyword), range: range(from: start))
-    }
-    if let keyword = Keyword.matching(utf8: word) {
-      return Token(kind: .keyword(keyword), range: range(from: start))
+    let begin = scanName()
+    // Keywords are looked up from the packed bytes: only identifiers need a string later.
+    if index - begin <= Keyword.longestSpelling {
+      let (low, high) = packedName(from: begin)
+      if low == Keyword.packedUTI, let keyword = utiOperatorSuffix() {
+        return Token(kind: .keyword(keyword), range: range(from: start))
+      }
+      if let keyword = Keyword.matching(packedLow: low, high: high) {
+        if case .not = keyword { prefixOperators += 1 }
+        return Token(kind: .keyword(keyword), range: range(from: start))
+      }
     }
     if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") { consumeSelectorName() }
     return Token(kind: .identifier, range: range(from: start))
@@ -226,14 +267,12 @@ struct Lexer {
   /// in place: no array per candidate.
   private func hasUppercased(_ spelling: StaticString, at offset: Int) -> Bool {
     let count = spelling.utf8CodeUnitCount
-    guard offset + count <= bytes.count else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      for position in 0..<count
-      where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
-        return false
-      }
-      return true
+    guard offset + count <= buffer.count else { return false }
+    for position in 0..<count
+    where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
+      return false
     }
+    return true
   }
 
   static func uppercased(_ byte: UInt8) -> UInt8 {
@@ -252,7 +291,7 @@ struct Lexer {
         }
       throw PredicateSyntaxError(.unexpectedCharacter, "expected \(what)", at: range(from: start))
     }
-    _ = nameBytes()
+    _ = scanName()
     let kind: Token.Kind =
       switch sigil {
       case UInt8(ascii: "$"): .variable
@@ -314,6 +353,17 @@ struct Lexer {
       throw PredicateSyntaxError(
         .unexpectedCharacter, "unexpected character \(spelled)\(hint)",
         at: range(from: start))
+    }
+    switch symbol {
+    case .openParenthesis, .openBrace, .openBracket:
+      openBrackets += 1
+      deepestBrackets = Swift.max(deepestBrackets, openBrackets)
+    case .closeParenthesis, .closeBrace, .closeBracket:
+      openBrackets -= 1
+    case .bang, .minus, .doubleStar, .assign:
+      prefixOperators += 1
+    default:
+      break
     }
     // Punctuation is one or two ASCII bytes, never a line break.
     let width = symbol.width

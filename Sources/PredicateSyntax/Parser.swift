@@ -78,7 +78,7 @@ public enum PredicateParser {
     let decodedStrings = lexer.decodedStrings
     var outcome: Swift.Result<Value, PredicateSyntaxError>?
     let stackLimit: UInt? =
-      LargeStack.fitsOnCurrentStack(nesting: Parser.possibleNesting(tokens))
+      LargeStack.fitsOnCurrentStack(nesting: lexer.possibleNesting)
       ? 0 : LargeStack.currentStackLimit()
     if let stackLimit {
       // No closure here: the common case allocates nothing beyond the tokens and the tree.
@@ -184,29 +184,6 @@ struct Parser {
   }
 
   // MARK: - Entry points
-
-  /// An upper bound of the parser's recursion depth for these tokens: the deepest bracket nesting plus every
-  /// prefix or right-associative operator, each of which may add a level.
-  static func possibleNesting(_ tokens: [Token]) -> Int {
-    var brackets = 0
-    var deepest = 0
-    var prefixes = 0
-    for token in tokens {
-      switch token.kind {
-      case .punctuation(.openParenthesis), .punctuation(.openBrace), .punctuation(.openBracket):
-        brackets += 1
-        deepest = Swift.max(deepest, brackets)
-      case .punctuation(.closeParenthesis), .punctuation(.closeBrace), .punctuation(.closeBracket):
-        brackets -= 1
-      case .keyword(.not), .punctuation(.bang), .punctuation(.minus), .punctuation(.doubleStar),
-        .punctuation(.assign):
-        prefixes += 1
-      default:
-        break
-      }
-    }
-    return deepest + prefixes
-  }
 
   /// `predicate ::= disjunction`, then the end of input.
   mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
