@@ -120,8 +120,8 @@ extension Lexer {
     // Most literals are one line of ASCII without escapes: take their bytes as they are.
     let buffer = self.buffer
     var end = index + 1
-    while end < buffer.count, buffer[end] != delimiter, buffer[end] != UInt8(ascii: "\\"), buffer[end] >= 0x20,
-      buffer[end] < 0x80
+    while end < buffer.count, buffer[end] != delimiter, buffer[end] != UInt8(ascii: "\\"),
+      buffer[end] >= 0x20, buffer[end] < 0x80
     {
       end += 1
     }
