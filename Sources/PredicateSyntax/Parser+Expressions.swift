@@ -133,11 +133,11 @@ extension Parser {
   }
 
   /// `power ::= postfix ( "**" unary )?`: right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`.
-  mutating func parsePower(base: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
+  mutating func parsePower(base: consuming Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
     let left: Parsed<ExpressionNode>
-    if let base {
+    if let base = consume base {
       left = base
     } else {
       left = try parsePostfix(parsePrimary(), grouped: false)
@@ -156,26 +156,15 @@ extension Parser {
   ///
   /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
   /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
-  mutating func parsePostfix(_ primary: Parsed<ExpressionNode>, grouped: Bool)
+  mutating func parsePostfix(_ primary: consuming Parsed<ExpressionNode>, grouped: Bool)
     throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
     var result = primary
     var extendable = !grouped
     while true {
-      if skip(.dot) {
-        let component = try parseKeyPathComponent()
-        let componentRange = previousRange
-        if extendable, case .keyPath(let base, let components) = result.node.kind {
-          result = try expression(
-            .keyPath(base: base, components: components + [component]),
-            range(result.node.range, componentRange),
-            height: result.height)
-        } else {
-          result = try expression(
-            .keyPath(base: result.node, components: [component]), range(result.node.range, componentRange),
-            height: result.height + 1)
-        }
+      if tokens[index].isPunctuation(.dot) {
+        result = try parseKeys(after: result, extending: extendable)
         extendable = true
       } else if let open = consume(.openBracket) {
         let indexKind: IndexKind
@@ -202,6 +191,36 @@ extension Parser {
         return result
       }
     }
+  }
+
+  /// The run of `"." keyPathComponent` at the current `.`, as one key path node: on `base`, or extending
+  /// `base` when it is a key path that may be extended. The components array is made once, at its size.
+  mutating func parseKeys(after base: consuming Parsed<ExpressionNode>, extending: Bool)
+    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  {
+    // `.name` pairs ahead: the array's capacity (an over-estimate only when a later one is an error).
+    var ahead = 1
+    while lookahead(2 * ahead).isPunctuation(.dot) { ahead += 1 }
+    var components: [KeyPathComponent] = []
+    let keyBase: ExpressionNode?
+    let height: Int
+    if extending, case .keyPath(let existingBase, let existing) = base.node.kind {
+      components.reserveCapacity(existing.count + ahead)
+      components.append(contentsOf: existing)
+      keyBase = existingBase
+      height = base.height
+    } else {
+      components.reserveCapacity(ahead)
+      keyBase = base.node
+      height = base.height + 1
+    }
+    let start = base.node.range
+    _ = consume base
+    while skip(.dot) {
+      components.append(try parseKeyPathComponent())
+    }
+    return try expression(
+      .keyPath(base: keyBase, components: components), range(start, previousRange), height: height)
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`
