@@ -183,25 +183,10 @@ struct Lexer {
   /// Consumes a run of identifier characters and returns where it began. Names are ASCII and never line
   /// breaks, so the column moves by their count.
   private mutating func scanName() -> Int {
-    let buffer = self.buffer
     let begin = index
-    var end = begin
-    while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
-    column += end - begin
-    index = end
+    index = endOfName(from: begin)
+    column += index - begin
     return begin
-  }
-
-  /// The bytes from `begin` up to `index` (at most 16), packed as `Keyword.packed` packs them.
-  private func packedName(from begin: Int) -> (low: UInt64, high: UInt64) {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    for offset in begin..<index {
-      let shift = UInt64(truncatingIfNeeded: offset - begin) &* 8
-      let value = UInt64(Keyword.asciiUppercased(buffer[offset]))
-      if shift < 64 { low |= value << shift } else { high |= value << (shift &- 64) }
-    }
-    return (low, high)
   }
 
   private mutating func identifierOrKeyword() -> Token {
