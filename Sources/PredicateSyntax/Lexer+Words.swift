@@ -37,9 +37,8 @@ extension Lexer {
   /// The eight bytes at `offset`, which must all be in the buffer.
   func word(at offset: Int) -> UInt64 {
     // A loaded UInt64 is in the machine's byte order; little-endian puts the first byte lowest.
-    UInt64(
-      littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + offset).loadUnaligned(
-        as: UInt64.self))
+    let bytes = UnsafeRawBufferPointer(buffer)
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// The end of the run of name characters starting at `begin`, eight bytes at a time while eight remain.
