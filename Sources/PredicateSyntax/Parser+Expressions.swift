@@ -6,8 +6,6 @@ extension Parser {
   ///
   ///     expression    ::= assignment | setExpression
   ///     assignment    ::= Variable ":=" expression
-  ///     setExpression ::= additive ( setOperator additive )*
-  ///     setOperator   ::= "UNION" | "INTERSECT" | "MINUS"
   mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
@@ -22,15 +20,53 @@ extension Parser {
         .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
         height: value.height + 1)
     }
-    var left = try parseAdditive(seed: seed)
-    while let setOperator = setOperator(tokens[index]) {
+    return try parseBinary(seed: seed, tighterThan: 0)
+  }
+
+  /// The three left-associative binary levels in one loop, by precedence (precedence climbing): an operand
+  /// passes through one function instead of one per level.
+  ///
+  ///     setExpression  ::= additive ( setOperator additive )*
+  ///     setOperator    ::= "UNION" | "INTERSECT" | "MINUS"
+  ///     additive       ::= multiplicative ( ( "+" | "-" ) multiplicative )*
+  ///     multiplicative ::= unary ( ( "*" | "/" ) unary )*
+  ///
+  /// Reads operators binding tighter than `precedence` (set operators 1, `+ -` 2, `* /` 3), so the right
+  /// operand of an operator of precedence p is read with p: `a - b - c` is `(a - b) - c`.
+  mutating func parseBinary(seed: Parsed<ExpressionNode>?, tighterThan precedence: Int)
+    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  {
+    var left = try parseUnary(seed: seed)
+    while let (kind, operatorPrecedence) = binaryOperator(tokens[index]), operatorPrecedence > precedence {
       advance()
-      let right = try parseAdditive(seed: nil)
+      let right = try parseBinary(seed: nil, tighterThan: operatorPrecedence)
+      let node: ExpressionNode.Kind =
+        switch kind {
+        case .set(let op): .setOperation(op, left.node, right.node)
+        case .arithmetic(let op): .arithmetic(op, left.node, right.node)
+        }
       left = try expression(
-        .setOperation(setOperator, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
+        node, range(left.node.range, right.node.range), height: Swift.max(left.height, right.height) + 1)
     }
     return left
+  }
+
+  /// A binary operator of the expression levels.
+  enum BinaryOperator {
+    case set(SetOperator)
+    case arithmetic(ArithmeticOperator)
+  }
+
+  /// The binary operator `token` is, with its precedence, if it is one.
+  func binaryOperator(_ token: Token) -> (BinaryOperator, Int)? {
+    switch token.kind {
+    case .punctuation(.plus): (.arithmetic(.add), 2)
+    case .punctuation(.minus): (.arithmetic(.subtract), 2)
+    case .punctuation(.star): (.arithmetic(.multiply), 3)
+    case .punctuation(.slash): (.arithmetic(.divide), 3)
+    case .identifier: setOperator(token).map { (.set($0), 1) }
+    default: nil
+    }
   }
 
   /// The set operator `token` spells in any letter case, if any: compared on the bytes, since most tokens
@@ -44,50 +80,6 @@ extension Parser {
       }
     }
     return nil
-  }
-
-  /// `additive ::= multiplicative ( ( "+" | "-" ) multiplicative )*`
-  mutating func parseAdditive(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseMultiplicative(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.plus) {
-        op = .add
-      } else if tokens[index].isPunctuation(.minus) {
-        op = .subtract
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseMultiplicative(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-  }
-
-  /// `multiplicative ::= unary ( ( "*" | "/" ) unary )*`
-  mutating func parseMultiplicative(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseUnary(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.star) {
-        op = .multiply
-      } else if tokens[index].isPunctuation(.slash) {
-        op = .divide
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseUnary(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
   }
 
   /// `unary ::= "-" unary | power`; with `seed`, the parenthesised group is the base of the power.
