@@ -111,7 +111,8 @@ struct Lexer {
   // MARK: - Tokens
 
   mutating func next() throws(PredicateSyntaxError) -> Token {
-    skipWhitespace()
+    // Whitespace is 0x09-0x0D and 0x20: a token directly after another skips the call.
+    if index < buffer.count, buffer[index] <= 0x20 { skipWhitespace() }
     let start = position
     guard let byte = peek() else { return Token(kind: .endOfInput, range: range(from: start)) }
     switch byte {
@@ -189,6 +190,8 @@ struct Lexer {
     return begin
   }
 
+  // Inlined into `next()`: the token is then built in place instead of copied out of a call.
+  @inline(__always)
   private mutating func identifierOrKeyword() -> Token {
     let start = position
     let begin = scanName()
