@@ -111,8 +111,16 @@ struct Lexer {
   // MARK: - Tokens
 
   mutating func next() throws(PredicateSyntaxError) -> Token {
-    // Whitespace is 0x09-0x0D and 0x20: a token directly after another skips the call.
-    if index < buffer.count, buffer[index] <= 0x20 { skipWhitespace() }
+    // Whitespace is 0x09-0x0D and 0x20: a token directly after another skips the call, and so does one after
+    // a single space, the most common separator.
+    if index < buffer.count, buffer[index] <= 0x20 {
+      if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
+        index += 1
+        column += 1
+      } else {
+        skipWhitespace()
+      }
+    }
     let start = position
     guard let byte = peek() else { return Token(kind: .endOfInput, range: range(from: start)) }
     switch byte {
@@ -269,7 +277,9 @@ struct Lexer {
 
   private mutating func prefixedName(sigil: UInt8) throws(PredicateSyntaxError) -> Token {
     let start = position
-    advance()
+    // The sigil is one ASCII byte.
+    index += 1
+    column += 1
     guard let byte = peek(), Lexer.isIdentifierStart(byte) else {
       let what =
         switch sigil {

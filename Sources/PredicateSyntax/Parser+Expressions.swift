@@ -82,19 +82,37 @@ extension Parser {
     return nil
   }
 
-  /// `unary ::= "-" unary | power`; with `seed`, the parenthesised group is the base of the power.
+  /// Unary minus and the power level in one function (an operand passes through one call, not two):
+  ///
+  ///     unary ::= "-" unary | power
+  ///     power ::= postfix ( "**" unary )?
+  ///
+  /// `**` is right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`. With `seed`, the parenthesised group is
+  /// the base of the power.
   mutating func parseUnary(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
-    if let seed { return try parsePower(base: parsePostfix(seed, grouped: true)) }
-    guard tokens[index].isPunctuation(.minus) else { return try parsePower(base: nil) }
-    let minus = advance()
-    if let literal = try negativeLiteral(minus: minus) { return literal }
+    let left: Parsed<ExpressionNode>
+    if let seed {
+      left = try parsePostfix(seed, grouped: true)
+    } else if tokens[index].isPunctuation(.minus) {
+      let minus = advance()
+      if let literal = try negativeLiteral(minus: minus) { return literal }
+      try enter()
+      let operand = try parseUnary(seed: nil)
+      leave()
+      return try expression(
+        .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+    } else {
+      left = try parsePostfix(parsePrimary(), grouped: false)
+    }
+    guard skip(.doubleStar) else { return left }
     try enter()
-    let operand = try parseUnary(seed: nil)
+    let right = try parseUnary(seed: nil)
     leave()
     return try expression(
-      .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
+      height: Swift.max(left.height, right.height) + 1)
   }
 
   /// `-5` reads as the constant -5 (so `-9223372036854775808` is `Int.min`), unless the number is the base
@@ -122,25 +140,6 @@ extension Parser {
     }
     advance()
     return try expression(.constant(constant), range(minus.range, number.range), height: 1)
-  }
-
-  /// `power ::= postfix ( "**" unary )?`: right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`.
-  mutating func parsePower(base: consuming Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    let left: Parsed<ExpressionNode>
-    if let base = consume base {
-      left = base
-    } else {
-      left = try parsePostfix(parsePrimary(), grouped: false)
-    }
-    guard skip(.doubleStar) else { return left }
-    try enter()
-    let right = try parseUnary(seed: nil)
-    leave()
-    return try expression(
-      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
   }
 
   ///     postfix ::= primary ( "." keyPathComponent | "[" index "]" )*
