@@ -229,13 +229,17 @@ struct Parser {
     return token
   }
 
-  /// Consumes `punctuation` when it is next, without copying the token.
+  /// Consumes `punctuation` when it is next, without copying the token. This and `consume(_:)` are
+  /// inlined: every postfix and list step asks, and a call returning an optional token costs more than the
+  /// test.
+  @inline(__always)
   mutating func skip(_ punctuation: Punctuation) -> Bool {
     guard tokens[index].isPunctuation(punctuation) else { return false }
     advance()
     return true
   }
 
+  @inline(__always)
   mutating func consume(_ punctuation: Punctuation) -> Token? {
     tokens[index].isPunctuation(punctuation) ? advance() : nil
   }
