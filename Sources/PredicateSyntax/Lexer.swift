@@ -50,6 +50,20 @@ struct Lexer {
     // smaller block is cheaper to allocate.
     tokens.reserveCapacity(bytes.count / 6 + 16)
     while true {
+      skipSpace()
+      // The two commonest kinds of token are read here and built straight into the array; the others, and
+      // every error, go through `next()`.
+      if index < buffer.count {
+        let byte = buffer[index]
+        if Lexer.isIdentifierStart(byte) {
+          tokens.append(identifierOrKeyword())
+          continue
+        }
+        if let symbol = punctuation(at: index) {
+          tokens.append(punctuationToken(symbol))
+          continue
+        }
+      }
       let token: Token
       do throws(PredicateSyntaxError) {
         token = try next()
@@ -111,16 +125,7 @@ struct Lexer {
   // MARK: - Tokens
 
   mutating func next() throws(PredicateSyntaxError) -> Token {
-    // Whitespace is 0x09-0x0D and 0x20: a token directly after another skips the call, and so does one after
-    // a single space, the most common separator.
-    if index < buffer.count, buffer[index] <= 0x20 {
-      if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
-        index += 1
-        column += 1
-      } else {
-        skipWhitespace()
-      }
-    }
+    skipSpace()
     let start = position
     guard let byte = peek() else { return Token(kind: .endOfInput, range: range(from: start)) }
     switch byte {
@@ -146,6 +151,19 @@ struct Lexer {
         at: range(from: start))
     default:
       return try punctuation()
+    }
+  }
+
+  /// Skips whitespace before a token. Whitespace is 0x09-0x0D and 0x20: a token directly after another skips
+  /// the call, and so does one after a single space, the most common separator.
+  @inline(__always)
+  private mutating func skipSpace() {
+    guard index < buffer.count, buffer[index] <= 0x20 else { return }
+    if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
+      index += 1
+      column += 1
+    } else {
+      skipWhitespace()
     }
   }
 
@@ -300,58 +318,69 @@ struct Lexer {
   }
 
   private mutating func punctuation() throws(PredicateSyntaxError) -> Token {
-    let start = position
-    let byte = peek() ?? 0
-    let following = peek(1)
+    guard let symbol = punctuation(at: index) else { throw unexpectedCharacter(start: position) }
+    return punctuationToken(symbol)
+  }
+
+  /// The punctuation symbol at `offset`, if one starts there.
+  private func punctuation(at offset: Int) -> Punctuation? {
+    let byte = buffer[offset]
+    let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
     func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
       following == UInt8(ascii: second) ? result : nil
     }
     // Bytes, not Characters: comparing Characters costs a grapheme comparison per case.
-    let symbol: Punctuation?
     switch byte {
-    case UInt8(ascii: "("): symbol = .openParenthesis
-    case UInt8(ascii: ")"): symbol = .closeParenthesis
-    case UInt8(ascii: "{"): symbol = .openBrace
-    case UInt8(ascii: "}"): symbol = .closeBrace
-    case UInt8(ascii: "["): symbol = .openBracket
-    case UInt8(ascii: "]"): symbol = .closeBracket
-    case UInt8(ascii: ","): symbol = .comma
-    case UInt8(ascii: "."): symbol = .dot
-    case UInt8(ascii: ":"): symbol = two("=", .assign)
+    case UInt8(ascii: "("): return .openParenthesis
+    case UInt8(ascii: ")"): return .closeParenthesis
+    case UInt8(ascii: "{"): return .openBrace
+    case UInt8(ascii: "}"): return .closeBrace
+    case UInt8(ascii: "["): return .openBracket
+    case UInt8(ascii: "]"): return .closeBracket
+    case UInt8(ascii: ","): return .comma
+    case UInt8(ascii: "."): return .dot
+    case UInt8(ascii: ":"): return two("=", .assign)
     case UInt8(ascii: "="):
-      symbol = two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
-    case UInt8(ascii: "!"): symbol = two("=", .notEqual) ?? .bang
-    case UInt8(ascii: "<"): symbol = two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
-    case UInt8(ascii: ">"): symbol = two("=", .greaterEqual) ?? .greater
-    case UInt8(ascii: "&"): symbol = two("&", .ampersands)
-    case UInt8(ascii: "|"): symbol = two("|", .bars)
-    case UInt8(ascii: "+"): symbol = .plus
-    case UInt8(ascii: "-"): symbol = .minus
-    case UInt8(ascii: "*"): symbol = two("*", .doubleStar) ?? .star
-    case UInt8(ascii: "/"): symbol = .slash
-    default: symbol = nil
+      return two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
+    case UInt8(ascii: "!"): return two("=", .notEqual) ?? .bang
+    case UInt8(ascii: "<"): return two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
+    case UInt8(ascii: ">"): return two("=", .greaterEqual) ?? .greater
+    case UInt8(ascii: "&"): return two("&", .ampersands)
+    case UInt8(ascii: "|"): return two("|", .bars)
+    case UInt8(ascii: "+"): return .plus
+    case UInt8(ascii: "-"): return .minus
+    case UInt8(ascii: "*"): return two("*", .doubleStar) ?? .star
+    case UInt8(ascii: "/"): return .slash
+    default: return nil
     }
-    guard let symbol else {
-      if byte == UInt8(ascii: "&"),
-        let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
-      {
-        throw error
+  }
+
+  /// The error for the byte at `start`, which starts no token (a lone `&` may be XML-escaped text).
+  private mutating func unexpectedCharacter(start: SourcePosition) -> PredicateSyntaxError {
+    let byte = buffer[index]
+    if byte == UInt8(ascii: "&"),
+      let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
+    {
+      return error
+    }
+    advance()
+    let shown = Character(Unicode.Scalar(byte))
+    let hint =
+      switch shown {
+      case "&": " (did you mean '&&'?)"
+      case "|": " (did you mean '||'?)"
+      case "?": " ('?' is only a wildcard inside LIKE patterns)"
+      default: ""
       }
-      advance()
-      let shown = Character(Unicode.Scalar(byte))
-      let hint =
-        switch shown {
-        case "&": " (did you mean '&&'?)"
-        case "|": " (did you mean '||'?)"
-        case "?": " ('?' is only a wildcard inside LIKE patterns)"
-        default: ""
-        }
-      let spelled =
-        (0x21...0x7E).contains(byte) ? "'\(shown)'" : "U+\(Lexer.hex(UInt32(byte), digits: 4))"
-      throw PredicateSyntaxError(
-        .unexpectedCharacter, "unexpected character \(spelled)\(hint)",
-        at: range(from: start))
-    }
+    let spelled =
+      (0x21...0x7E).contains(byte) ? "'\(shown)'" : "U+\(Lexer.hex(UInt32(byte), digits: 4))"
+    return PredicateSyntaxError(
+      .unexpectedCharacter, "unexpected character \(spelled)\(hint)", at: range(from: start))
+  }
+
+  /// Consumes `symbol`, found at the current byte, counting the nesting it may add.
+  private mutating func punctuationToken(_ symbol: Punctuation) -> Token {
+    let start = position
     switch symbol {
     case .openParenthesis, .openBrace, .openBracket:
       openBrackets += 1
