@@ -63,6 +63,12 @@ struct Lexer {
           tokens.append(punctuationToken(symbol))
           continue
         }
+        if let kind = Lexer.prefixedNameKind(sigil: byte), index + 1 < buffer.count,
+          Lexer.isIdentifierStart(buffer[index + 1])
+        {
+          tokens.append(prefixedNameToken(kind))
+          continue
+        }
       }
       let token: Token
       do throws(PredicateSyntaxError) {
@@ -294,11 +300,13 @@ struct Lexer {
   }
 
   private mutating func prefixedName(sigil: UInt8) throws(PredicateSyntaxError) -> Token {
-    let start = position
-    // The sigil is one ASCII byte.
-    index += 1
-    column += 1
-    guard let byte = peek(), Lexer.isIdentifierStart(byte) else {
+    guard index + 1 < buffer.count, Lexer.isIdentifierStart(buffer[index + 1]),
+      let kind = Lexer.prefixedNameKind(sigil: sigil)
+    else {
+      let start = position
+      // The sigil is one ASCII byte.
+      index += 1
+      column += 1
       let what =
         switch sigil {
         case UInt8(ascii: "$"): "a variable name after '$'"
@@ -307,13 +315,26 @@ struct Lexer {
         }
       throw PredicateSyntaxError(.unexpectedCharacter, "expected \(what)", at: range(from: start))
     }
+    return prefixedNameToken(kind)
+  }
+
+  /// The kind of token a name after `sigil` makes, if `sigil` is one.
+  private static func prefixedNameKind(sigil: UInt8) -> Token.Kind? {
+    switch sigil {
+    case UInt8(ascii: "$"): .variable
+    case UInt8(ascii: "@"): .collectionOperator
+    case UInt8(ascii: "#"): .escapedIdentifier
+    default: nil
+    }
+  }
+
+  /// Consumes a sigil and the name after it, which starts with a name's first character.
+  private mutating func prefixedNameToken(_ kind: Token.Kind) -> Token {
+    let start = position
+    // The sigil is one ASCII byte.
+    index += 1
+    column += 1
     _ = scanName()
-    let kind: Token.Kind =
-      switch sigil {
-      case UInt8(ascii: "$"): .variable
-      case UInt8(ascii: "@"): .collectionOperator
-      default: .escapedIdentifier
-      }
     return Token(kind: kind, range: range(from: start))
   }
 
