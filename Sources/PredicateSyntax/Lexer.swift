@@ -17,8 +17,8 @@ struct Lexer {
   /// `bytes` while `tokenize()` runs (empty otherwise): the scanning code reads this, the rare paths `bytes`.
   var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// The deepest bracket nesting plus every prefix or right-associative operator seen, each of which may add
-  /// a parser level: an upper bound of the parser's recursion depth (`Parser.possibleNesting`), counted here
-  /// so the parser needs no pass of its own over the tokens.
+  /// a parser level: an upper bound of the parser's recursion depth, which decides whether it needs the large
+  /// stack (`LargeStack.fitsOnCurrentStack`). Counted here, so the parser needs no pass over the tokens.
   var possibleNesting: Int { deepestBrackets + prefixOperators }
   private var openBrackets = 0
   private var deepestBrackets = 0
@@ -222,7 +222,7 @@ struct Lexer {
     return begin
   }
 
-  // Inlined into `next()`: the token is then built in place instead of copied out of a call.
+  // Inlined into the tokenize loop: the token is then built in place instead of copied out of a call.
   @inline(__always)
   private mutating func identifierOrKeyword() -> Token {
     let start = position

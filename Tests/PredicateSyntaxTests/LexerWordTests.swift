@@ -20,6 +20,16 @@ import Testing
     }
   }
 
+  /// The constants the lexer's keyword look-up relies on match the keyword table.
+  @Test func keywordConstantsMatchTheSpellings() {
+    #expect(Keyword.longestSpelling == Keyword.allCases.map(\.rawValue.utf8.count).max())
+    #expect(Keyword.packedUTI == Keyword.packed("uti".utf8).low)
+    for keyword in Keyword.allCases {
+      let (low, high) = Keyword.packed(keyword.rawValue.lowercased().utf8)
+      #expect(Keyword.matching(packedLow: low, high: high) == keyword)
+    }
+  }
+
   /// Keywords are found wherever they are in the input, in any case and at any length, including where the
   /// lexer packs them byte by byte near the end of the input.
   @Test func keywordsAreFoundInEveryCaseAndPosition() throws {
