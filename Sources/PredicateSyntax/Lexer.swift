@@ -28,7 +28,8 @@ struct Lexer {
     self.bytes = bytes
     self.lenient = lenient
     // A UTF-8 byte-order mark is not part of the predicate.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    // Compared byte by byte: `starts(with:)` goes through generic code on every parse.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
   }
 
   /// All tokens, ending with `.endOfInput`.
