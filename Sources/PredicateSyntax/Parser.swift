@@ -76,26 +76,20 @@ public enum PredicateParser {
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings
-    var outcome: Swift.Result<Value, PredicateSyntaxError>?
     let stackLimit: UInt? =
       LargeStack.fitsOnCurrentStack(nesting: lexer.possibleNesting)
       ? 0 : LargeStack.currentStackLimit()
     if let stackLimit {
-      // No closure here: the common case allocates nothing beyond the tokens and the tree.
+      // No closure here: the common case allocates nothing beyond the tokens and the tree. The value is
+      // returned as it is made, not kept in a `Result` first, which copied it through generic code.
       var parser = Parser(
         tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
         warnings: warnings, stackLimit: stackLimit)
       do throws(PredicateSyntaxError) {
-        outcome = .success(try body(&parser))
+        return try body(&parser)
       } catch {
         // Input nested too deeply for this thread's stack starts over on the large stack.
-        if !parser.reachedStackLimit { outcome = .failure(error) }
-      }
-    }
-    if let outcome {
-      switch outcome {
-      case .success(let value): return value
-      case .failure(let error): throw lexer.likelyCause(of: error)
+        if !parser.reachedStackLimit { throw lexer.likelyCause(of: error) }
       }
     }
     let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
