@@ -28,7 +28,10 @@ public enum PredicateParser {
   public static func parse(
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateNode {
-    try parseReportingWarnings(text, options: options, arguments: arguments).predicate
+    // `parseReportingWarnings` without building the result it would return: the same tree, less per parse.
+    try run(Array(text.utf8), options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+      try parser.parseWholePredicate()
+    }
   }
 
   /// Parses predicate text and returns the warnings (lenient mode) together with the predicate.
