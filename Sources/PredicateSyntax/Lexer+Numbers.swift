@@ -28,14 +28,27 @@ extension Lexer {
       }
     }
     try rejectIdentifierCharacterAfterNumber(start: start)
-    let text = String(decoding: bytes[begin..<index], as: UTF8.self)
-    if !isDecimal, let value = UInt64(text) {
+    if !isDecimal, let value = decimalInteger(from: begin) {
       return Token(kind: .integer(value), range: range(from: start))
     }
+    let text = String(decoding: bytes[begin..<index], as: UTF8.self)
     guard let value = Double(text) else {
       throw PredicateSyntaxError(.invalidNumber, "invalid number '\(text)'", at: range(from: start))
     }
     return Token(kind: .double(value), range: range(from: start))
+  }
+
+  /// The decimal digits from `begin` up to `index` as an integer, or nil when it does not fit in 64 bits:
+  /// read in place rather than through a `String`.
+  private func decimalInteger(from begin: Int) -> UInt64? {
+    var value: UInt64 = 0
+    for offset in begin..<index {
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(buffer[offset] &- UInt8(ascii: "0")))
+      if overflow1 || overflow2 { return nil }
+      value = sum
+    }
+    return value
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {

@@ -118,13 +118,14 @@ extension Lexer {
   mutating func string(delimiter: UInt8) throws(PredicateSyntaxError) -> Token {
     let start = position
     // Most literals are one line of ASCII without escapes: take their bytes as they are.
+    let buffer = self.buffer
     var end = index + 1
-    while end < bytes.count, bytes[end] != delimiter, bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
-      bytes[end] < 0x80
+    while end < buffer.count, buffer[end] != delimiter, buffer[end] != UInt8(ascii: "\\"),
+      buffer[end] >= 0x20, buffer[end] < 0x80
     {
       end += 1
     }
-    if end < bytes.count, bytes[end] == delimiter {
+    if end < buffer.count, buffer[end] == delimiter {
       column += end + 1 - index
       index = end + 1
       return Token(kind: .plainString, range: range(from: start))

@@ -14,19 +14,63 @@ struct Lexer {
   /// The values of string literals that are not their bytes as written (escapes, typographic quotes), which
   /// `Token.Kind.decodedString` indexes.
   var decodedStrings: [String] = []
+  /// `bytes` while `tokenize()` runs (empty otherwise): the scanning code reads this, the rare paths `bytes`.
+  var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// The deepest bracket nesting plus every prefix or right-associative operator seen, each of which may add
+  /// a parser level: an upper bound of the parser's recursion depth, which decides whether it needs the large
+  /// stack (`LargeStack.fitsOnCurrentStack`). Counted here, so the parser needs no pass over the tokens.
+  var possibleNesting: Int { deepestBrackets + prefixOperators }
+  private var openBrackets = 0
+  private var deepestBrackets = 0
+  private var prefixOperators = 0
 
   init(bytes: [UInt8], lenient: Bool) {
     self.bytes = bytes
     self.lenient = lenient
     // A UTF-8 byte-order mark is not part of the predicate.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    // Compared byte by byte: `starts(with:)` goes through generic code on every parse.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
   }
 
   /// All tokens, ending with `.endOfInput`.
+  ///
+  /// The whole run reads the input through one `UnsafeBufferPointer` (`buffer`), so scanning a byte is a load
+  /// without an array bounds check or a `withUnsafeBufferPointer` scope per call.
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
+    let bytes = self.bytes
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(PredicateSyntaxError) -> [Token] in
+      self.buffer = buffer
+      defer { self.buffer = UnsafeBufferPointer(start: nil, count: 0) }
+      return try tokenizeBuffer()
+    }
+  }
+
+  private mutating func tokenizeBuffer() throws(PredicateSyntaxError) -> [Token] {
     var tokens: [Token] = []
-    tokens.reserveCapacity(bytes.count / 4 + 1)
+    // The corpus rules average one token per 10 bytes (the densest one per 7): a sixth rarely grows. A small
+    // constant keeps a short predicate's array under 1 KiB, which glibc's per-thread cache serves.
+    tokens.reserveCapacity(bytes.count / 6 + 4)
     while true {
+      skipSpace()
+      // The two commonest kinds of token are read here and built straight into the array; the others, and
+      // every error, go through `next()`.
+      if index < buffer.count {
+        let byte = buffer[index]
+        if Lexer.isIdentifierStart(byte) {
+          tokens.append(identifierOrKeyword())
+          continue
+        }
+        if let symbol = punctuation(at: index) {
+          tokens.append(punctuationToken(symbol))
+          continue
+        }
+        if let kind = Lexer.prefixedNameKind(sigil: byte), index + 1 < buffer.count,
+          Lexer.isIdentifierStart(buffer[index + 1])
+        {
+          tokens.append(prefixedNameToken(kind))
+          continue
+        }
+      }
       let token: Token
       do throws(PredicateSyntaxError) {
         token = try next()
@@ -48,12 +92,12 @@ struct Lexer {
 
   func peek(_ ahead: Int = 0) -> UInt8? {
     let at = index + ahead
-    return at < bytes.count ? bytes[at] : nil
+    return at < buffer.count ? buffer[at] : nil
   }
 
   /// Consumes one byte, keeping line and column (in Unicode scalars) up to date.
   mutating func advance() {
-    let byte = bytes[index]
+    let byte = buffer[index]
     index += 1
     if byte == UInt8(ascii: "\n") {
       line += 1
@@ -88,7 +132,7 @@ struct Lexer {
   // MARK: - Tokens
 
   mutating func next() throws(PredicateSyntaxError) -> Token {
-    skipWhitespace()
+    skipSpace()
     let start = position
     guard let byte = peek() else { return Token(kind: .endOfInput, range: range(from: start)) }
     switch byte {
@@ -117,65 +161,83 @@ struct Lexer {
     }
   }
 
+  /// Skips whitespace before a token. Whitespace is 0x09-0x0D and 0x20: a token directly after another skips
+  /// the call, and so does one after a single space, the most common separator.
+  @inline(__always)
+  private mutating func skipSpace() {
+    guard index < buffer.count, buffer[index] <= 0x20 else { return }
+    if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
+      index += 1
+      column += 1
+    } else {
+      skipWhitespace()
+    }
+  }
+
   private mutating func skipWhitespace() {
     // One pass over the buffer, keeping line and column as `advance()` would: rules are indented and span
     // lines, so runs are long and cross line breaks.
+    let buffer = self.buffer
     var (index, line, column) = (self.index, self.line, self.column)
-    bytes.withUnsafeBufferPointer { buffer in
-      scan: while index < buffer.count {
-        switch buffer[index] {
-        case 0x20, 0x09, 0x0B, 0x0C:
-          column += 1
-        case 0x0A:
+    scan: while index < buffer.count {
+      switch buffer[index] {
+      case 0x20, 0x09, 0x0B, 0x0C:
+        column += 1
+      case 0x0A:
+        line += 1
+        column = 1
+      case 0x0D:
+        // CRLF is one line break (counted at the LF); a lone CR is one too.
+        if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
           line += 1
           column = 1
-        case 0x0D:
-          // CRLF is one line break (counted at the LF); a lone CR is one too.
-          if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
-            line += 1
-            column = 1
-          }
-        default:
-          break scan
         }
-        index += 1
+      default:
+        break scan
       }
+      index += 1
     }
     (self.index, self.line, self.column) = (index, line, column)
   }
 
+  // The name characters as bit sets over the 128 ASCII bytes (low and high 64), tested with a shift instead
+  // of range comparisons: `_`, letters, and for continuations digits too.
+  private static let nameStartHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z (bytes 64-127)
+  private static let digitsLow: UInt64 = 0x03FF_0000_0000_0000  // 0-9 (bytes 48-57)
+
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-      || byte == UInt8(ascii: "_")
+    byte >= 64 && byte < 128 && (nameStartHigh >> UInt64(byte & 63)) & 1 != 0
   }
 
   static func isIdentifierContinuation(_ byte: UInt8) -> Bool {
-    isIdentifierStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    let set = byte < 64 ? digitsLow : nameStartHigh
+    return byte < 128 && (set >> UInt64(byte & 63)) & 1 != 0
   }
 
-  /// Consumes a run of identifier characters and returns their bytes. They are ASCII and never line breaks,
-  /// so the column moves by their count.
-  private mutating func nameBytes() -> ArraySlice<UInt8> {
+  /// Consumes a run of identifier characters and returns where it began. Names are ASCII and never line
+  /// breaks, so the column moves by their count.
+  private mutating func scanName() -> Int {
     let begin = index
-    index = bytes.withUnsafeBufferPointer { buffer in
-      var end = begin
-      while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
-      return end
-    }
+    index = endOfName(from: begin)
     column += index - begin
-    return bytes[begin..<index]
+    return begin
   }
 
+  // Inlined into the tokenize loop: the token is then built in place instead of copied out of a call.
+  @inline(__always)
   private mutating func identifierOrKeyword() -> Token {
     let start = position
-    let word = nameBytes()
-    // Keywords are looked up from the bytes: only identifiers need a string.
-    if word.count == 3, hasUppercased("UTI", at: word.startIndex), let keyword = utiOperatorSuffix() {
-      return Token(kind: .keyword(keyword), range: range(from: start))
-    }
-    if let keyword = Keyword.matching(utf8: word) {
-      return Token(kind: .keyword(keyword), range: range(from: start))
+    let begin = scanName()
+    // Keywords are looked up from the packed bytes: only identifiers need a string later.
+    if index - begin <= Keyword.longestSpelling {
+      let (low, high) = packedName(from: begin)
+      if low == Keyword.packedUTI, let keyword = utiOperatorSuffix() {
+        return Token(kind: .keyword(keyword), range: range(from: start))
+      }
+      if let keyword = Keyword.matching(packedLow: low, high: high) {
+        if case .not = keyword { prefixOperators += 1 }
+        return Token(kind: .keyword(keyword), range: range(from: start))
+      }
     }
     if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") { consumeSelectorName() }
     return Token(kind: .identifier, range: range(from: start))
@@ -226,14 +288,12 @@ struct Lexer {
   /// in place: no array per candidate.
   private func hasUppercased(_ spelling: StaticString, at offset: Int) -> Bool {
     let count = spelling.utf8CodeUnitCount
-    guard offset + count <= bytes.count else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      for position in 0..<count
-      where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
-        return false
-      }
-      return true
+    guard offset + count <= buffer.count else { return false }
+    for position in 0..<count
+    where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
+      return false
     }
+    return true
   }
 
   static func uppercased(_ byte: UInt8) -> UInt8 {
@@ -241,9 +301,13 @@ struct Lexer {
   }
 
   private mutating func prefixedName(sigil: UInt8) throws(PredicateSyntaxError) -> Token {
-    let start = position
-    advance()
-    guard let byte = peek(), Lexer.isIdentifierStart(byte) else {
+    guard index + 1 < buffer.count, Lexer.isIdentifierStart(buffer[index + 1]),
+      let kind = Lexer.prefixedNameKind(sigil: sigil)
+    else {
+      let start = position
+      // The sigil is one ASCII byte.
+      index += 1
+      column += 1
       let what =
         switch sigil {
         case UInt8(ascii: "$"): "a variable name after '$'"
@@ -252,68 +316,103 @@ struct Lexer {
         }
       throw PredicateSyntaxError(.unexpectedCharacter, "expected \(what)", at: range(from: start))
     }
-    _ = nameBytes()
-    let kind: Token.Kind =
-      switch sigil {
-      case UInt8(ascii: "$"): .variable
-      case UInt8(ascii: "@"): .collectionOperator
-      default: .escapedIdentifier
-      }
+    return prefixedNameToken(kind)
+  }
+
+  /// The kind of token a name after `sigil` makes, if `sigil` is one.
+  private static func prefixedNameKind(sigil: UInt8) -> Token.Kind? {
+    switch sigil {
+    case UInt8(ascii: "$"): .variable
+    case UInt8(ascii: "@"): .collectionOperator
+    case UInt8(ascii: "#"): .escapedIdentifier
+    default: nil
+    }
+  }
+
+  /// Consumes a sigil and the name after it, which starts with a name's first character.
+  private mutating func prefixedNameToken(_ kind: Token.Kind) -> Token {
+    let start = position
+    // The sigil is one ASCII byte.
+    index += 1
+    column += 1
+    _ = scanName()
     return Token(kind: kind, range: range(from: start))
   }
 
   private mutating func punctuation() throws(PredicateSyntaxError) -> Token {
-    let start = position
-    let byte = peek() ?? 0
-    let following = peek(1)
+    guard let symbol = punctuation(at: index) else { throw unexpectedCharacter(start: position) }
+    return punctuationToken(symbol)
+  }
+
+  /// The punctuation symbol at `offset`, if one starts there.
+  private func punctuation(at offset: Int) -> Punctuation? {
+    let byte = buffer[offset]
+    let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
     func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
       following == UInt8(ascii: second) ? result : nil
     }
     // Bytes, not Characters: comparing Characters costs a grapheme comparison per case.
-    let symbol: Punctuation?
     switch byte {
-    case UInt8(ascii: "("): symbol = .openParenthesis
-    case UInt8(ascii: ")"): symbol = .closeParenthesis
-    case UInt8(ascii: "{"): symbol = .openBrace
-    case UInt8(ascii: "}"): symbol = .closeBrace
-    case UInt8(ascii: "["): symbol = .openBracket
-    case UInt8(ascii: "]"): symbol = .closeBracket
-    case UInt8(ascii: ","): symbol = .comma
-    case UInt8(ascii: "."): symbol = .dot
-    case UInt8(ascii: ":"): symbol = two("=", .assign)
+    case UInt8(ascii: "("): return .openParenthesis
+    case UInt8(ascii: ")"): return .closeParenthesis
+    case UInt8(ascii: "{"): return .openBrace
+    case UInt8(ascii: "}"): return .closeBrace
+    case UInt8(ascii: "["): return .openBracket
+    case UInt8(ascii: "]"): return .closeBracket
+    case UInt8(ascii: ","): return .comma
+    case UInt8(ascii: "."): return .dot
+    case UInt8(ascii: ":"): return two("=", .assign)
     case UInt8(ascii: "="):
-      symbol = two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
-    case UInt8(ascii: "!"): symbol = two("=", .notEqual) ?? .bang
-    case UInt8(ascii: "<"): symbol = two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
-    case UInt8(ascii: ">"): symbol = two("=", .greaterEqual) ?? .greater
-    case UInt8(ascii: "&"): symbol = two("&", .ampersands)
-    case UInt8(ascii: "|"): symbol = two("|", .bars)
-    case UInt8(ascii: "+"): symbol = .plus
-    case UInt8(ascii: "-"): symbol = .minus
-    case UInt8(ascii: "*"): symbol = two("*", .doubleStar) ?? .star
-    case UInt8(ascii: "/"): symbol = .slash
-    default: symbol = nil
+      return two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
+    case UInt8(ascii: "!"): return two("=", .notEqual) ?? .bang
+    case UInt8(ascii: "<"): return two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
+    case UInt8(ascii: ">"): return two("=", .greaterEqual) ?? .greater
+    case UInt8(ascii: "&"): return two("&", .ampersands)
+    case UInt8(ascii: "|"): return two("|", .bars)
+    case UInt8(ascii: "+"): return .plus
+    case UInt8(ascii: "-"): return .minus
+    case UInt8(ascii: "*"): return two("*", .doubleStar) ?? .star
+    case UInt8(ascii: "/"): return .slash
+    default: return nil
     }
-    guard let symbol else {
-      if byte == UInt8(ascii: "&"),
-        let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
-      {
-        throw error
+  }
+
+  /// The error for the byte at `start`, which starts no token (a lone `&` may be XML-escaped text).
+  private mutating func unexpectedCharacter(start: SourcePosition) -> PredicateSyntaxError {
+    let byte = buffer[index]
+    if byte == UInt8(ascii: "&"),
+      let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
+    {
+      return error
+    }
+    advance()
+    let shown = Character(Unicode.Scalar(byte))
+    let hint =
+      switch shown {
+      case "&": " (did you mean '&&'?)"
+      case "|": " (did you mean '||'?)"
+      case "?": " ('?' is only a wildcard inside LIKE patterns)"
+      default: ""
       }
-      advance()
-      let shown = Character(Unicode.Scalar(byte))
-      let hint =
-        switch shown {
-        case "&": " (did you mean '&&'?)"
-        case "|": " (did you mean '||'?)"
-        case "?": " ('?' is only a wildcard inside LIKE patterns)"
-        default: ""
-        }
-      let spelled =
-        (0x21...0x7E).contains(byte) ? "'\(shown)'" : "U+\(Lexer.hex(UInt32(byte), digits: 4))"
-      throw PredicateSyntaxError(
-        .unexpectedCharacter, "unexpected character \(spelled)\(hint)",
-        at: range(from: start))
+    let spelled =
+      (0x21...0x7E).contains(byte) ? "'\(shown)'" : "U+\(Lexer.hex(UInt32(byte), digits: 4))"
+    return PredicateSyntaxError(
+      .unexpectedCharacter, "unexpected character \(spelled)\(hint)", at: range(from: start))
+  }
+
+  /// Consumes `symbol`, found at the current byte, counting the nesting it may add.
+  private mutating func punctuationToken(_ symbol: Punctuation) -> Token {
+    let start = position
+    switch symbol {
+    case .openParenthesis, .openBrace, .openBracket:
+      openBrackets += 1
+      deepestBrackets = Swift.max(deepestBrackets, openBrackets)
+    case .closeParenthesis, .closeBrace, .closeBracket:
+      openBrackets -= 1
+    case .bang, .minus, .doubleStar, .assign:
+      prefixOperators += 1
+    default:
+      break
     }
     // Punctuation is one or two ASCII bytes, never a line break.
     let width = symbol.width

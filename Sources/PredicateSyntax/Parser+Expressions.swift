@@ -6,8 +6,6 @@ extension Parser {
   ///
   ///     expression    ::= assignment | setExpression
   ///     assignment    ::= Variable ":=" expression
-  ///     setExpression ::= additive ( setOperator additive )*
-  ///     setOperator   ::= "UNION" | "INTERSECT" | "MINUS"
   mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
@@ -22,15 +20,53 @@ extension Parser {
         .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
         height: value.height + 1)
     }
-    var left = try parseAdditive(seed: seed)
-    while let setOperator = setOperator(tokens[index]) {
+    return try parseBinary(seed: seed, tighterThan: 0)
+  }
+
+  /// The three left-associative binary levels in one loop, by precedence (precedence climbing): an operand
+  /// passes through one function instead of one per level.
+  ///
+  ///     setExpression  ::= additive ( setOperator additive )*
+  ///     setOperator    ::= "UNION" | "INTERSECT" | "MINUS"
+  ///     additive       ::= multiplicative ( ( "+" | "-" ) multiplicative )*
+  ///     multiplicative ::= unary ( ( "*" | "/" ) unary )*
+  ///
+  /// Reads operators binding tighter than `precedence` (set operators 1, `+ -` 2, `* /` 3), so the right
+  /// operand of an operator of precedence p is read with p: `a - b - c` is `(a - b) - c`.
+  mutating func parseBinary(seed: Parsed<ExpressionNode>?, tighterThan precedence: Int)
+    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  {
+    var left = try parseUnary(seed: seed)
+    while let (kind, operatorPrecedence) = binaryOperator(tokens[index]), operatorPrecedence > precedence {
       advance()
-      let right = try parseAdditive(seed: nil)
+      let right = try parseBinary(seed: nil, tighterThan: operatorPrecedence)
+      let node: ExpressionNode.Kind =
+        switch kind {
+        case .set(let op): .setOperation(op, left.node, right.node)
+        case .arithmetic(let op): .arithmetic(op, left.node, right.node)
+        }
       left = try expression(
-        .setOperation(setOperator, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
+        node, range(left.node.range, right.node.range), height: Swift.max(left.height, right.height) + 1)
     }
     return left
+  }
+
+  /// A binary operator of the expression levels.
+  enum BinaryOperator {
+    case set(SetOperator)
+    case arithmetic(ArithmeticOperator)
+  }
+
+  /// The binary operator `token` is, with its precedence, if it is one.
+  func binaryOperator(_ token: Token) -> (BinaryOperator, Int)? {
+    switch token.kind {
+    case .punctuation(.plus): (.arithmetic(.add), 2)
+    case .punctuation(.minus): (.arithmetic(.subtract), 2)
+    case .punctuation(.star): (.arithmetic(.multiply), 3)
+    case .punctuation(.slash): (.arithmetic(.divide), 3)
+    case .identifier: setOperator(token).map { (.set($0), 1) }
+    default: nil
+    }
   }
 
   /// The set operator `token` spells in any letter case, if any: compared on the bytes, since most tokens
@@ -46,63 +82,37 @@ extension Parser {
     return nil
   }
 
-  /// `additive ::= multiplicative ( ( "+" | "-" ) multiplicative )*`
-  mutating func parseAdditive(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseMultiplicative(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.plus) {
-        op = .add
-      } else if tokens[index].isPunctuation(.minus) {
-        op = .subtract
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseMultiplicative(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-  }
-
-  /// `multiplicative ::= unary ( ( "*" | "/" ) unary )*`
-  mutating func parseMultiplicative(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    var left = try parseUnary(seed: seed)
-    while true {
-      let op: ArithmeticOperator
-      if tokens[index].isPunctuation(.star) {
-        op = .multiply
-      } else if tokens[index].isPunctuation(.slash) {
-        op = .divide
-      } else {
-        return left
-      }
-      advance()
-      let right = try parseUnary(seed: nil)
-      left = try expression(
-        .arithmetic(op, left.node, right.node), range(left.node.range, right.node.range),
-        height: Swift.max(left.height, right.height) + 1)
-    }
-  }
-
-  /// `unary ::= "-" unary | power`; with `seed`, the parenthesised group is the base of the power.
+  /// Unary minus and the power level in one function (an operand passes through one call, not two):
+  ///
+  ///     unary ::= "-" unary | power
+  ///     power ::= postfix ( "**" unary )?
+  ///
+  /// `**` is right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`. With `seed`, the parenthesised group is
+  /// the base of the power.
   mutating func parseUnary(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
-    if let seed { return try parsePower(base: parsePostfix(seed, grouped: true)) }
-    guard tokens[index].isPunctuation(.minus) else { return try parsePower(base: nil) }
-    let minus = advance()
-    if let literal = try negativeLiteral(minus: minus) { return literal }
+    let left: Parsed<ExpressionNode>
+    if let seed {
+      left = try parsePostfix(seed, grouped: true)
+    } else if tokens[index].isPunctuation(.minus) {
+      let minus = advance()
+      if let literal = try negativeLiteral(minus: minus) { return literal }
+      try enter()
+      let operand = try parseUnary(seed: nil)
+      leave()
+      return try expression(
+        .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+    } else {
+      left = try parsePostfix(parsePrimary(), grouped: false)
+    }
+    guard skip(.doubleStar) else { return left }
     try enter()
-    let operand = try parseUnary(seed: nil)
+    let right = try parseUnary(seed: nil)
     leave()
     return try expression(
-      .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
+      height: Swift.max(left.height, right.height) + 1)
   }
 
   /// `-5` reads as the constant -5 (so `-9223372036854775808` is `Int.min`), unless the number is the base
@@ -132,50 +142,20 @@ extension Parser {
     return try expression(.constant(constant), range(minus.range, number.range), height: 1)
   }
 
-  /// `power ::= postfix ( "**" unary )?`: right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`.
-  mutating func parsePower(base: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
-  {
-    let left: Parsed<ExpressionNode>
-    if let base {
-      left = base
-    } else {
-      left = try parsePostfix(parsePrimary(), grouped: false)
-    }
-    guard skip(.doubleStar) else { return left }
-    try enter()
-    let right = try parseUnary(seed: nil)
-    leave()
-    return try expression(
-      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
-  }
-
   ///     postfix ::= primary ( "." keyPathComponent | "[" index "]" )*
   ///     index   ::= "FIRST" | "LAST" | "SIZE" | expression
   ///
   /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
   /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
-  mutating func parsePostfix(_ primary: Parsed<ExpressionNode>, grouped: Bool)
+  mutating func parsePostfix(_ primary: consuming Parsed<ExpressionNode>, grouped: Bool)
     throws(PredicateSyntaxError)
     -> Parsed<ExpressionNode>
   {
     var result = primary
     var extendable = !grouped
     while true {
-      if skip(.dot) {
-        let component = try parseKeyPathComponent()
-        let componentRange = previousRange
-        if extendable, case .keyPath(let base, let components) = result.node.kind {
-          result = try expression(
-            .keyPath(base: base, components: components + [component]),
-            range(result.node.range, componentRange),
-            height: result.height)
-        } else {
-          result = try expression(
-            .keyPath(base: result.node, components: [component]), range(result.node.range, componentRange),
-            height: result.height + 1)
-        }
+      if tokens[index].isPunctuation(.dot) {
+        result = try parseKeys(after: result, extending: extendable)
         extendable = true
       } else if let open = consume(.openBracket) {
         let indexKind: IndexKind
@@ -202,6 +182,36 @@ extension Parser {
         return result
       }
     }
+  }
+
+  /// The run of `"." keyPathComponent` at the current `.`, as one key path node: on `base`, or extending
+  /// `base` when it is a key path that may be extended. The components array is made once, at its size.
+  mutating func parseKeys(after base: consuming Parsed<ExpressionNode>, extending: Bool)
+    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  {
+    // `.name` pairs ahead: the array's capacity (an over-estimate only when a later one is an error).
+    var ahead = 1
+    while lookahead(2 * ahead).isPunctuation(.dot) { ahead += 1 }
+    var components: [KeyPathComponent] = []
+    let keyBase: ExpressionNode?
+    let height: Int
+    if extending, case .keyPath(let existingBase, let existing) = base.node.kind {
+      components.reserveCapacity(existing.count + ahead)
+      components.append(contentsOf: existing)
+      keyBase = existingBase
+      height = base.height
+    } else {
+      components.reserveCapacity(ahead)
+      keyBase = base.node
+      height = base.height + 1
+    }
+    let start = base.node.range
+    _ = consume base
+    while skip(.dot) {
+      components.append(try parseKeyPathComponent())
+    }
+    return try expression(
+      .keyPath(base: keyBase, components: components), range(start, previousRange), height: height)
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`

@@ -2,10 +2,11 @@
 
 extension Parser {
   /// The predicate an operand must be here, or an error asking for the comparison operator it lacks.
-  mutating func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> Parsed<
+  /// Takes the operand, so the predicate moves out without a copy.
+  mutating func requirePredicate(_ operand: consuming Operand) throws(PredicateSyntaxError) -> Parsed<
     PredicateNode
   > {
-    switch operand {
+    switch consume operand {
     case .predicate(let predicate): return predicate
     case .expression:
       if tokens[index].isEndOfInput {
@@ -21,68 +22,93 @@ extension Parser {
   var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
   var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
+  /// The two chained predicate levels.
+  enum Link {
+    case or, and
+  }
+
   /// `disjunction ::= conjunction ( ( "OR" | "||" ) conjunction )*`
   mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
-    let first = try parseAnd()
-    guard atOr else { return first }
-    var operands = [try requirePredicate(first)]
-    while atOr {
-      advance()
-      let rightOperand = try parseAnd()
-      operands.append(try requirePredicate(rightOperand))
-    }
-    return .predicate(try chain(operands) { .or($0, $1) })
+    try parseChain(.or)
   }
 
   /// `conjunction ::= negation ( ( "AND" | "&&" ) negation )*`
   mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
-    let first = try parseNot()
-    guard atAnd else { return first }
-    var operands = [try requirePredicate(first)]
-    while atAnd {
-      advance()
-      let rightOperand = try parseNot()
-      operands.append(try requirePredicate(rightOperand))
-    }
-    return .predicate(try chain(operands) { .and($0, $1) })
+    try parseChain(.and)
   }
 
-  /// Joins the operands of one `OR` or `AND` chain, in order, with `link`.
+  /// One operand of a `link` chain: a conjunction in a disjunction, a negation in a conjunction.
+  mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand {
+    switch link {
+    case .or: try parseAnd()
+    case .and: try parseNot()
+    }
+  }
+
+  func at(_ link: Link) -> Bool {
+    switch link {
+    case .or: atOr
+    case .and: atAnd
+    }
+  }
+
+  func node(_ link: Link, _ left: PredicateNode, _ right: PredicateNode) -> PredicateNode.Kind {
+    switch link {
+    case .or: .or(left, right)
+    case .and: .and(left, right)
+    }
+  }
+
+  /// The operands of one `OR` or `AND` chain joined in order.
   ///
   /// The tree nests to the left, as `NSCompoundPredicate` builds it and as the printer writes back without
-  /// parentheses, whenever that fits under the depth limit. A longer chain is not deep nesting, only many
-  /// clauses, so it is joined as a balanced tree instead: `log2` of its length deep, which every recursive
-  /// consumer (printer, evaluators, `==`, releasing the tree) handles. The grouping changes nothing else:
-  /// `AND` and `OR` are associative and both groupings evaluate the operands left to right, and the
-  /// printed balanced tree (its inner groups in parentheses) parses back to the same tree.
-  func chain(
-    _ operands: [Parsed<PredicateNode>], _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
-    var leftNestedHeight = operands[0].height
-    for operand in operands.dropFirst() { leftNestedHeight = Swift.max(leftNestedHeight, operand.height) + 1 }
-    guard leftNestedHeight > options.maximumDepth else {
-      var left = operands[0]
-      for right in operands.dropFirst() {
-        left = try predicate(
-          link(left.node, right.node), range(left.node.range, right.node.range),
-          height: Swift.max(left.height, right.height) + 1)
+  /// parentheses, and is built so as the operands are read (no array of operands). A chain too long for the
+  /// depth limit that way is not deep nesting, only many clauses: it is read again from its start into
+  /// `parseBalancedChain`.
+  mutating func parseChain(_ link: Link) throws(PredicateSyntaxError) -> Operand {
+    let restart = (index, nextArgument)
+    let first = try parseOperand(of: link)
+    guard at(link) else { return first }
+    var left = try requirePredicate(first)
+    while at(link) {
+      advance()
+      let right = try requirePredicate(parseOperand(of: link))
+      let height = Swift.max(left.height, right.height) + 1
+      guard height <= options.maximumDepth else {
+        // Rare (a chain of more clauses than the depth limit): parsing again is simpler than unpicking.
+        (index, nextArgument) = restart
+        return .predicate(try parseBalancedChain(link))
       }
-      return left
+      let joined = range(left.node.range, right.node.range)
+      left = Parsed(node: PredicateNode(node(link, left.node, right.node), range: joined), height: height)
+    }
+    return .predicate(left)
+  }
+
+  /// A chain whose left-nested tree would exceed the depth limit, joined as a balanced tree instead: `log2` of
+  /// its length deep, which every recursive consumer (printer, evaluators, `==`, releasing the tree)
+  /// handles. The grouping changes nothing else: `AND` and `OR` are associative and both groupings evaluate
+  /// the operands left to right, and the printed balanced tree (its inner groups in parentheses) parses back
+  /// to the same tree.
+  mutating func parseBalancedChain(_ link: Link) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    var operands = [try requirePredicate(parseOperand(of: link))]
+    while at(link) {
+      advance()
+      operands.append(try requirePredicate(parseOperand(of: link)))
     }
     return try balancedChain(operands[...], link)
   }
 
-  func balancedChain(
-    _ operands: ArraySlice<Parsed<PredicateNode>>,
-    _ link: (PredicateNode, PredicateNode) -> PredicateNode.Kind
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+  func balancedChain(_ operands: ArraySlice<Parsed<PredicateNode>>, _ link: Link) throws(PredicateSyntaxError)
+    -> Parsed<PredicateNode>
+  {
     // Never empty: a chain has at least two operands, and halves of two or more are not empty.
     if operands.count == 1 { return operands[operands.startIndex] }
     let middle = operands.startIndex + operands.count / 2
     let left = try balancedChain(operands[..<middle], link)
     let right = try balancedChain(operands[middle...], link)
     return try predicate(
-      link(left.node, right.node), range(left.node.range, right.node.range),
+      node(link, left.node, right.node), range(left.node.range, right.node.range),
       height: Swift.max(left.height, right.height) + 1)
   }
 
@@ -194,7 +220,7 @@ extension Parser {
 
   /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
   mutating func parseComparison(
-    quantifier: Quantifier?, lhs: Parsed<ExpressionNode>, start: SourceRange
+    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, start: SourceRange
   ) throws(PredicateSyntaxError) -> Parsed<PredicateNode>? {
     guard let op = comparisonOperator else { return nil }
     let operatorToken = advance()

@@ -28,7 +28,10 @@ public enum PredicateParser {
   public static func parse(
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateNode {
-    try parseReportingWarnings(text, options: options, arguments: arguments).predicate
+    // `parseReportingWarnings` without building the result it would return: the same tree, less per parse.
+    try run(Array(text.utf8), options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+      try parser.parseWholePredicate()
+    }
   }
 
   /// Parses predicate text and returns the warnings (lenient mode) together with the predicate.
@@ -76,26 +79,20 @@ public enum PredicateParser {
     let tokens = try lexer.tokenize()
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings
-    var outcome: Swift.Result<Value, PredicateSyntaxError>?
     let stackLimit: UInt? =
-      LargeStack.fitsOnCurrentStack(nesting: Parser.possibleNesting(tokens))
+      LargeStack.fitsOnCurrentStack(nesting: lexer.possibleNesting)
       ? 0 : LargeStack.currentStackLimit()
     if let stackLimit {
-      // No closure here: the common case allocates nothing beyond the tokens and the tree.
+      // No closure here: the common case allocates nothing beyond the tokens and the tree. The value is
+      // returned as it is made, not kept in a `Result` first, which copied it through generic code.
       var parser = Parser(
         tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
         warnings: warnings, stackLimit: stackLimit)
       do throws(PredicateSyntaxError) {
-        outcome = .success(try body(&parser))
+        return try body(&parser)
       } catch {
         // Input nested too deeply for this thread's stack starts over on the large stack.
-        if !parser.reachedStackLimit { outcome = .failure(error) }
-      }
-    }
-    if let outcome {
-      switch outcome {
-      case .success(let value): return value
-      case .failure(let error): throw lexer.likelyCause(of: error)
+        if !parser.reachedStackLimit { throw lexer.likelyCause(of: error) }
       }
     }
     let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
@@ -185,29 +182,6 @@ struct Parser {
 
   // MARK: - Entry points
 
-  /// An upper bound of the parser's recursion depth for these tokens: the deepest bracket nesting plus every
-  /// prefix or right-associative operator, each of which may add a level.
-  static func possibleNesting(_ tokens: [Token]) -> Int {
-    var brackets = 0
-    var deepest = 0
-    var prefixes = 0
-    for token in tokens {
-      switch token.kind {
-      case .punctuation(.openParenthesis), .punctuation(.openBrace), .punctuation(.openBracket):
-        brackets += 1
-        deepest = Swift.max(deepest, brackets)
-      case .punctuation(.closeParenthesis), .punctuation(.closeBrace), .punctuation(.closeBracket):
-        brackets -= 1
-      case .keyword(.not), .punctuation(.bang), .punctuation(.minus), .punctuation(.doubleStar),
-        .punctuation(.assign):
-        prefixes += 1
-      default:
-        break
-      }
-    }
-    return deepest + prefixes
-  }
-
   /// `predicate ::= disjunction`, then the end of input.
   mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
     if tokens[index].isEndOfInput {
@@ -252,13 +226,17 @@ struct Parser {
     return token
   }
 
-  /// Consumes `punctuation` when it is next, without copying the token.
+  /// Consumes `punctuation` when it is next, without copying the token. This and `consume(_:)` are
+  /// inlined: every postfix and list step asks, and a call returning an optional token costs more than the
+  /// test.
+  @inline(__always)
   mutating func skip(_ punctuation: Punctuation) -> Bool {
     guard tokens[index].isPunctuation(punctuation) else { return false }
     advance()
     return true
   }
 
+  @inline(__always)
   mutating func consume(_ punctuation: Punctuation) -> Token? {
     tokens[index].isPunctuation(punctuation) ? advance() : nil
   }

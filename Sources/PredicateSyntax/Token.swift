@@ -39,21 +39,34 @@ enum Keyword: String, CaseIterable, Sendable {
     matching(utf8: text.utf8)
   }
 
-  /// Spellings packed as by `packed(_:)`, grouped by length, for the lexer's look-up without building a
-  /// string: a candidate is two integer comparisons rather than a loop over its bytes.
-  private static let spellingsByLength: [[(low: UInt64, high: UInt64, keyword: Keyword)]] = {
-    let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
-    var table = Array(repeating: [(low: UInt64, high: UInt64, keyword: Keyword)](), count: longest + 1)
+  /// The longest spelling, in bytes: a longer word is never a keyword.
+  static let longestSpelling = 15
+
+  /// `UTI` packed as by `packed(_:)`: the word before `-CONFORMS-TO` and `-EQUALS`.
+  static let packedUTI = UInt64(0x49_54_55)
+
+  /// Spellings packed as by `packed(_:)` in an open-addressing hash table of 64 slots (33 keywords), so the
+  /// lexer's look-up is a multiply, a shift and usually one comparison, without building a string.
+  private static let slots: [(low: UInt64, high: UInt64, keyword: Keyword?)] = {
+    var table = Array(repeating: (low: UInt64(0), high: UInt64(0), keyword: Keyword?.none), count: slotCount)
     for keyword in allCases {
-      let spelling = keyword.rawValue.utf8
-      let (low, high) = packed(spelling)
-      table[spelling.count].append((low, high, keyword))
+      let (low, high) = packed(keyword.rawValue.utf8)
+      var slot = Keyword.slotIndex(low, high)
+      while table[slot].keyword != nil { slot = (slot + 1) & (slotCount - 1) }
+      table[slot] = (low, high, keyword)
     }
     return table
   }()
 
+  private static let slotCount = 64
+
+  private static func slotIndex(_ low: UInt64, _ high: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((low ^ (high &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+  }
+
   /// The first 16 bytes of `bytes`, ASCII-uppercased, little-endian in two words (zero-filled past the end).
-  private static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (low: UInt64, high: UInt64) {
+  /// Names hold no zero bytes, so a name of up to 16 bytes packs to a value no other name has.
+  static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0
     var high: UInt64 = 0
     var shift: UInt64 = 0
@@ -65,17 +78,29 @@ enum Keyword: String, CaseIterable, Sendable {
     return (low, high)
   }
 
+  /// The keyword whose spelling packs (`packed(_:)`) to `low` and `high`, if any; the word must be a name of
+  /// at most `longestSpelling` bytes.
+  static func matching(packedLow low: UInt64, high: UInt64) -> Keyword? {
+    let slots = self.slots
+    var slot = Keyword.slotIndex(low, high)
+    while let keyword = slots[slot].keyword {
+      if slots[slot].low == low && slots[slot].high == high { return keyword }
+      slot = (slot + 1) & (slotCount - 1)
+    }
+    return nil
+  }
+
   /// The keyword spelled by `bytes` in any ASCII letter case, if it is one. Keywords are ASCII, so a
   /// non-ASCII byte never matches.
   static func matching<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Keyword? {
     let count = bytes.count
-    let table = spellingsByLength
-    guard count < table.count else { return nil }
+    guard count <= longestSpelling else { return nil }
     let (low, high) = packed(bytes)
-    for candidate in table[count] where candidate.low == low && candidate.high == high {
-      return candidate.keyword
+    // The length check keeps a zero byte, which packs like the end of the word, from matching.
+    guard let keyword = matching(packedLow: low, high: high), keyword.rawValue.utf8.count == count else {
+      return nil
     }
-    return nil
+    return keyword
   }
 
   static func asciiUppercased(_ byte: UInt8) -> UInt8 {

@@ -88,6 +88,16 @@ import Testing
     #expect(reason(chain(300)) == nil)
   }
 
+  @Test func aBalancedChainTakesItsFormatArgumentsInOrder() throws {
+    // The parser builds a chain as it reads it and reads a chain too long for that again from its start:
+    // the format arguments the first reading consumed must be consumed again, in order.
+    let count = PredicateParser.Options.defaultMaximumDepth + 1
+    let text = Array(repeating: "a == %d", count: count).joined(separator: " AND ")
+    let tree = try PredicateParser.parse(text, arguments: (0..<count).map { .integer($0) })
+    let expected = try PredicateParser.parse((0..<count).map { "a == \($0)" }.joined(separator: " AND "))
+    #expect(tree == expected)
+  }
+
   @Test func aChainOfOperandsTooDeepThemselvesIsStillRefused() throws {
     let limit = PredicateParser.Options.defaultMaximumDepth
     // 253 NOTs over a comparison: each operand is 255 levels deep, so two of them fit and three do not,
