@@ -53,10 +53,10 @@ extension LevelStates {
     return slot == everyChildSlot ? tests + [CountTest(kind: .compare(.greaterThan, 0))] : tests
   }
 
-  /// The most linear and integer programs one level's interval search may solve (one per combination of
-  /// intervals, partial or complete, whose parent's optimum does not carry over): about a second of search
-  /// in a release build.
-  static let maximumPrograms = 4_000
+  /// The most combinations of intervals, partial or complete, one level's interval search may visit (each
+  /// solves a linear or integer program, unless its parent's optimum carries over): about a second of
+  /// search in a release build.
+  static let maximumCombinations = 4_000
 
   /// How many states the count search could reach at most: the product of the counts' ranges.
   static func countStateEstimate(caps: [Int32]) -> Double {
@@ -116,20 +116,21 @@ extension LevelStates {
       }
     }
 
-    var solved = 0
+    var visited = 0
     // A test forcing this search checks it on levels the count search also decides: no bound then.
-    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumPrograms
-    func countSolve() throws(OutsideFragment) {
-      solved += 1
-      guard solved <= limit else {
+    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumCombinations
+    func countVisit() throws(OutsideFragment) {
+      visited += 1
+      guard visited <= limit else {
         throw OutsideFragment(
-          reason: "more than \(Self.maximumPrograms) linear programs of count intervals "
-            + "(LevelStates.maximumPrograms)")
+          reason: "more than \(Self.maximumCombinations) combinations of count intervals "
+            + "(LevelStates.maximumCombinations)")
       }
     }
     /// `parent`: the relaxation's optimum one count up, by step. When it meets this node's rows it is this
     /// node's optimum too (the node only adds rows), and no program is solved.
     func visit(parent: (bound: ExactFraction, values: [ExactFraction])?) throws(OutsideFragment) {
+      try countVisit()
       let assigned = slots.prefix(depth)
       guard
         let program = try Self.program(
@@ -141,7 +142,6 @@ extension LevelStates {
         if let parent, try Self.satisfies(parent.values, program) {
           relaxation = parent
         } else {
-          try countSolve()
           guard let solved = try Self.relaxedMinimum(program.program) else { return }
           var values = Array(repeating: ExactFraction.zero, count: steps.count)
           for (variable, value) in zip(program.variables, solved.values) { values[variable] = value }
@@ -159,7 +159,6 @@ extension LevelStates {
         chosen[slots[depth]] = nil
         return
       }
-      try countSolve()
       let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
       let solution: (cost: Int, values: [Int])?
       do {
