@@ -133,7 +133,7 @@ extension LevelStates {
       try countVisit()
       let assigned = slots.prefix(depth)
       guard
-        let program = try Self.program(
+        let program = Self.program(
           slots: Array(assigned), intervals: assigned.compactMap { chosen[$0] }, steps: steps, weight: weight,
           bounded: depth == slots.count)
       else { return }
