@@ -109,7 +109,8 @@ let planTime = try medianMilliseconds {
   _ = try configurator.plan(project: XcodeProject(path: largest.path), appTarget: app.name)
 }
 print(
-  "(c) AppConfigurator.plan(project:), app \(app.name) and \(project.embeddedTargets(of: app).count) extensions")
+  "(c) AppConfigurator.plan(project:), app \(app.name) and \(project.embeddedTargets(of: app).count) extensions"
+)
 print(
   "  \(plan.targets.count) targets planned, \(plan.buildSettings.count) build-setting edits, "
     + "\(plan.findings.count) findings")
