@@ -31,27 +31,27 @@ indirect enum ExactFormula: Sendable, Hashable {
     case .constant(let value): return value
     case .atom(let index): return atom(index)
     case .not(let operand): return operand.evaluate(partially: atom).map { !$0 }
-    case .and(let operands):
-      var unknown = false
-      for operand in operands {
-        switch operand.evaluate(partially: atom) {
-        case false?: return false
-        case nil: unknown = true
-        case true?: continue
-        }
-      }
-      return unknown ? nil : true
-    case .or(let operands):
-      var unknown = false
-      for operand in operands {
-        switch operand.evaluate(partially: atom) {
-        case true?: return true
-        case nil: unknown = true
-        case false?: continue
-        }
-      }
-      return unknown ? nil : false
+    case .and(let operands): return Self.evaluate(operands, decidedBy: false, partially: atom)
+    case .or(let operands): return Self.evaluate(operands, decidedBy: true, partially: atom)
     }
+  }
+
+  /// A conjunction (`decisive` false) or disjunction (true): decided by any operand equal to `decisive`,
+  /// else unknown if any operand is.
+  private static func evaluate(
+    _ operands: [ExactFormula], decidedBy decisive: Bool, partially atom: (Int) -> Bool?
+  )
+    -> Bool?
+  {
+    var unknown = false
+    for operand in operands {
+      guard let value = operand.evaluate(partially: atom) else {
+        unknown = true
+        continue
+      }
+      if value == decisive { return decisive }
+    }
+    return unknown ? nil : !decisive
   }
 
   func evaluate(_ atom: (Int) -> Bool) -> Bool {
