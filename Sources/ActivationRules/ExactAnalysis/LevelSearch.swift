@@ -85,11 +85,12 @@ struct LevelStates: Sendable {
   enum Strategy: Sendable { case counts, intervals }
 
   /// Forces one strategy on every level, so tests can check the two against each other; nil: each level
-  /// tries the count search first when its states may be few, and the interval search otherwise.
+  /// takes the count search when its states are surely few, else the interval search, falling back to the
+  /// count search when the interval search passes its bound.
   @TaskLocal static var forcedStrategy: Strategy?
 
-  /// The largest constant a count may be compared with: the interval search solves integer programs with
-  /// these bounds exactly, but a rule comparing counts with billions is not one a host can meet.
+  /// The largest constant a count may be compared with: the interval search would solve larger bounds
+  /// exactly too, but no host shares a hundred thousand attachments, and a witness past one would list them.
   static let maximumCompared = 100_000
 
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
