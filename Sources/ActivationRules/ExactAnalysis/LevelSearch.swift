@@ -100,20 +100,7 @@ struct LevelStates: Sendable {
     childCost: (Int) -> ExactCost, childAtom: (Int, Int) -> Bool
   ) throws(OutsideFragment) -> LevelStates {
     // The formulas the level counts, evaluated on every child; children alike on all are one class.
-    var formulas: [ExactFormula] = []
-    var formulaIndex: [ExactFormula: Int] = [:]
-    func index(_ formula: ExactFormula) -> Int {
-      if let found = formulaIndex[formula] { return found }
-      formulas.append(formula)
-      formulaIndex[formula] = formulas.count - 1
-      return formulas.count - 1
-    }
-    let atomFormulas: [(Int, Int?)] = atoms.map { atom in
-      switch atom {
-      case .count(let term, _): (index(term), nil)
-      case .counts(let a, _, let b): (index(a), index(b))
-      }
-    }
+    let (formulas, atomFormulas) = Self.termIndices(of: atoms)
     var classOf: [[Bool]: Int] = [:]
     var classVectors: [[Bool]] = []
     var classChild: [Int] = []
@@ -230,17 +217,26 @@ struct LevelStates: Sendable {
   }
 
   /// The formulas of the level below that `atoms` count: all a level reads of its children.
-  static func terms(of atoms: [ExactAtom]) -> [ExactFormula] {
-    var seen = Set<ExactFormula>()
+  static func terms(of atoms: [ExactAtom]) -> [ExactFormula] { termIndices(of: atoms).terms }
+
+  /// The distinct terms `atoms` count, in order of first use, and for each atom the index of its term (and
+  /// of its second term, for a comparison of two counts).
+  private static func termIndices(of atoms: [ExactAtom]) -> (terms: [ExactFormula], indices: [(Int, Int?)]) {
     var terms: [ExactFormula] = []
-    for atom in atoms {
+    var position: [ExactFormula: Int] = [:]
+    func index(_ term: ExactFormula) -> Int {
+      if let found = position[term] { return found }
+      terms.append(term)
+      position[term] = terms.count - 1
+      return terms.count - 1
+    }
+    let indices: [(Int, Int?)] = atoms.map { atom in
       switch atom {
-      case .count(let term, _): if seen.insert(term).inserted { terms.append(term) }
-      case .counts(let a, _, let b):
-        for term in [a, b] where seen.insert(term).inserted { terms.append(term) }
+      case .count(let term, _): (index(term), nil)
+      case .counts(let a, _, let b): (index(a), index(b))
       }
     }
-    return terms
+    return (terms, indices)
   }
 
   /// Where each count sits in a packed state (bit offset and width), or nil when they do not fit 128 bits.
