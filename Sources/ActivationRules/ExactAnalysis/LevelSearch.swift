@@ -77,12 +77,26 @@ struct LevelStates: Sendable {
     return result.reversed()
   }
 
-  /// The most states one level's count search may reach: 50 000, some tens of milliseconds of search in a
-  /// release build. Levels with more possible states are searched by interval instead.
+  /// The most states one level's count search may reach by Dijkstra over hashed states (50 000, some tens of
+  /// milliseconds in a release build), and the most cells of a grid the count search takes first when the
+  /// interval search could serve instead. Levels with more possible states are searched by interval, and
+  /// by the grid (up to ``maximumGridCells``) when that search passes its own bound.
   static let maximumStates = 50_000
 
-  /// How a level is searched: by saturated counts (Dijkstra) or by count intervals (integer programs).
-  enum Strategy: Sendable { case counts, intervals }
+  /// The bounds a search runs under.
+  struct Limits: Sendable {
+    /// ``maximumStates``.
+    var countStates = LevelStates.maximumStates
+    /// ``maximumCombinations``.
+    var combinations = LevelStates.maximumCombinations
+  }
+
+  /// The bounds in effect: the defaults, lowered by tests so small rules take the fallbacks large ones do.
+  @TaskLocal static var limits = Limits()
+
+  /// How a level is searched: by saturated counts (over the dense grid where it fits, else Dijkstra over
+  /// hashed states), by hashed states only, or by count intervals (integer programs).
+  enum Strategy: Sendable { case counts, hashedCounts, intervals }
 
   /// Forces one strategy on every level, so tests can check the two against each other; nil: each level
   /// takes the count search when its states are surely few, else the interval search, falling back to the
@@ -193,23 +207,30 @@ struct LevelStates: Sendable {
     }
     switch Self.forcedStrategy {
     case .counts?:
+      guard try result.countSearch(steps: steps, caps: caps) else {
+        throw OutsideFragment(
+          reason: "more than \(Self.limits.countStates) distinct count states (LevelStates.maximumStates)")
+      }
+    case .hashedCounts?:
       guard try result.explore(steps: steps, caps: caps) else {
         throw OutsideFragment(
-          reason: "more than \(Self.maximumStates) distinct count states (LevelStates.maximumStates)")
+          reason: "more than \(Self.limits.countStates) distinct count states (LevelStates.maximumStates)")
       }
     case .intervals?:
       try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     case nil:
       // The count search when its states are surely few (it is fast per state); otherwise the interval
       // search, and when that outgrows its bound, the count search after all, up to its own.
-      let fewCountStates = Self.countStateEstimate(caps: caps) <= Double(Self.maximumStates)
-      var counted = result
-      if fewCountStates, try counted.explore(steps: steps, caps: caps) { return counted }
+      let fewCountStates = Self.countStateEstimate(caps: caps) <= Double(Self.limits.countStates)
+      // Each search fills in states; a search that gives up leaves partial ones, so each starts afresh.
+      let unsearched = result
+      var counted = unsearched
+      if fewCountStates, try counted.countSearch(steps: steps, caps: caps) { return counted }
       do {
         try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
       } catch {
-        counted = result
-        guard !fewCountStates, try counted.explore(steps: steps, caps: caps) else { throw error }
+        counted = unsearched
+        guard !fewCountStates, try counted.countSearch(steps: steps, caps: caps) else { throw error }
         return counted
       }
     }
@@ -265,6 +286,15 @@ struct LevelStates: Sendable {
     }
   }
 
+  /// The count search: over the dense grid of count vectors when it is small enough, else by Dijkstra's
+  /// algorithm over the states reached. False when neither can finish (see ``explore(steps:caps:)``).
+  private mutating func countSearch(
+    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
+  ) throws(OutsideFragment) -> Bool {
+    if exploreGrid(steps: steps, caps: caps) { return true }
+    return try explore(steps: steps, caps: caps)
+  }
+
   /// Dijkstra's algorithm from the empty collection. A state is packed into 128 bits, each count in a
   /// field just wide enough for its cap: hashing arrays of counts was most of the time (perf).
   /// Returns false, leaving the states incomplete, when the counts do not pack into 128 bits or more than
@@ -315,7 +345,7 @@ struct LevelStates: Sendable {
         guard changed else { continue }
         reach(next, cost: cost + step.cost, parent: state, child: step.child)
       }
-      if packed.count > Self.maximumStates { return false }
+      if packed.count > Self.limits.countStates { return false }
     }
     return true
   }

@@ -118,12 +118,12 @@ extension LevelStates {
 
     var visited = 0
     // A test forcing this search checks it on levels the count search also decides: no bound then.
-    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.maximumCombinations
+    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.limits.combinations
     func countVisit() throws(OutsideFragment) {
       visited += 1
       guard visited <= limit else {
         throw OutsideFragment(
-          reason: "more than \(Self.maximumCombinations) combinations of count intervals "
+          reason: "more than \(limit) combinations of count intervals "
             + "(LevelStates.maximumCombinations)")
       }
     }

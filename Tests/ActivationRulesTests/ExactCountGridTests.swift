@@ -1,0 +1,123 @@
+import PredicateEvaluation
+import PredicateSyntax
+import TestSupport
+import Testing
+
+@testable import ActivationRules
+
+/// The count search over a dense grid against Dijkstra over hashed states, and the dictionary rules whose
+/// levels only the grid decides.
+@Suite struct ExactCountGridTests {
+  static func compare(_ first: PredicateNode, _ second: PredicateNode, _ strategy: LevelStates.Strategy)
+    -> ExactRuleAnalysis.Comparison?
+  {
+    LevelStates.$forcedStrategy.withValue(strategy) {
+      try? ExactRuleAnalysis.compare(first, second, keep: 20)
+    }
+  }
+
+  /// The same classes, the same disagreeing classes, and the same costs of the smallest disagreements
+  /// (Dijkstra and the grid may break ties between equally cheap witnesses differently).
+  static func checkGridAgreesWithDijkstra(_ firstText: String, _ secondText: String) throws -> Bool {
+    let first = try PredicateParser.parse(firstText)
+    let second = try PredicateParser.parse(secondText)
+    guard let hashed = compare(first, second, .hashedCounts) else { return false }
+    let grid = try #require(compare(first, second, .counts), "\(firstText) vs \(secondText)")
+    #expect(grid.contextClasses == hashed.contextClasses, "\(firstText) vs \(secondText)")
+    #expect(grid.disagreeingClasses == hashed.disagreeingClasses, "\(firstText) vs \(secondText)")
+    let sizes = { (comparison: ExactRuleAnalysis.Comparison) in
+      comparison.smallestDisagreements.map { disagreement in
+        let size = ExactAnalysisPropertyTests.size(disagreement.context)
+        return [size.0, size.1, size.2]
+      }
+    }
+    #expect(sizes(grid) == sizes(hashed), "\(firstText) vs \(secondText)")
+    for disagreement in grid.smallestDisagreements {
+      #expect(RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond)
+    }
+    return true
+  }
+
+  @Test("grid = Dijkstra on 150 seeded pairs of random rules")
+  func gridAgreesOnRandomRules() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(random: SeededGenerator(seed: 0x6_41D))
+    var decided = 0
+    for _ in 0..<150 {
+      let first = generator.rule()
+      if try Self.checkGridAgreesWithDijkstra(first, generator.chance(30) ? first : generator.rule()) {
+        decided += 1
+      }
+    }
+    #expect(decided >= 120)
+  }
+
+  @Test("grid = Dijkstra on 100 seeded pairs with thresholds up to 6")
+  func gridAgreesOnLargerThresholds() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(
+      random: SeededGenerator(seed: 0x6_41D6), constants: [0, 1, 2, 3, 5, 6],
+      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+    var decided = 0
+    for _ in 0..<100 {
+      let first = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
+      let second =
+        generator.chance(30) ? first : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
+      if try Self.checkGridAgreesWithDijkstra(first, second) { decided += 1 }
+    }
+    #expect(decided >= 80)
+  }
+
+  /// The automatic choice with its bounds lowered so that every level with more than ten count vectors
+  /// tries the interval search, passes its bound soon and falls back to the count search: the same
+  /// classes as the count search alone. An earlier fallback kept the interval search's partial states, and
+  /// reported Zotero's dictionary rule (real-rules/28) equal to its Intune form.
+  @Test("interval search's fallback = count search on 100 seeded pairs")
+  func fallbackAgreesWithCountSearch() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(
+      random: SeededGenerator(seed: 0xFA11_BAC), constants: [0, 1, 2, 3, 5],
+      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+    var compared = 0
+    for _ in 0..<100 {
+      let first = try PredicateParser.parse("SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1")
+      let second = try PredicateParser.parse("SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1")
+      guard let counted = Self.compare(first, second, .counts) else { continue }
+      // Bounds of 1 to 16 combinations: the interval search gives up before or after recording states.
+      for combinations in [1, 4, 16] {
+        let fallback = try #require(
+          LevelStates.$limits.withValue(LevelStates.Limits(countStates: 10, combinations: combinations)) {
+            try? ExactRuleAnalysis.compare(first, second, keep: 20)
+          })
+        #expect(fallback.contextClasses == counted.contextClasses)
+        #expect(fallback.disagreeingClasses == counted.disagreeingClasses)
+      }
+      compared += 1
+    }
+    #expect(compared >= 80)
+  }
+
+  /// A dictionary rule like Zotero's (real-rules/28: files and images up to 5, text, one web URL; here up
+  /// to 2, so the test runs in a debug build), decided by the fallback: its forms differ at three images and
+  /// a text (Apple's form refuses more than two images, Microsoft's accepts the text).
+  @Test func fallbackFindsTheDifferenceOfZoterosForms() throws {
+    let dictionary = ActivationDictionary([.fileMaxCount: 2, .imageMaxCount: 2, .text: 1, .webURLMaxCount: 1])
+    let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+    let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    let decision = try LevelStates.$limits.withValue(LevelStates.Limits(countStates: 10, combinations: 16)) {
+      try SemanticDiff.decide(apple, intune)
+    }
+    #expect(decision.exactness == .exact)
+    #expect(!decision.report.rulesAgree)
+    for disagreement in decision.report.smallestDisagreements {
+      #expect(RuleEvaluator(apple).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(intune).accepts(disagreement.context) == disagreement.acceptedBySecond)
+    }
+    let threeImagesAndText = ExtensionContext(extensionItems: [
+      ExtensionItem(
+        attachments: Array(
+          repeating: ExtensionAttachment(registeredTypeIdentifiers: ["public.jpeg"]), count: 3)
+          + [ExtensionAttachment(registeredTypeIdentifiers: ["public.plain-text"])])
+    ])
+    #expect(!RuleEvaluator(apple).accepts(threeImagesAndText))
+    #expect(RuleEvaluator(intune).accepts(threeImagesAndText))
+  }
+}
