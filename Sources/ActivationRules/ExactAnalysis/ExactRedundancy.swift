@@ -26,7 +26,7 @@ enum ExactRedundancy {
     // Searches the rule once first: an undecidable rule says so instead of reporting nothing, and a rule
     // whose search is large (each clause costs one more) keeps the cheap syntactic check.
     let search = try ExactSearch(rules: [tree], registry: registry)
-    let states = search.attachments.stateCount + search.items.stateCount + search.contexts.stateCount
+    let states = search.attachments.stateCount + search.items.stateCount + search.contextStateCount
     guard states <= maximumStates else {
       throw ExactRuleAnalysis.Undecidable(
         reason: "\(states) count states, more than a check per clause follows (ExactRedundancy.maximumStates)"

@@ -53,21 +53,13 @@ public enum ExactRuleAnalysis {
     _ first: PredicateNode, _ second: PredicateNode, registry: TypeRegistry = .system, keep: Int = 5
   ) throws(Undecidable) -> Comparison {
     let search = try ExactSearch(rules: [first, second], registry: registry)
-    var disagreeing: [Int] = []
-    let contexts = search.contexts
-    for state in (0..<contexts.stateCount) where search.isContext(state) {
-      if search.accepts(0, state) != search.accepts(1, state) { disagreeing.append(state) }
-    }
-    // Dijkstra numbers states as it first reaches them, not by final cost: sort.
-    let smallest = disagreeing.sorted { (contexts.costs[$0], $0) < (contexts.costs[$1], $1) }.prefix(keep)
+    let disagreeing = search.classes(where: { $0[0] != $0[1] }, keep: keep)
     return Comparison(
-      smallestDisagreements: smallest.map { state in
+      smallestDisagreements: disagreeing.cheapest.map { found in
         SemanticDiff.Disagreement(
-          context: search.witness(state), acceptedByFirst: search.accepts(0, state),
-          acceptedBySecond: search.accepts(1, state))
+          context: found.context, acceptedByFirst: found.answers[0], acceptedBySecond: found.answers[1])
       },
-      contextClasses: (0..<contexts.stateCount).filter(search.isContext).count,
-      disagreeingClasses: disagreeing.count)
+      contextClasses: search.contextClassCount, disagreeingClasses: disagreeing.count)
   }
 
   /// Which contexts a rule accepts, decided over every context.
@@ -85,13 +77,9 @@ public enum ExactRuleAnalysis {
     -> Activation
   {
     let search = try ExactSearch(rules: [rule], registry: registry)
-    let contexts = search.contexts
-    let ordered = (0..<contexts.stateCount).filter(search.isContext).sorted {
-      (contexts.costs[$0], $0) < (contexts.costs[$1], $1)
-    }
     return Activation(
-      smallestAccepted: ordered.first { search.accepts(0, $0) }.map(search.witness),
-      smallestRejected: ordered.first { !search.accepts(0, $0) }.map(search.witness))
+      smallestAccepted: search.classes(where: { $0[0] }, keep: 1).cheapest.first?.context,
+      smallestRejected: search.classes(where: { !$0[0] }, keep: 1).cheapest.first?.context)
   }
 }
 
@@ -101,7 +89,14 @@ struct ExactSearch {
   let universe: TypeUniverse
   let attachments: LevelStates
   let items: LevelStates
-  let contexts: LevelStates
+  let contexts: ContextLevel
+
+  /// The context level: searched like the others, or — when its counts are only compared with 0 — as
+  /// unions of the items' sets (``ContextUnions``), whose witnesses are found on demand.
+  enum ContextLevel {
+    case states(LevelStates)
+    case unions(ContextUnions)
+  }
 
   init(rules: [PredicateNode], registry: TypeRegistry) throws(ExactRuleAnalysis.Undecidable) {
     do {
@@ -121,28 +116,88 @@ struct ExactSearch {
         childCost: { attachments.costs[$0] }, childAtom: { attachments.holds(atom: $1, in: $0) })
       self.attachments = attachments
       self.items = items
-      self.contexts = try LevelStates.search(
-        level: .context, atoms: model.atoms[2], outputs: nil, childCount: items.stateCount,
+      let prepared = try LevelStates.prepare(
+        level: .context, atoms: model.atoms[2], childCount: items.stateCount,
         childCost: { items.costs[$0] }, childAtom: { items.holds(atom: $1, in: $0) })
+      // A forced strategy (tests) searches every level alike.
+      if LevelStates.forcedStrategy == nil, let unions = ContextUnions(prepared) {
+        self.contexts = .unions(unions)
+      } else {
+        self.contexts = .states(
+          try prepared.level.searched(steps: prepared.steps, caps: prepared.caps, outputs: nil))
+      }
     } catch {
       throw ExactRuleAnalysis.Undecidable(reason: error.reason)
     }
   }
 
+  /// How many states the context level has, the empty collection's included.
+  var contextStateCount: Int {
+    switch contexts {
+    case .states(let states): states.stateCount
+    case .unions(let unions): unions.reachable.count
+    }
+  }
+
+  /// How many classes of contexts (at least one item) the search tells apart.
+  var contextClassCount: Int {
+    switch contexts {
+    case .states(let states): (0..<states.stateCount).filter { Self.isContext($0, in: states) }.count
+    case .unions(let unions): unions.contexts.count
+    }
+  }
+
+  /// The classes of contexts on which the rules' answers (in the order of `rules`) pass `wanted`: how many,
+  /// and the `keep` cheapest, each with its smallest context and the answers, cheapest first.
+  func classes(where wanted: ([Bool]) -> Bool, keep: Int) -> (
+    count: Int, cheapest: [(context: ExtensionContext, answers: [Bool])]
+  ) {
+    switch contexts {
+    case .states(let states):
+      let matching = (0..<states.stateCount).filter { state in
+        Self.isContext(state, in: states)
+          && wanted(rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } })
+      }
+      // Dijkstra numbers states as it first reaches them, not by final cost: sort.
+      let smallest = matching.sorted { (states.costs[$0], $0) < (states.costs[$1], $1) }.prefix(keep)
+      return (
+        matching.count,
+        smallest.map { state in
+          (
+            witness(items: states.children(of: state)),
+            rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } }
+          )
+        }
+      )
+    case .unions(let unions):
+      let answers = rules.map(unions.table)
+      // Each vector of answers the caller wants, as the sets giving it.
+      var matching = TruthTable(bitCount: unions.bitCount, value: false)
+      for combination in 0..<(1 << rules.count) {
+        let vector = rules.indices.map { combination & (1 << $0) != 0 }
+        guard wanted(vector) else { continue }
+        matching = matching.or(
+          zip(vector, answers).reduce(unions.contexts) { $0.and($1.0 ? $1.1 : $1.1.not()) })
+      }
+      return (
+        matching.count,
+        unions.cheapest(in: matching, keep: keep).map { found in
+          (witness(items: found.children), answers.map { $0[found.set] })
+        }
+      )
+    }
+  }
+
   /// Whether a context state holds at least one extension item (every context a host makes does).
-  func isContext(_ state: Int) -> Bool {
-    guard let slot = contexts.everyChildSlot else { return true }
-    return contexts.count(state, slot: slot) > 0
+  private static func isContext(_ state: Int, in states: LevelStates) -> Bool {
+    guard let slot = states.everyChildSlot else { return true }
+    return states.count(state, slot: slot) > 0
   }
 
-  func accepts(_ rule: Int, _ state: Int) -> Bool {
-    rules[rule].evaluate { contexts.holds(atom: $0, in: state) }
-  }
-
-  /// The cheapest concrete context in `state`.
-  func witness(_ state: Int) -> ExtensionContext {
+  /// The concrete context made of the cheapest items of these item states.
+  func witness(items itemStates: [Int]) -> ExtensionContext {
     ExtensionContext(
-      extensionItems: contexts.children(of: state).map { item in
+      extensionItems: itemStates.map { item in
         ExtensionItem(
           attachments: items.children(of: item).map { attachment in
             ExtensionAttachment(

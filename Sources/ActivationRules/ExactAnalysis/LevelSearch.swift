@@ -15,6 +15,17 @@ struct ExactCost: Sendable, Hashable, Comparable {
       items: lhs.items + rhs.items, attachments: lhs.attachments + rhs.attachments,
       types: lhs.types + rhs.types)
   }
+
+  /// The cost folded into one integer, 21 bits per component, so that costs compare with one instruction
+  /// (the searches that fold check that their costs stay below 2^21).
+  var folded: UInt64 { UInt64(items) << 42 | UInt64(attachments) << 21 | UInt64(types) }
+}
+
+extension ExactCost {
+  init(folded: UInt64) {
+    let mask: UInt64 = (1 << 21) - 1
+    self.init(items: Int(folded >> 42), attachments: Int((folded >> 21) & mask), types: Int(folded & mask))
+  }
 }
 
 /// An atom of a level read off a state: the count in `slot` passes `test`.
@@ -107,12 +118,34 @@ struct LevelStates: Sendable {
   /// exactly too, but no host shares a hundred thousand attachments, and a witness past one would list them.
   static let maximumCompared = 100_000
 
+  /// One class of children as a search step: the slots its children raise, the cheapest child and its cost
+  /// as a child of this level.
+  typealias Step = (increments: [Int], child: Int, cost: ExactCost)
+
+  /// A level before its search: its atoms read off slots, the slots' caps, and its steps.
+  struct Prepared {
+    var level: LevelStates
+    var caps: [Int32]
+    var steps: [Step]
+  }
+
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
   /// answering its own atoms through `childAtom`.
   static func search(
     level: ExactLevel, atoms: [ExactAtom], outputs: [ExactFormula]?, childCount: Int,
     childCost: (Int) -> ExactCost, childAtom: (Int, Int) -> Bool
   ) throws(OutsideFragment) -> LevelStates {
+    let prepared = try prepare(
+      level: level, atoms: atoms, childCount: childCount, childCost: childCost, childAtom: childAtom)
+    return try prepared.level.searched(steps: prepared.steps, caps: prepared.caps, outputs: outputs)
+  }
+
+  /// Groups the children into classes and steps, and the counts the level's atoms read into slots with
+  /// their caps.
+  static func prepare(
+    level: ExactLevel, atoms: [ExactAtom], childCount: Int, childCost: (Int) -> ExactCost,
+    childAtom: (Int, Int) -> Bool
+  ) throws(OutsideFragment) -> Prepared {
     // The formulas the level counts, evaluated on every child; children alike on all are one class.
     let (formulas, atomFormulas) = Self.termIndices(of: atoms)
     var classOf: [[Bool]: Int] = [:]
@@ -187,7 +220,7 @@ struct LevelStates: Sendable {
       caps[slot] = Int32(Self.intervals(cap: caps[slot], tests: tests).last?.low ?? Int(caps[slot]))
     }
     // Classes with the same effect on the counts: the cheapest stands for all.
-    var steps: [(increments: [Int], child: Int, cost: ExactCost)] = []
+    var steps: [Step] = []
     var stepOf: [[Int]: Int] = [:]
     let own: ExactCost
     switch level {
@@ -205,6 +238,13 @@ struct LevelStates: Sendable {
         steps.append((increments, child, cost))
       }
     }
+    return Prepared(level: result, caps: caps, steps: steps)
+  }
+
+  /// This level, prepared, with its states found by the search ``forcedStrategy`` or the choice below names.
+  func searched(steps: [Step], caps: [Int32], outputs: [ExactFormula]?) throws(OutsideFragment) -> LevelStates
+  {
+    var result = self
     switch Self.forcedStrategy {
     case .counts?:
       guard try result.countSearch(steps: steps, caps: caps) else {
@@ -289,7 +329,7 @@ struct LevelStates: Sendable {
   /// The count search: over the dense grid of count vectors when it is small enough, else by Dijkstra's
   /// algorithm over the states reached. False when neither can finish (see ``explore(steps:caps:)``).
   private mutating func countSearch(
-    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
+    steps: [Step], caps: [Int32]
   ) throws(OutsideFragment) -> Bool {
     if exploreGrid(steps: steps, caps: caps) { return true }
     return try explore(steps: steps, caps: caps)
@@ -300,7 +340,7 @@ struct LevelStates: Sendable {
   /// Returns false, leaving the states incomplete, when the counts do not pack into 128 bits or more than
   /// `maximumStates` states are reached.
   private mutating func explore(
-    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]
+    steps: [Step], caps: [Int32]
   ) throws(OutsideFragment) -> Bool {
     guard let layout = Self.packing(caps: caps) else { return false }
     self.layout = layout
@@ -314,7 +354,7 @@ struct LevelStates: Sendable {
     }
     var index: [PackedState: Int] = [:]
     var done: [Bool] = []
-    var heap = CostHeap()
+    var heap = IndexedMinHeap<ExactCost>()
     func reach(_ state: PackedState, cost: ExactCost, parent: Int, child: Int) {
       if let existing = index[state] {
         guard !done[existing], cost < costs[existing] else { return }
@@ -369,16 +409,17 @@ extension PackedState {
   }
 }
 
-/// A binary min-heap of states by cost, ties broken by state number so the search is deterministic.
-private struct CostHeap {
-  private var entries: [(cost: ExactCost, state: Int)] = []
+/// A binary min-heap of indices (states, sets) by cost, ties broken by the smaller index so that searches
+/// are deterministic.
+struct IndexedMinHeap<Cost: Comparable> {
+  private var entries: [(cost: Cost, index: Int)] = []
 
-  private static func less(_ a: (cost: ExactCost, state: Int), _ b: (cost: ExactCost, state: Int)) -> Bool {
-    a.cost < b.cost || (a.cost == b.cost && a.state < b.state)
+  private static func less(_ a: (cost: Cost, index: Int), _ b: (cost: Cost, index: Int)) -> Bool {
+    a.cost < b.cost || (a.cost == b.cost && a.index < b.index)
   }
 
-  mutating func push(_ cost: ExactCost, _ state: Int) {
-    entries.append((cost, state))
+  mutating func push(_ cost: Cost, _ index: Int) {
+    entries.append((cost, index))
     var child = entries.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
@@ -388,7 +429,7 @@ private struct CostHeap {
     }
   }
 
-  mutating func pop() -> (ExactCost, Int)? {
+  mutating func pop() -> (Cost, Int)? {
     guard let first = entries.first else { return nil }
     let last = entries.removeLast()
     if !entries.isEmpty {
@@ -405,6 +446,6 @@ private struct CostHeap {
         parent = smallest
       }
     }
-    return (first.cost, first.state)
+    return (first.cost, first.index)
   }
 }

@@ -12,22 +12,10 @@ extension LevelStates {
   /// The most cells the grid search allocates (16 bytes each): its pass costs cells × steps.
   static let maximumGridCells = 1 << 20
 
-  /// A lexicographic cost folded into one integer, 21 bits per component, so cells compare with one
-  /// instruction.
-  private static func folded(_ cost: ExactCost) -> UInt64 {
-    UInt64(cost.items) << 42 | UInt64(cost.attachments) << 21 | UInt64(cost.types)
-  }
-
-  private static func unfolded(_ cost: UInt64) -> ExactCost {
-    let mask: UInt64 = (1 << 21) - 1
-    return ExactCost(items: Int(cost >> 42), attachments: Int((cost >> 21) & mask), types: Int(cost & mask))
-  }
-
   /// Finds every reachable state and its cheapest collection by one pass over the grid; false, leaving the
   /// states untouched, when the grid has more than ``maximumGridCells`` cells, the counts do not pack, or a
   /// cost could outgrow its 21 bits.
-  mutating func exploreGrid(steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32]) -> Bool
-  {
+  mutating func exploreGrid(steps: [Step], caps: [Int32]) -> Bool {
     guard caps.count <= 64, let layout = Self.packing(caps: caps) else { return false }
     var radix: [Int] = []
     var cellCount = 1
@@ -46,7 +34,7 @@ extension LevelStates {
     let stepSlots = steps.map { $0.increments.filter { caps[$0] > 0 } }
     let stepDelta = stepSlots.map { $0.reduce(0) { $0 + radix[$1] } }
     let stepMask = stepSlots.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } }
-    let stepCost = steps.map { Self.folded($0.cost) }
+    let stepCost = steps.map(\.cost.folded)
     var cost = [UInt64](repeating: .max, count: cellCount)
     var parent = [Int32](repeating: -1, count: cellCount)
     var via = [Int32](repeating: -1, count: cellCount)
@@ -89,7 +77,7 @@ extension LevelStates {
         state[layout[slot].offset / 64] |= UInt64(count) << UInt64(layout[slot].offset % 64)
       }
       packed.append(state)
-      costs.append(Self.unfolded(cost[cell]))
+      costs.append(ExactCost(folded: cost[cell]))
       // A parent's cell is smaller, so it is numbered already.
       let previous = parent[cell]
       parents.append(

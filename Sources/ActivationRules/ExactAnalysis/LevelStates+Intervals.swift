@@ -72,7 +72,7 @@ extension LevelStates {
   /// relaxation has no solution or costs at least as much as the best state already found for every
   /// vector of outputs its completions could still give.
   mutating func searchIntervals(
-    steps: [(increments: [Int], child: Int, cost: ExactCost)], caps: [Int32], outputs: [ExactFormula]?
+    steps: [Step], caps: [Int32], outputs: [ExactFormula]?
   ) throws(OutsideFragment) {
     self.caps = caps
     let slots = caps.indices.filter { caps[$0] > 0 }
@@ -177,7 +177,7 @@ extension LevelStates {
   /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
   /// place of a costlier one with the same outputs; returns its index.
   private mutating func record(
-    _ values: [Int], variables: [Int], steps: [(increments: [Int], child: Int, cost: ExactCost)],
+    _ values: [Int], variables: [Int], steps: [Step],
     replacing previous: Int?
   ) -> Int {
     var counts = Array(repeating: 0, count: caps.count)
@@ -214,7 +214,7 @@ extension LevelStates {
   /// its components stay below `w` and the folded order is the lexicographic one. One weight for the whole
   /// level keeps the costs of different combinations comparable.
   private static func weight(
-    slotIntervals: [[CountInterval]], steps: [(increments: [Int], child: Int, cost: ExactCost)]
+    slotIntervals: [[CountInterval]], steps: [Step]
   ) throws(OutsideFragment) -> Int {
     let lowerSum = slotIntervals.reduce(0) { $0 + ($1.map(\.low).max() ?? 0) }
     let largest = steps.map { Swift.max($0.cost.items, $0.cost.attachments, $0.cost.types) }.max() ?? 0
@@ -272,7 +272,7 @@ extension LevelStates {
   /// branch and bound finite; it is left out of partial combinations, whose relaxations bound their
   /// completions' costs from below only without it.
   private static func program(
-    slots: [Int], intervals: [CountInterval], steps: [(increments: [Int], child: Int, cost: ExactCost)],
+    slots: [Int], intervals: [CountInterval], steps: [Step],
     weight: Int, bounded: Bool
   ) -> (program: IntegerProgram, variables: [Int])? {
     var forbidden = Set<Int>()

@@ -1,0 +1,197 @@
+/// The context level when every count it reads is only asked whether it is zero (`SUBQUERY(extensionItems,
+/// …).@count > 0`, `== 0`, `extensionItems.@count > 0`): a context's class is then the set of the item terms
+/// some item satisfies — the union of its items' sets — and everything about the classes follows from the
+/// items' sets alone, without a search per class.
+///
+/// - A set `T` is some context's class exactly when the union of the items' sets inside `T` is `T`
+///   (every term of `T` is brought by an item that brings nothing outside `T`); the unions over all subsets
+///   of `T` come from one sum over subsets, `bits · 2^bits` steps.
+/// - A rule's answer on every set at once is a truth table, one bit per set, computed operator by operator
+///   on 64 sets per word.
+/// - The cheapest context of a class is only needed for the few classes reported (the smallest
+///   disagreements, the smallest accepted and rejected context): Dijkstra's algorithm from the empty
+///   context runs until it has settled those, in order of cost.
+///
+/// The classes, their counts and the witnesses are those the count search finds with every cap at 1 (a
+/// class is the vector of counts saturated at 1); tests check the two against each other.
+struct ContextUnions: Sendable {
+  /// The level's atoms, on the level's slots.
+  let atoms: [SlotTest]
+  /// Each slot's bit in a set; nil for a slot no item raises (its count is always 0).
+  let bitOfSlot: [Int?]
+  /// The bit of the slot counting every item: a context holds at least one.
+  let everyItemBit: Int?
+  let bitCount: Int
+  /// One step per class of items: the set it brings, the cheapest item and its cost as a context's child.
+  let steps: [(set: Int, child: Int, cost: ExactCost)]
+  /// The sets that are some collection's class (the empty collection's included).
+  let reachable: TruthTable
+
+  /// The most slots the level may have: its tables have `2^bits` entries.
+  static let maximumBits = 20
+
+  /// The level as unions, or nil when a count is compared with more than 0, there are more than
+  /// ``maximumBits`` slots, or a cost could outgrow the 21 bits per component the search folds it into.
+  init?(_ prepared: LevelStates.Prepared) {
+    guard prepared.caps.allSatisfy({ $0 <= 1 }) else { return nil }
+    var bitOfSlot: [Int?] = []
+    var bitCount = 0
+    for cap in prepared.caps {
+      bitOfSlot.append(cap == 1 ? bitCount : nil)
+      if cap == 1 { bitCount += 1 }
+    }
+    guard bitCount <= Self.maximumBits else { return nil }
+    let largestStep = prepared.steps.map { Swift.max($0.cost.items, $0.cost.attachments, $0.cost.types) }
+      .max()
+    // A cheapest collection adds a bit with every item, so it has at most `bitCount` items.
+    guard (largestStep ?? 0) * bitCount < 1 << 21 else { return nil }
+    self.atoms = prepared.level.atoms
+    self.bitOfSlot = bitOfSlot
+    self.everyItemBit = prepared.level.everyChildSlot.flatMap { bitOfSlot[$0] }
+    self.bitCount = bitCount
+    let steps = prepared.steps.map { step in
+      var set = 0
+      for slot in step.increments { if let bit = bitOfSlot[slot] { set |= 1 << bit } }
+      return (set: set, child: step.child, cost: step.cost)
+    }
+    self.steps = steps
+    // unions[T]: the union of the steps' sets inside T, summed over subsets bit by bit.
+    var unions = [Int32](repeating: 0, count: 1 << bitCount)
+    for step in steps { unions[step.set] |= Int32(step.set) }
+    for bit in 0..<bitCount {
+      for set in unions.indices where set & (1 << bit) != 0 { unions[set] |= unions[set ^ (1 << bit)] }
+    }
+    var reachable = TruthTable(bitCount: bitCount, value: false)
+    for set in unions.indices where Int(unions[set]) == set { reachable[set] = true }
+    self.reachable = reachable
+  }
+
+  /// The sets that are classes of contexts: reachable, with at least one item.
+  var contexts: TruthTable {
+    guard let everyItemBit else { return reachable }
+    return reachable.and(TruthTable(bitCount: bitCount, bit: everyItemBit))
+  }
+
+  /// `formula`'s answer on every set.
+  func table(_ formula: ExactFormula) -> TruthTable {
+    switch formula {
+    case .constant(let value): return TruthTable(bitCount: bitCount, value: value)
+    case .atom(let index):
+      let atom = atoms[index]
+      let whenZero = atom.test.holds(0)
+      guard let bit = bitOfSlot[atom.slot] else { return TruthTable(bitCount: bitCount, value: whenZero) }
+      let whenSome = atom.test.holds(1)
+      if whenZero == whenSome { return TruthTable(bitCount: bitCount, value: whenZero) }
+      let raised = TruthTable(bitCount: bitCount, bit: bit)
+      return whenSome ? raised : raised.not()
+    case .not(let operand): return table(operand).not()
+    case .and(let operands):
+      return operands.reduce(TruthTable(bitCount: bitCount, value: true)) { $0.and(table($1)) }
+    case .or(let operands):
+      return operands.reduce(TruthTable(bitCount: bitCount, value: false)) { $0.or(table($1)) }
+    }
+  }
+
+  /// The `keep` cheapest sets in `wanted` (all of them reachable), cheapest first (ties: smaller set first),
+  /// each with its cost and the items of its cheapest collection.
+  func cheapest(in wanted: TruthTable, keep: Int) -> [(set: Int, cost: ExactCost, children: [Int])] {
+    let target = Swift.min(keep, wanted.count)
+    guard target > 0 else { return [] }
+    let size = 1 << bitCount
+    var cost = [UInt64](repeating: .max, count: size)
+    var parent = [Int32](repeating: -1, count: size)
+    var via = [Int32](repeating: -1, count: size)
+    var settled = [Bool](repeating: false, count: size)
+    var heap = IndexedMinHeap<UInt64>()
+    let stepCosts = steps.map(\.cost.folded)
+    cost[0] = 0
+    heap.push(0, 0)
+    var found: [(set: Int, cost: ExactCost, children: [Int])] = []
+    while let (here, set) = heap.pop() {
+      guard !settled[set], here == cost[set] else { continue }
+      settled[set] = true
+      if wanted[set] {
+        var children: [Int] = []
+        var current = set
+        while parent[current] >= 0 {
+          children.append(steps[Int(via[current])].child)
+          current = Int(parent[current])
+        }
+        found.append((set, ExactCost(folded: here), children.reversed()))
+        if found.count == target { break }
+      }
+      for (index, step) in steps.enumerated() where step.set & ~set != 0 {
+        let next = set | step.set
+        let nextCost = here + stepCosts[index]
+        if nextCost < cost[next] {
+          cost[next] = nextCost
+          parent[next] = Int32(set)
+          via[next] = Int32(index)
+          heap.push(nextCost, next)
+        }
+      }
+    }
+    return found
+  }
+
+}
+
+/// One Boolean per set of `bitCount` bits, 64 to a word.
+struct TruthTable: Sendable, Equatable {
+  private(set) var words: [UInt64]
+  let bitCount: Int
+
+  init(bitCount: Int, value: Bool) {
+    self.bitCount = bitCount
+    words = Array(repeating: value ? .max : 0, count: Swift.max(1, (1 << bitCount + 63) / 64))
+    clearPadding()
+  }
+
+  /// True on the sets holding `bit`.
+  init(bitCount: Int, bit: Int) {
+    self.init(bitCount: bitCount, value: false)
+    if bit < 6 {
+      // Within a word the pattern repeats every 2^(bit+1) sets.
+      var pattern: UInt64 = 0
+      for position in 0..<64 where position & (1 << bit) != 0 { pattern |= 1 << UInt64(position) }
+      for word in words.indices { words[word] = pattern }
+    } else {
+      for word in words.indices where word & (1 << (bit - 6)) != 0 { words[word] = .max }
+    }
+    clearPadding()
+  }
+
+  /// Fewer than 64 sets (bitCount < 6) use part of one word; the rest stays clear so counts are right.
+  private mutating func clearPadding() {
+    if bitCount < 6 { words[0] &= (1 << UInt64(1 << bitCount)) - 1 }
+  }
+
+  subscript(set: Int) -> Bool {
+    get { words[set >> 6] & (1 << UInt64(set & 63)) != 0 }
+    set {
+      if newValue {
+        words[set >> 6] |= 1 << UInt64(set & 63)
+      } else {
+        words[set >> 6] &= ~(1 << UInt64(set & 63))
+      }
+    }
+  }
+
+  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  func and(_ other: TruthTable) -> TruthTable { combined(other, &) }
+  func or(_ other: TruthTable) -> TruthTable { combined(other, |) }
+
+  func not() -> TruthTable {
+    var result = self
+    for word in result.words.indices { result.words[word] = ~result.words[word] }
+    result.clearPadding()
+    return result
+  }
+
+  private func combined(_ other: TruthTable, _ operation: (UInt64, UInt64) -> UInt64) -> TruthTable {
+    var result = self
+    for word in result.words.indices { result.words[word] = operation(words[word], other.words[word]) }
+    return result
+  }
+}

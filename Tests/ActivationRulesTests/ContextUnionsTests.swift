@@ -1,0 +1,108 @@
+import PredicateEvaluation
+import PredicateSyntax
+import TestSupport
+import Testing
+
+@testable import ActivationRules
+
+/// The context level as unions of the items' sets (``ContextUnions``) against the count search, and the
+/// truth tables it evaluates rules with.
+@Suite struct ContextUnionsTests {
+  /// Sizes of contexts (items, attachments, types), which equally cheap witnesses share.
+  static func sizes(_ contexts: [ExtensionContext?]) -> [[Int]?] {
+    contexts.map { context in
+      context.map { context in
+        let size = ExactAnalysisPropertyTests.size(context)
+        return [size.0, size.1, size.2]
+      }
+    }
+  }
+
+  /// Unions (the default where they apply) and the count search (forced) on one pair: the same classes, the
+  /// same disagreeing classes, witnesses of the same sizes, each a real disagreement; and for each rule the
+  /// same smallest accepted and rejected contexts. Returns whether both decided the pair.
+  static func checkUnionsAgreeWithCounts(_ firstText: String, _ secondText: String) throws -> Bool {
+    let first = try PredicateParser.parse(firstText)
+    let second = try PredicateParser.parse(secondText)
+    guard
+      let counted = LevelStates.$forcedStrategy.withValue(
+        .counts,
+        operation: {
+          try? ExactRuleAnalysis.compare(first, second, keep: 20)
+        })
+    else { return false }
+    let unions = try ExactRuleAnalysis.compare(first, second, keep: 20)
+    let pair = "\(firstText) vs \(secondText)"
+    #expect(unions.contextClasses == counted.contextClasses, "\(pair)")
+    #expect(unions.disagreeingClasses == counted.disagreeingClasses, "\(pair)")
+    #expect(
+      sizes(unions.smallestDisagreements.map(\.context))
+        == sizes(counted.smallestDisagreements.map(\.context)),
+      "\(pair)")
+    for disagreement in unions.smallestDisagreements {
+      #expect(RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst, "\(pair)")
+      #expect(RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond, "\(pair)")
+    }
+    for rule in [first, second] {
+      let byUnions = try ExactRuleAnalysis.activation(rule)
+      let byCounts = try #require(
+        LevelStates.$forcedStrategy.withValue(.counts) { try? ExactRuleAnalysis.activation(rule) })
+      #expect(
+        sizes([byUnions.smallestAccepted, byUnions.smallestRejected])
+          == sizes([byCounts.smallestAccepted, byCounts.smallestRejected]), "\(pair)")
+      if let accepted = byUnions.smallestAccepted { #expect(RuleEvaluator(rule).accepts(accepted)) }
+      if let rejected = byUnions.smallestRejected { #expect(!RuleEvaluator(rule).accepts(rejected)) }
+    }
+    return true
+  }
+
+  @Test("unions = count search on 150 seeded pairs of random rules")
+  func unionsAgreeOnRandomRules() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(random: SeededGenerator(seed: 0x0_4105))
+    var decided = 0
+    for _ in 0..<150 {
+      let first = generator.rule()
+      if try Self.checkUnionsAgreeWithCounts(first, generator.chance(30) ? first : generator.rule()) {
+        decided += 1
+      }
+    }
+    #expect(decided >= 120)
+  }
+
+  /// Item terms combined at the context level: some item with one, none with another, every item with a third.
+  @Test("unions = count search on 100 seeded pairs of item-level combinations")
+  func unionsAgreeOnItemCombinations() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(
+      random: SeededGenerator(seed: 0x0_4106), constants: [0, 1, 2, 3],
+      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+    func rule() -> String {
+      let some = "SUBQUERY(extensionItems, $e, \(generator.item())).@count > 0"
+      let none = "SUBQUERY(extensionItems, $e, \(generator.item())).@count == 0"
+      let every = "SUBQUERY(extensionItems, $e, \(generator.item())).@count == extensionItems.@count"
+      return generator.chance(50) ? "\(some) && \(none) || \(every)" : "(\(some) || \(none)) && \(every)"
+    }
+    var decided = 0
+    for _ in 0..<100 {
+      let first = rule()
+      if try Self.checkUnionsAgreeWithCounts(first, generator.chance(20) ? first : rule()) { decided += 1 }
+    }
+    #expect(decided >= 80)
+  }
+
+  /// A truth table's entries for sets of 0 to 8 bits: a bit's table is true exactly on the sets holding it,
+  /// and the operators work entry by entry, the padding of tables under 64 entries kept clear.
+  @Test(arguments: 0...8)
+  func truthTables(bitCount: Int) {
+    let everything = TruthTable(bitCount: bitCount, value: true)
+    #expect(everything.count == 1 << bitCount)
+    #expect(everything.not().count == 0)
+    for bit in 0..<bitCount {
+      let table = TruthTable(bitCount: bitCount, bit: bit)
+      #expect((0..<(1 << bitCount)).allSatisfy { table[$0] == ($0 & (1 << bit) != 0) })
+      #expect(table.count == 1 << (bitCount - 1))
+      #expect(table.not().count == 1 << (bitCount - 1))
+      #expect(table.or(table.not()) == everything)
+      #expect(table.and(table.not()).count == 0)
+    }
+  }
+}
