@@ -84,7 +84,9 @@ import Testing
       // Bounds of 1 to 16 combinations: the interval search gives up before or after recording states.
       for combinations in [1, 4, 16] {
         let fallback = try #require(
-          LevelStates.$limits.withValue(LevelStates.Limits(countStates: 10, combinations: combinations)) {
+          LevelStates.$limits.withValue(
+            LevelStates.Limits(countStates: 10, combinations: combinations, gridWork: 0)
+          ) {
             try? ExactRuleAnalysis.compare(first, second, keep: 20)
           })
         #expect(fallback.contextClasses == counted.contextClasses)
@@ -102,7 +104,9 @@ import Testing
     let dictionary = ActivationDictionary([.fileMaxCount: 2, .imageMaxCount: 2, .text: 1, .webURLMaxCount: 1])
     let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
     let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
-    let decision = try LevelStates.$limits.withValue(LevelStates.Limits(countStates: 10, combinations: 16)) {
+    let decision = try LevelStates.$limits.withValue(
+      LevelStates.Limits(countStates: 10, combinations: 16, gridWork: 0)
+    ) {
       try SemanticDiff.decide(apple, intune)
     }
     #expect(decision.exactness == .exact)

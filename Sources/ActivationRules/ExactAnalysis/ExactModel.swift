@@ -54,6 +54,16 @@ indirect enum ExactFormula: Sendable, Hashable {
     return unknown ? nil : !decisive
   }
 
+  /// The largest atom index the formula reads, -1 when it reads none.
+  var largestAtom: Int {
+    switch self {
+    case .constant: -1
+    case .atom(let index): index
+    case .not(let operand): operand.largestAtom
+    case .and(let operands), .or(let operands): operands.map(\.largestAtom).max() ?? -1
+    }
+  }
+
   func evaluate(_ atom: (Int) -> Bool) -> Bool {
     switch self {
     case .constant(let value): value

@@ -100,6 +100,8 @@ struct LevelStates: Sendable {
     var countStates = LevelStates.maximumStates
     /// ``maximumCombinations``.
     var combinations = LevelStates.maximumCombinations
+    /// ``maximumGridWork``.
+    var gridWork = LevelStates.maximumGridWork
   }
 
   /// The bounds in effect: the defaults, lowered by tests so small rules take the fallbacks large ones do.
@@ -148,15 +150,26 @@ struct LevelStates: Sendable {
   ) throws(OutsideFragment) -> Prepared {
     // The formulas the level counts, evaluated on every child; children alike on all are one class.
     let (formulas, atomFormulas) = Self.termIndices(of: atoms)
-    var classOf: [[Bool]: Int] = [:]
+    // A child's answers are keyed packed into words (hashing arrays of Booleans was a tenth of the time for
+    // levels with tens of thousands of children), each atom of the level below asked once per child.
+    let atomsBelow = formulas.reduce(0) { Swift.max($0, $1.largestAtom + 1) }
+    var classOf: [[UInt64]: Int] = [:]
     var classVectors: [[Bool]] = []
     var classChild: [Int] = []
+    var answers = [Bool](repeating: false, count: atomsBelow)
+    var vector = [Bool](repeating: false, count: formulas.count)
+    var key = [UInt64](repeating: 0, count: (formulas.count + 63) / 64)
     for child in 0..<childCount {
-      let vector = formulas.map { $0.evaluate { childAtom(child, $0) } }
-      if let existing = classOf[vector] {
+      for atom in 0..<atomsBelow { answers[atom] = childAtom(child, atom) }
+      for word in key.indices { key[word] = 0 }
+      for (index, formula) in formulas.enumerated() {
+        vector[index] = formula.evaluate { answers[$0] }
+        if vector[index] { key[index / 64] |= 1 << UInt64(index % 64) }
+      }
+      if let existing = classOf[key] {
         if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
       } else {
-        classOf[vector] = classVectors.count
+        classOf[key] = classVectors.count
         classVectors.append(vector)
         classChild.append(child)
       }
@@ -259,9 +272,14 @@ struct LevelStates: Sendable {
     case .intervals?:
       try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     case nil:
-      // The count search when its states are surely few (it is fast per state); otherwise the interval
-      // search, and when that outgrows its bound, the count search after all, up to its own.
-      let fewCountStates = Self.countStateEstimate(caps: caps) <= Double(Self.limits.countStates)
+      // The count search when its states are surely few (it is fast per state) or its grid's pass is
+      // affordable; otherwise the interval search, and when that outgrows its bound, the count search after
+      // all, up to its own.
+      let estimate = Self.countStateEstimate(caps: caps)
+      let fewCountStates =
+        estimate <= Double(Self.limits.countStates)
+        || (estimate <= Double(Self.maximumGridCells)
+          && estimate * Double(steps.count) <= Double(Self.limits.gridWork))
       // Each search fills in states; a search that gives up leaves partial ones, so each starts afresh.
       let unsearched = result
       var counted = unsearched

@@ -12,48 +12,63 @@ extension LevelStates {
   /// The most cells the grid search allocates (16 bytes each): its pass costs cells × steps.
   static let maximumGridCells = 1 << 20
 
+  /// The most relaxations (cells × steps) for which a level whose counts are compared with larger numbers
+  /// still takes the grid before the interval search: about half a second in a release build (15.plist's
+  /// item level, 746 496 cells × 256 steps, where the interval search passes its bound after a second).
+  static let maximumGridWork = 200_000_000
+
   /// Finds every reachable state and its cheapest collection by one pass over the grid; false, leaving the
   /// states untouched, when the grid has more than ``maximumGridCells`` cells, the counts do not pack, or a
   /// cost could outgrow its 21 bits.
   mutating func exploreGrid(steps: [Step], caps: [Int32]) -> Bool {
-    guard caps.count <= 64, let layout = Self.packing(caps: caps) else { return false }
+    guard let layout = Self.packing(caps: caps) else { return false }
+    // The grid's digits are the counts some step raises (cap > 0): at most 20 of them, each with 2 or more
+    // values, in a grid of at most 2^20 cells.
+    let active = caps.indices.filter { caps[$0] > 0 }
+    var digitOfSlot = [Int](repeating: -1, count: caps.count)
     var radix: [Int] = []
     var cellCount = 1
-    for cap in caps {
+    for (digit, slot) in active.enumerated() {
+      digitOfSlot[slot] = digit
       radix.append(cellCount)
-      let (product, overflow) = cellCount.multipliedReportingOverflow(by: Int(cap) + 1)
+      let (product, overflow) = cellCount.multipliedReportingOverflow(by: Int(caps[slot]) + 1)
       guard !overflow, product <= Self.maximumGridCells else { return false }
       cellCount = product
     }
+    let digitCaps = active.map { caps[$0] }
     // A cheapest path raises an unsaturated count at every step, so it has at most Σ caps steps.
     let longestPath = caps.reduce(0) { $0 + Int($1) }
     let largestStep = steps.map { Swift.max($0.cost.items, $0.cost.attachments, $0.cost.types) }.max() ?? 0
     let (largestCost, overflow) = longestPath.multipliedReportingOverflow(by: largestStep)
     guard !overflow, largestCost < 1 << 21 else { return false }
 
-    let stepSlots = steps.map { $0.increments.filter { caps[$0] > 0 } }
-    let stepDelta = stepSlots.map { $0.reduce(0) { $0 + radix[$1] } }
-    let stepMask = stepSlots.map { $0.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } }
-    let stepCost = steps.map(\.cost.folded)
+    // A step moves the cell by the radices of its digits below their cap: a sum over a mask of digits,
+    // read from two tables (low ten digits, the rest) instead of a loop per step and cell.
+    let lowDigits = Swift.min(10, radix.count)
+    let lowSums = Self.radixSums(Array(radix.prefix(lowDigits)))
+    let highSums = Self.radixSums(Array(radix.dropFirst(lowDigits)))
+    let lowMask = (1 << lowDigits) - 1
+    let stepTable = steps.map { step in
+      (
+        mask: step.increments.reduce(0) { $0 | (digitOfSlot[$1] >= 0 ? 1 << digitOfSlot[$1] : 0) },
+        cost: step.cost.folded
+      )
+    }
     var cost = [UInt64](repeating: .max, count: cellCount)
     var parent = [Int32](repeating: -1, count: cellCount)
     var via = [Int32](repeating: -1, count: cellCount)
     cost[0] = 0
-    var digits = [Int32](repeating: 0, count: caps.count)
-    // Slots at their cap in the current cell: a step raising one of them moves fewer counts.
-    var saturated = caps.indices.reduce(UInt64(0)) { caps[$1] == 0 ? $0 | 1 << UInt64($1) : $0 }
+    var digits = [Int32](repeating: 0, count: active.count)
+    var saturated = 0
     for cell in 0..<cellCount {
-      if cell > 0 { Self.advance(&digits, &saturated, caps: caps) }
+      if cell > 0 { Self.advance(&digits, &saturated, caps: digitCaps) }
       let here = cost[cell]
       guard here != .max else { continue }
-      for step in steps.indices {
-        var target = cell + stepDelta[step]
-        if stepMask[step] & saturated != 0 {
-          target = cell
-          for slot in stepSlots[step] where digits[slot] < caps[slot] { target += radix[slot] }
-          if target == cell { continue }
-        }
-        let next = here + stepCost[step]
+      for (step, entry) in stepTable.enumerated() {
+        let moving = entry.mask & ~saturated
+        guard moving != 0 else { continue }
+        let target = cell + lowSums[moving & lowMask] + highSums[moving >> lowDigits]
+        let next = here + entry.cost
         if next < cost[target] {
           cost[target] = next
           parent[target] = Int32(cell)
@@ -66,15 +81,16 @@ extension LevelStates {
     self.layout = layout
     self.caps = caps
     var stateOf = [Int32](repeating: -1, count: cellCount)
-    digits = Array(repeating: 0, count: caps.count)
+    digits = Array(repeating: 0, count: active.count)
     saturated = 0
     for cell in 0..<cellCount {
-      if cell > 0 { Self.advance(&digits, &saturated, caps: caps) }
+      if cell > 0 { Self.advance(&digits, &saturated, caps: digitCaps) }
       guard cost[cell] != .max else { continue }
       stateOf[cell] = Int32(packed.count)
       var state = PackedState()
-      for (slot, count) in digits.enumerated() where count > 0 {
-        state[layout[slot].offset / 64] |= UInt64(count) << UInt64(layout[slot].offset % 64)
+      for (digit, count) in digits.enumerated() where count > 0 {
+        let (offset, _) = layout[active[digit]]
+        state[offset / 64] |= UInt64(count) << UInt64(offset % 64)
       }
       packed.append(state)
       costs.append(ExactCost(folded: cost[cell]))
@@ -86,18 +102,29 @@ extension LevelStates {
     return true
   }
 
-  /// Moves `digits` to the next cell in grid order, keeping `saturated` (slots at their cap) in step.
-  private static func advance(_ digits: inout [Int32], _ saturated: inout UInt64, caps: [Int32]) {
-    var slot = 0
-    while slot < digits.count {
-      if digits[slot] < caps[slot] {
-        digits[slot] += 1
-        if digits[slot] == caps[slot] { saturated |= 1 << UInt64(slot) }
+  /// For every mask of these digits, the sum of their radices.
+  private static func radixSums(_ radices: [Int]) -> [Int] {
+    var sums = [Int](repeating: 0, count: 1 << radices.count)
+    for mask in 1..<sums.count {
+      let lowest = mask.trailingZeroBitCount
+      sums[mask] = sums[mask & (mask - 1)] + radices[lowest]
+    }
+    return sums
+  }
+
+  /// Moves `digits` to the next cell in grid order, keeping `saturated` (a mask of the digits at their
+  /// cap) in step.
+  private static func advance(_ digits: inout [Int32], _ saturated: inout Int, caps: [Int32]) {
+    var digit = 0
+    while digit < digits.count {
+      if digits[digit] < caps[digit] {
+        digits[digit] += 1
+        if digits[digit] == caps[digit] { saturated |= 1 << digit }
         return
       }
-      digits[slot] = 0
-      if caps[slot] > 0 { saturated &= ~(1 << UInt64(slot)) }
-      slot += 1
+      digits[digit] = 0
+      saturated &= ~(1 << digit)
+      digit += 1
     }
   }
 }
