@@ -59,7 +59,11 @@ struct ContextUnions: Sendable {
     var unions = [Int32](repeating: 0, count: 1 << bitCount)
     for step in steps { unions[step.set] |= Int32(step.set) }
     for bit in 0..<bitCount {
-      for set in unions.indices where set & (1 << bit) != 0 { unions[set] |= unions[set ^ (1 << bit)] }
+      // Blocks of 2^(bit+1) sets: each set of the upper half takes in its twin without the bit.
+      let half = 1 << bit
+      for start in stride(from: 0, to: unions.count, by: 2 * half) {
+        for offset in start..<(start + half) { unions[offset + half] |= unions[offset] }
+      }
     }
     var reachable = TruthTable(bitCount: bitCount, value: false)
     for set in unions.indices where Int(unions[set]) == set { reachable[set] = true }

@@ -54,6 +54,12 @@ extension LevelStates {
         cost: step.cost.folded
       )
     }
+    // In a cell, a step moves only its digits below their cap, so steps moving the same digits lead to the
+    // same cell and only the cheapest of them matters (the first among equals, as the plain pass would
+    // keep). Cells share few masks of digits at their cap: the collapsed steps are listed once per mask.
+    let moves = SaturatedMoves(
+      steps: stepTable, digits: active.count,
+      delta: { lowSums[$0 & lowMask] + highSums[$0 >> lowDigits] })
     var cost = [UInt64](repeating: .max, count: cellCount)
     var parent = [Int32](repeating: -1, count: cellCount)
     var via = [Int32](repeating: -1, count: cellCount)
@@ -64,15 +70,13 @@ extension LevelStates {
       if cell > 0 { Self.advance(&digits, &saturated, caps: digitCaps) }
       let here = cost[cell]
       guard here != .max else { continue }
-      for (step, entry) in stepTable.enumerated() {
-        let moving = entry.mask & ~saturated
-        guard moving != 0 else { continue }
-        let target = cell + lowSums[moving & lowMask] + highSums[moving >> lowDigits]
-        let next = here + entry.cost
+      for move in moves.list(saturated: saturated) {
+        let target = cell + move.delta
+        let next = here + move.cost
         if next < cost[target] {
           cost[target] = next
           parent[target] = Int32(cell)
-          via[target] = Int32(step)
+          via[target] = move.step
         }
       }
     }
@@ -126,5 +130,54 @@ extension LevelStates {
       saturated &= ~(1 << digit)
       digit += 1
     }
+  }
+}
+
+/// The distinct moves of a grid's steps in cells whose digits at their cap form a given mask: for each set
+/// of digits that move, the cheapest step moving exactly those, with the cell offset. Listed on first use
+/// per mask (cached for up to 2^16 masks; with more digits, listed per cell).
+private final class SaturatedMoves {
+  typealias Move = (delta: Int, cost: UInt64, step: Int32)
+  let steps: [(mask: Int, cost: UInt64)]
+  let delta: (Int) -> Int
+  private var cache: [[Move]?]
+  /// The move listed for each set of moving digits while a list is built (-1: none yet); reset after.
+  private var moveOf: [Int32]
+
+  init(steps: [(mask: Int, cost: UInt64)], digits: Int, delta: @escaping (Int) -> Int) {
+    self.steps = steps
+    self.delta = delta
+    cache = digits <= 16 ? Array(repeating: nil, count: 1 << digits) : []
+    moveOf = digits <= 16 ? Array(repeating: -1, count: 1 << digits) : []
+  }
+
+  func list(saturated: Int) -> [Move] {
+    if saturated < cache.count, let cached = cache[saturated] { return cached }
+    var moves: [Move] = []
+    var listed: [Int] = []
+    // Grids of more than 16 digits (not cached) key the moves by a dictionary instead.
+    var moveByMask: [Int: Int] = [:]
+    for (index, step) in steps.enumerated() {
+      let moving = step.mask & ~saturated
+      guard moving != 0 else { continue }
+      let existing =
+        moving < moveOf.count ? (moveOf[moving] >= 0 ? Int(moveOf[moving]) : nil) : moveByMask[moving]
+      if let existing {
+        if step.cost < moves[existing].cost {
+          moves[existing] = (moves[existing].delta, step.cost, Int32(index))
+        }
+      } else {
+        if moving < moveOf.count {
+          moveOf[moving] = Int32(moves.count)
+        } else {
+          moveByMask[moving] = moves.count
+        }
+        listed.append(moving)
+        moves.append((delta(moving), step.cost, Int32(index)))
+      }
+    }
+    for moving in listed where moving < moveOf.count { moveOf[moving] = -1 }
+    if saturated < cache.count { cache[saturated] = moves }
+    return moves
   }
 }
