@@ -6,7 +6,7 @@ import Testing
 @testable import ActivationRules
 
 /// The context level as unions of the items' sets (``ContextUnions``) against the count search, and the
-/// truth tables it evaluates rules with.
+/// bit vectors it evaluates rules with.
 @Suite struct ContextUnionsTests {
   /// Sizes of contexts (items, attachments, types), which equally cheap witnesses share.
   static func sizes(_ contexts: [ExtensionContext?]) -> [[Int]?] {
@@ -93,11 +93,11 @@ import Testing
   /// and the operators work entry by entry, the padding of tables under 64 entries kept clear.
   @Test(arguments: 0...8)
   func truthTables(bitCount: Int) {
-    let everything = TruthTable(bitCount: bitCount, value: true)
+    let everything = BitVector(size: 1 << bitCount, value: true)
     #expect(everything.count == 1 << bitCount)
     #expect(everything.not().count == 0)
     for bit in 0..<bitCount {
-      let table = TruthTable(bitCount: bitCount, bit: bit)
+      let table = BitVector(setsOf: bitCount, holding: bit)
       #expect((0..<(1 << bitCount)).allSatisfy { table[$0] == ($0 & (1 << bit) != 0) })
       #expect(table.count == 1 << (bitCount - 1))
       #expect(table.not().count == 1 << (bitCount - 1))

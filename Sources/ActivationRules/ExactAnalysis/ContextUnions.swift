@@ -25,7 +25,7 @@ struct ContextUnions: Sendable {
   /// One step per class of items: the set it brings, the cheapest item and its cost as a context's child.
   let steps: [(set: Int, child: Int, cost: ExactCost)]
   /// The sets that are some collection's class (the empty collection's included).
-  let reachable: TruthTable
+  let reachable: BitVector
 
   /// The most slots the level may have: its tables have `2^bits` entries.
   static let maximumBits = 20
@@ -61,44 +61,39 @@ struct ContextUnions: Sendable {
     for bit in 0..<bitCount {
       // Blocks of 2^(bit+1) sets: each set of the upper half takes in its twin without the bit.
       let half = 1 << bit
-      for start in stride(from: 0, to: unions.count, by: 2 * half) {
-        for offset in start..<(start + half) { unions[offset + half] |= unions[offset] }
+      unions.withUnsafeMutableBufferPointer { unions in
+        for start in stride(from: 0, to: unions.count, by: 2 * half) {
+          for offset in start..<(start + half) { unions[offset + half] |= unions[offset] }
+        }
       }
     }
-    var reachable = TruthTable(bitCount: bitCount, value: false)
+    var reachable = BitVector(size: 1 << bitCount, value: false)
     for set in unions.indices where Int(unions[set]) == set { reachable[set] = true }
     self.reachable = reachable
   }
 
   /// The sets that are classes of contexts: reachable, with at least one item.
-  var contexts: TruthTable {
+  var contexts: BitVector {
     guard let everyItemBit else { return reachable }
-    return reachable.and(TruthTable(bitCount: bitCount, bit: everyItemBit))
+    return reachable.and(BitVector(setsOf: bitCount, holding: everyItemBit))
   }
 
   /// `formula`'s answer on every set.
-  func table(_ formula: ExactFormula) -> TruthTable {
-    switch formula {
-    case .constant(let value): return TruthTable(bitCount: bitCount, value: value)
-    case .atom(let index):
+  func table(_ formula: ExactFormula) -> BitVector {
+    formula.answers(size: 1 << bitCount) { index in
       let atom = atoms[index]
       let whenZero = atom.test.holds(0)
-      guard let bit = bitOfSlot[atom.slot] else { return TruthTable(bitCount: bitCount, value: whenZero) }
+      guard let bit = bitOfSlot[atom.slot] else { return BitVector(size: 1 << bitCount, value: whenZero) }
       let whenSome = atom.test.holds(1)
-      if whenZero == whenSome { return TruthTable(bitCount: bitCount, value: whenZero) }
-      let raised = TruthTable(bitCount: bitCount, bit: bit)
+      if whenZero == whenSome { return BitVector(size: 1 << bitCount, value: whenZero) }
+      let raised = BitVector(setsOf: bitCount, holding: bit)
       return whenSome ? raised : raised.not()
-    case .not(let operand): return table(operand).not()
-    case .and(let operands):
-      return operands.reduce(TruthTable(bitCount: bitCount, value: true)) { $0.and(table($1)) }
-    case .or(let operands):
-      return operands.reduce(TruthTable(bitCount: bitCount, value: false)) { $0.or(table($1)) }
     }
   }
 
   /// The `keep` cheapest sets in `wanted` (all of them reachable), cheapest first (ties: smaller set first),
   /// each with its cost and the items of its cheapest collection.
-  func cheapest(in wanted: TruthTable, keep: Int) -> [(set: Int, cost: ExactCost, children: [Int])] {
+  func cheapest(in wanted: BitVector, keep: Int) -> [(set: Int, cost: ExactCost, children: [Int])] {
     let target = Swift.min(keep, wanted.count)
     guard target > 0 else { return [] }
     let size = 1 << bitCount
@@ -138,64 +133,4 @@ struct ContextUnions: Sendable {
     return found
   }
 
-}
-
-/// One Boolean per set of `bitCount` bits, 64 to a word.
-struct TruthTable: Sendable, Equatable {
-  private(set) var words: [UInt64]
-  let bitCount: Int
-
-  init(bitCount: Int, value: Bool) {
-    self.bitCount = bitCount
-    words = Array(repeating: value ? .max : 0, count: Swift.max(1, (1 << bitCount + 63) / 64))
-    clearPadding()
-  }
-
-  /// True on the sets holding `bit`.
-  init(bitCount: Int, bit: Int) {
-    self.init(bitCount: bitCount, value: false)
-    if bit < 6 {
-      // Within a word the pattern repeats every 2^(bit+1) sets.
-      var pattern: UInt64 = 0
-      for position in 0..<64 where position & (1 << bit) != 0 { pattern |= 1 << UInt64(position) }
-      for word in words.indices { words[word] = pattern }
-    } else {
-      for word in words.indices where word & (1 << (bit - 6)) != 0 { words[word] = .max }
-    }
-    clearPadding()
-  }
-
-  /// Fewer than 64 sets (bitCount < 6) use part of one word; the rest stays clear so counts are right.
-  private mutating func clearPadding() {
-    if bitCount < 6 { words[0] &= (1 << UInt64(1 << bitCount)) - 1 }
-  }
-
-  subscript(set: Int) -> Bool {
-    get { words[set >> 6] & (1 << UInt64(set & 63)) != 0 }
-    set {
-      if newValue {
-        words[set >> 6] |= 1 << UInt64(set & 63)
-      } else {
-        words[set >> 6] &= ~(1 << UInt64(set & 63))
-      }
-    }
-  }
-
-  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
-
-  func and(_ other: TruthTable) -> TruthTable { combined(other, &) }
-  func or(_ other: TruthTable) -> TruthTable { combined(other, |) }
-
-  func not() -> TruthTable {
-    var result = self
-    for word in result.words.indices { result.words[word] = ~result.words[word] }
-    result.clearPadding()
-    return result
-  }
-
-  private func combined(_ other: TruthTable, _ operation: (UInt64, UInt64) -> UInt64) -> TruthTable {
-    var result = self
-    for word in result.words.indices { result.words[word] = operation(words[word], other.words[word]) }
-    return result
-  }
 }

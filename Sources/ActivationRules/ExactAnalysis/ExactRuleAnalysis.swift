@@ -108,17 +108,17 @@ struct ExactSearch {
       self.universe = universe
       let attachments = try LevelStates.search(
         level: .attachment, atoms: model.atoms[0], outputs: LevelStates.terms(of: model.atoms[1]),
-        childCount: universe.representatives.count,
-        childCost: { _ in ExactCost() }, childAtom: { universe.signatures[$0][$1] })
+        childCount: universe.representatives.count, childCost: { _ in ExactCost() },
+        childAnswers: universe.answers)
       let items = try LevelStates.search(
         level: .item, atoms: model.atoms[1], outputs: LevelStates.terms(of: model.atoms[2]),
-        childCount: attachments.stateCount,
-        childCost: { attachments.costs[$0] }, childAtom: { attachments.holds(atom: $1, in: $0) })
+        childCount: attachments.stateCount, childCost: { attachments.costs[$0] },
+        childAnswers: attachments.answers)
       self.attachments = attachments
       self.items = items
       let prepared = try LevelStates.prepare(
-        level: .context, atoms: model.atoms[2], childCount: items.stateCount,
-        childCost: { items.costs[$0] }, childAtom: { items.holds(atom: $1, in: $0) })
+        level: .context, atoms: model.atoms[2], childCount: items.stateCount, childCost: { items.costs[$0] },
+        childAnswers: items.answers)
       // A forced strategy (tests) searches every level alike.
       if LevelStates.forcedStrategy == nil, let unions = ContextUnions(prepared) {
         self.contexts = .unions(unions)
@@ -172,7 +172,7 @@ struct ExactSearch {
     case .unions(let unions):
       let answers = rules.map(unions.table)
       // Each vector of answers the caller wants, as the sets giving it.
-      var matching = TruthTable(bitCount: unions.bitCount, value: false)
+      var matching = BitVector(size: 1 << unions.bitCount, value: false)
       for combination in 0..<(1 << rules.count) {
         let vector = rules.indices.map { combination & (1 << $0) != 0 }
         guard wanted(vector) else { continue }

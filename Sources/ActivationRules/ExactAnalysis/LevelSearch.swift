@@ -71,6 +71,28 @@ struct LevelStates: Sendable {
     return Int((packed[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
   }
 
+  /// Each atom's answer on every state.
+  var answers: [BitVector] {
+    atoms.map { atom in
+      // The test's answer for every count up to the cap, read off each state's count.
+      let byCount = (0...Int(caps[atom.slot])).map { atom.test.holds($0) }
+      var answers = BitVector(size: stateCount, value: false)
+      if !explicitCounts.isEmpty {
+        for (state, counts) in explicitCounts.enumerated() where byCount[counts[atom.slot]] {
+          answers[state] = true
+        }
+        return answers
+      }
+      let (offset, width) = layout[atom.slot]
+      let mask: UInt64 = width == 0 ? 0 : (1 << UInt64(width)) - 1
+      for (state, counts) in packed.enumerated()
+      where byCount[Int((counts[offset / 64] >> UInt64(offset % 64)) & mask)] {
+        answers[state] = true
+      }
+      return answers
+    }
+  }
+
   func holds(atom: Int, in state: Int) -> Bool {
     let atom = atoms[atom]
     return atom.test.holds(count(state, slot: atom.slot))
@@ -131,14 +153,14 @@ struct LevelStates: Sendable {
     var steps: [Step]
   }
 
-  /// Searches `level` over children of the level below: `childCount` of them, each with `childCost` and
-  /// answering its own atoms through `childAtom`.
+  /// Searches `level` over children of the level below: `childCount` of them, each with `childCost`;
+  /// `childAnswers` holds each atom of the level below's answers on every child.
   static func search(
     level: ExactLevel, atoms: [ExactAtom], outputs: [ExactFormula]?, childCount: Int,
-    childCost: (Int) -> ExactCost, childAtom: (Int, Int) -> Bool
+    childCost: (Int) -> ExactCost, childAnswers: [BitVector]
   ) throws(OutsideFragment) -> LevelStates {
     let prepared = try prepare(
-      level: level, atoms: atoms, childCount: childCount, childCost: childCost, childAtom: childAtom)
+      level: level, atoms: atoms, childCount: childCount, childCost: childCost, childAnswers: childAnswers)
     return try prepared.level.searched(steps: prepared.steps, caps: prepared.caps, outputs: outputs)
   }
 
@@ -146,31 +168,26 @@ struct LevelStates: Sendable {
   /// their caps.
   static func prepare(
     level: ExactLevel, atoms: [ExactAtom], childCount: Int, childCost: (Int) -> ExactCost,
-    childAtom: (Int, Int) -> Bool
+    childAnswers: [BitVector]
   ) throws(OutsideFragment) -> Prepared {
-    // The formulas the level counts, evaluated on every child; children alike on all are one class.
+    // The formulas the level counts, answered on every child at once (a word of 64 children per
+    // operator); children alike on all are one class.
     let (formulas, atomFormulas) = Self.termIndices(of: atoms)
-    // A child's answers are keyed packed into words (hashing arrays of Booleans was a tenth of the time for
-    // levels with tens of thousands of children), each atom of the level below asked once per child.
-    let atomsBelow = formulas.reduce(0) { Swift.max($0, $1.largestAtom + 1) }
+    let formulaAnswers = formulas.map { $0.answers(size: childCount) { childAnswers[$0] } }
     var classOf: [[UInt64]: Int] = [:]
     var classVectors: [[Bool]] = []
     var classChild: [Int] = []
-    var answers = [Bool](repeating: false, count: atomsBelow)
-    var vector = [Bool](repeating: false, count: formulas.count)
     var key = [UInt64](repeating: 0, count: (formulas.count + 63) / 64)
     for child in 0..<childCount {
-      for atom in 0..<atomsBelow { answers[atom] = childAtom(child, atom) }
       for word in key.indices { key[word] = 0 }
-      for (index, formula) in formulas.enumerated() {
-        vector[index] = formula.evaluate { answers[$0] }
-        if vector[index] { key[index / 64] |= 1 << UInt64(index % 64) }
+      for (index, answers) in formulaAnswers.enumerated() where answers[child] {
+        key[index / 64] |= 1 << UInt64(index % 64)
       }
       if let existing = classOf[key] {
         if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
       } else {
         classOf[key] = classVectors.count
-        classVectors.append(vector)
+        classVectors.append(formulaAnswers.map { $0[child] })
         classChild.append(child)
       }
     }

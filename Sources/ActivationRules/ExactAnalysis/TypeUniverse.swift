@@ -12,11 +12,14 @@ struct TypeUniverse {
   var representatives: [String] = []
   /// For each representative, which type atoms it passes.
   var signatures: [[Bool]] = []
+  /// How many type atoms the model has.
+  let atomCount: Int
 
   /// An identifier nobody declares: it conforms only to itself.
   static let unrelated = "org.rulekit.unrelated-type"
 
   init(atoms: [TypeAtom], registry: TypeRegistry) {
+    atomCount = atoms.count
     var candidates: [String] = []
     var seen = Set<String>()
     func offer(_ type: String) {
@@ -52,5 +55,14 @@ struct TypeUniverse {
         signatures.append(signature)
       }
     }
+  }
+
+  /// Each type atom's answer on every representative.
+  var answers: [BitVector] {
+    var result = Array(repeating: BitVector(size: representatives.count, value: false), count: atomCount)
+    for (representative, signature) in signatures.enumerated() {
+      for (atom, answer) in signature.enumerated() where answer { result[atom][representative] = true }
+    }
+    return result
   }
 }

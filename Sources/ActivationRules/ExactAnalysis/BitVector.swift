@@ -1,0 +1,84 @@
+/// One Boolean per entry, 64 to a word: the answers of many children, or of every set of a few bits, to
+/// one question, combined by Boolean operators a word at a time.
+struct BitVector: Sendable, Hashable {
+  private(set) var words: [UInt64]
+  /// The number of entries.
+  let size: Int
+
+  init(size: Int, value: Bool) {
+    self.size = size
+    words = Array(repeating: value ? .max : 0, count: (size + 63) / 64)
+    clearPadding()
+  }
+
+  /// Over the `2^bitCount` sets of `bitCount` bits: true on the sets holding `bit`.
+  init(setsOf bitCount: Int, holding bit: Int) {
+    self.init(size: 1 << bitCount, value: false)
+    if bit < 6 {
+      // Within a word the pattern repeats every 2^(bit+1) sets.
+      var pattern: UInt64 = 0
+      for position in 0..<64 where position & (1 << bit) != 0 { pattern |= 1 << UInt64(position) }
+      for word in words.indices { words[word] = pattern }
+    } else {
+      for word in words.indices where word & (1 << (bit - 6)) != 0 { words[word] = .max }
+    }
+    clearPadding()
+  }
+
+  /// The entries past `size` in the last word stay clear, so that counts and equality are right.
+  private mutating func clearPadding() {
+    let used = size % 64
+    if used != 0, let last = words.indices.last { words[last] &= (1 << UInt64(used)) - 1 }
+  }
+
+  subscript(index: Int) -> Bool {
+    get { words[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+    set {
+      if newValue {
+        words[index >> 6] |= 1 << UInt64(index & 63)
+      } else {
+        words[index >> 6] &= ~(1 << UInt64(index & 63))
+      }
+    }
+  }
+
+  /// The number of true entries.
+  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  var containsTrue: Bool { words.contains { $0 != 0 } }
+
+  func and(_ other: BitVector) -> BitVector { combined(other, &) }
+  func or(_ other: BitVector) -> BitVector { combined(other, |) }
+
+  func not() -> BitVector {
+    var result = self
+    for word in result.words.indices { result.words[word] = ~result.words[word] }
+    result.clearPadding()
+    return result
+  }
+
+  private func combined(_ other: BitVector, _ operation: (UInt64, UInt64) -> UInt64) -> BitVector {
+    var result = self
+    for word in result.words.indices { result.words[word] = operation(words[word], other.words[word]) }
+    return result
+  }
+}
+
+extension ExactFormula {
+  /// The formula's answer on every entry at once, given each atom's answers.
+  func answers(size: Int, atom: (Int) -> BitVector) -> BitVector {
+    switch self {
+    case .constant(let value): return BitVector(size: size, value: value)
+    case .atom(let index): return atom(index)
+    case .not(let operand): return operand.answers(size: size, atom: atom).not()
+    case .and(let operands):
+      return operands.reduce(BitVector(size: size, value: true)) {
+        $0.and($1.answers(size: size, atom: atom))
+      }
+    case .or(let operands):
+      return operands.reduce(BitVector(size: size, value: false)) {
+        $0.or($1.answers(size: size, atom: atom))
+      }
+    }
+  }
+}
