@@ -8,6 +8,9 @@ struct ExactFraction: Sendable, Hashable, Comparable {
   private(set) var numerator: Int128
   private(set) var denominator: Int128
 
+  /// The value as an `Int`, when it is a whole number that fits one.
+  var integerValue: Int? { denominator == 1 ? Int(exactly: numerator) : nil }
+
   /// Arithmetic past 128 bits.
   struct Overflow: Error {}
 

@@ -161,10 +161,18 @@ extension LevelStates {
       }
       let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
       let solution: (cost: Int, values: [Int])?
-      do {
-        solution = try program.program.minimum(below: best[vector]?.cost)
-      } catch {
-        throw OutsideFragment(reason: Self.reason(error))
+      if let parent, let integral = Self.integral(parent), try Self.satisfies(parent.values, program) {
+        // The relaxation one count up has fewer rows, so its optimum bounds this program's from below; it
+        // meets this program's rows and is integral, so it is this program's optimum: no branch and bound.
+        let cutoff = best[vector]?.cost ?? .max
+        solution =
+          integral.cost < cutoff ? (integral.cost, program.variables.map { integral.values[$0] }) : nil
+      } else {
+        do {
+          solution = try program.program.minimum(below: best[vector]?.cost)
+        } catch {
+          throw OutsideFragment(reason: Self.reason(error))
+        }
       }
       guard let solution else { return }
       let state = record(
@@ -231,6 +239,19 @@ extension LevelStates {
     case .tooManyNodes:
       "an integer program of the interval search took more than \(IntegerProgram.nodeLimit) branches"
     }
+  }
+
+  /// A relaxation's optimum as integers, when its cost and every value are whole numbers.
+  private static func integral(_ relaxation: (bound: ExactFraction, values: [ExactFraction])) -> (
+    cost: Int, values: [Int]
+  )? {
+    guard let cost = relaxation.bound.integerValue else { return nil }
+    var values: [Int] = []
+    for value in relaxation.values {
+      guard let whole = value.integerValue else { return nil }
+      values.append(whole)
+    }
+    return (cost, values)
   }
 
   /// Whether `values` (by step) meet every row of `program` and leave its excluded steps at zero.
