@@ -105,4 +105,19 @@ import Testing
       #expect(table.and(table.not()).count == 0)
     }
   }
+
+  /// Bit vectors of any size built entry by entry: the entries, their count and the true entries listed in
+  /// order agree with the predicate, and the padding of the last word stays clear.
+  @Test(arguments: [0, 1, 63, 64, 65, 130, 200])
+  func bitVectorsOfAnySize(size: Int) {
+    let isTrue = { (index: Int) in index % 3 == 0 || index % 7 == 1 }
+    let vector = BitVector(size: size, isTrue)
+    #expect((0..<size).allSatisfy { vector[$0] == isTrue($0) })
+    #expect(vector.count == (0..<size).filter(isTrue).count)
+    var listed: [Int] = []
+    vector.forEachTrue { listed.append($0) }
+    #expect(listed == (0..<size).filter(isTrue))
+    #expect(vector.not().count == size - vector.count)
+    #expect(vector == BitVector(size: size, value: false).or(vector))
+  }
 }

@@ -11,6 +11,32 @@ struct BitVector: Sendable, Hashable {
     clearPadding()
   }
 
+  /// Entry `i` is `value(i)`; the words are filled one at a time.
+  init(size: Int, _ value: (Int) -> Bool) {
+    self.size = size
+    words = []
+    words.reserveCapacity((size + 63) / 64)
+    var word: UInt64 = 0
+    for index in 0..<size {
+      if value(index) { word |= 1 << UInt64(index & 63) }
+      if index & 63 == 63 || index == size - 1 {
+        words.append(word)
+        word = 0
+      }
+    }
+  }
+
+  /// Calls `body` with the index of every true entry, in increasing order.
+  func forEachTrue(_ body: (Int) -> Void) {
+    for (index, word) in words.enumerated() {
+      var rest = word
+      while rest != 0 {
+        body(index << 6 | rest.trailingZeroBitCount)
+        rest &= rest - 1
+      }
+    }
+  }
+
   /// Over the `2^bitCount` sets of `bitCount` bits: true on the sets holding `bit`.
   init(setsOf bitCount: Int, holding bit: Int) {
     self.init(size: 1 << bitCount, value: false)

@@ -76,20 +76,14 @@ struct LevelStates: Sendable {
     atoms.map { atom in
       // The test's answer for every count up to the cap, read off each state's count.
       let byCount = (0...Int(caps[atom.slot])).map { atom.test.holds($0) }
-      var answers = BitVector(size: stateCount, value: false)
       if !explicitCounts.isEmpty {
-        for (state, counts) in explicitCounts.enumerated() where byCount[counts[atom.slot]] {
-          answers[state] = true
-        }
-        return answers
+        return BitVector(size: stateCount) { byCount[explicitCounts[$0][atom.slot]] }
       }
       let (offset, width) = layout[atom.slot]
       let mask: UInt64 = width == 0 ? 0 : (1 << UInt64(width)) - 1
-      for (state, counts) in packed.enumerated()
-      where byCount[Int((counts[offset / 64] >> UInt64(offset % 64)) & mask)] {
-        answers[state] = true
+      return BitVector(size: stateCount) {
+        byCount[Int((packed[$0][offset / 64] >> UInt64(offset % 64)) & mask)]
       }
-      return answers
     }
   }
 
@@ -174,22 +168,37 @@ struct LevelStates: Sendable {
     // operator); children alike on all are one class.
     let (formulas, atomFormulas) = Self.termIndices(of: atoms)
     let formulaAnswers = formulas.map { $0.answers(size: childCount) { childAnswers[$0] } }
-    var classOf: [[UInt64]: Int] = [:]
+    // Each child's answers packed into words, set a word of children at a time.
+    let keyWords = Swift.max(1, (formulas.count + 63) / 64)
+    var keys = [UInt64](repeating: 0, count: childCount * keyWords)
+    for (index, answers) in formulaAnswers.enumerated() {
+      let (word, bit) = (index / 64, UInt64(index % 64))
+      answers.forEachTrue { child in keys[child * keyWords + word] |= 1 << bit }
+    }
     var classVectors: [[Bool]] = []
     var classChild: [Int] = []
-    var key = [UInt64](repeating: 0, count: (formulas.count + 63) / 64)
-    for child in 0..<childCount {
-      for word in key.indices { key[word] = 0 }
-      for (index, answers) in formulaAnswers.enumerated() where answers[child] {
-        key[index / 64] |= 1 << UInt64(index % 64)
+    func group<Key: Hashable>(by key: (Int) -> Key) {
+      var classOf: [Key: Int] = [:]
+      for child in 0..<childCount {
+        let key = key(child)
+        if let existing = classOf[key] {
+          if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
+        } else {
+          classOf[key] = classVectors.count
+          classVectors.append(formulaAnswers.map { $0[child] })
+          classChild.append(child)
+        }
       }
-      if let existing = classOf[key] {
-        if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
-      } else {
-        classOf[key] = classVectors.count
-        classVectors.append(formulaAnswers.map { $0[child] })
-        classChild.append(child)
+    }
+    // Up to 128 formulas (every level of the real rules) the key is two words, hashed as such.
+    if keyWords <= 2 {
+      group { child in
+        var key = PackedState()
+        for word in 0..<keyWords { key[word] = keys[child * keyWords + word] }
+        return key
       }
+    } else {
+      group { child in Array(keys[(child * keyWords)..<((child + 1) * keyWords)]) }
     }
     // One slot per distinct column of classes: two formulas no child tells apart count alike.
     var result = LevelStates()
