@@ -54,6 +54,22 @@ import UniformTypes
       }
     }
 
+    /// `count` pairs of random rules, three in ten a rule against itself.
+    mutating func rulePairs(_ count: Int) -> [(String, String)] {
+      (0..<count).map { _ in
+        let first = rule()
+        return (first, chance(30) ? first : rule())
+      }
+    }
+
+    /// `count` pairs of "some item satisfies a random item rule", three in ten a rule against itself.
+    mutating func itemRulePairs(_ count: Int) -> [(String, String)] {
+      (0..<count).map { _ in
+        let first = "SUBQUERY(extensionItems, $e, \(item())).@count >= 1"
+        return (first, chance(30) ? first : "SUBQUERY(extensionItems, $e, \(item())).@count >= 1")
+      }
+    }
+
     mutating func rule() -> String {
       combine(1) { generator in
         switch Int.random(in: 0..<5, using: &generator.random) {

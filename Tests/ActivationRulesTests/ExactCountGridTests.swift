@@ -42,13 +42,8 @@ import Testing
   @Test("grid = Dijkstra on 150 seeded pairs of random rules")
   func gridAgreesOnRandomRules() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(random: SeededGenerator(seed: 0x6_41D))
-    var decided = 0
-    for _ in 0..<150 {
-      let first = generator.rule()
-      if try Self.checkGridAgreesWithDijkstra(first, generator.chance(30) ? first : generator.rule()) {
-        decided += 1
-      }
-    }
+    let decided = try generator.rulePairs(150).filter { try Self.checkGridAgreesWithDijkstra($0.0, $0.1) }
+      .count
     #expect(decided >= 120)
   }
 
@@ -57,13 +52,8 @@ import Testing
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0x6_41D6), constants: [0, 1, 2, 3, 5, 6],
       types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
-    var decided = 0
-    for _ in 0..<100 {
-      let first = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      let second =
-        generator.chance(30) ? first : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      if try Self.checkGridAgreesWithDijkstra(first, second) { decided += 1 }
-    }
+    let decided = try generator.itemRulePairs(100).filter { try Self.checkGridAgreesWithDijkstra($0.0, $0.1) }
+      .count
     #expect(decided >= 80)
   }
 

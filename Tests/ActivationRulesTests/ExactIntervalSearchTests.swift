@@ -60,13 +60,7 @@ import Testing
   @Test("interval search = count search on 150 seeded pairs of random rules")
   func strategiesAgreeOnRandomRules() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(random: SeededGenerator(seed: 0x1_17E5))
-    var decided = 0
-    for _ in 0..<150 {
-      let first = generator.rule()
-      if try Self.checkStrategiesAgree(first, generator.chance(30) ? first : generator.rule()) {
-        decided += 1
-      }
-    }
+    let decided = try generator.rulePairs(150).filter { try Self.checkStrategiesAgree($0.0, $0.1) }.count
     #expect(decided >= 120)
   }
 
@@ -75,13 +69,7 @@ import Testing
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0x6_0A45), constants: [0, 1, 2, 3, 5, 6],
       types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
-    var decided = 0
-    for _ in 0..<100 {
-      let first = "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      let second =
-        generator.chance(30) ? first : "SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1"
-      if try Self.checkStrategiesAgree(first, second) { decided += 1 }
-    }
+    let decided = try generator.itemRulePairs(100).filter { try Self.checkStrategiesAgree($0.0, $0.1) }.count
     #expect(decided >= 80)
   }
 
