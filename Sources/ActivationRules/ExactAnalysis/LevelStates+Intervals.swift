@@ -160,6 +160,8 @@ extension LevelStates {
         return
       }
       let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
+      // The relaxation one count up bounds this program's optimum from below.
+      if let parent, let found = best[vector], !(parent.bound < ExactFraction(integer: found.cost)) { return }
       let solution: (cost: Int, values: [Int])?
       if let parent, let integral = Self.integral(parent), try Self.satisfies(parent.values, program) {
         // The relaxation one count up has fewer rows, so its optimum bounds this program's from below; it
