@@ -24,9 +24,20 @@ struct ExactFraction: Sendable, Hashable, Comparable {
 
   private init(reducing numerator: Int128, _ denominator: Int128) throws(Overflow) {
     guard denominator != 0, numerator != .min, denominator != .min else { throw Overflow() }
-    let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
-    var top = numerator / Int128(divisor)
-    var bottom = denominator / Int128(divisor)
+    var top: Int128
+    var bottom: Int128
+    if let smallTop = Int64(exactly: numerator), let smallBottom = Int64(exactly: denominator),
+      smallTop != .min, smallBottom != .min
+    {
+      // Both fit 64 bits (the usual case): 64-bit remainders and quotients, not 128-bit library calls.
+      let divisor = Int64(Self.gcd(smallTop.magnitude, smallBottom.magnitude))
+      top = Int128(smallTop / divisor)
+      bottom = Int128(smallBottom / divisor)
+    } else {
+      let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
+      top = numerator / Int128(divisor)
+      bottom = denominator / Int128(divisor)
+    }
     if bottom < 0 {
       top = -top
       bottom = -bottom
@@ -36,6 +47,14 @@ struct ExactFraction: Sendable, Hashable, Comparable {
   }
 
   private static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
+    var (a, b) = (a, b)
+    while b != 0 { (a, b) = (b, a % b) }
+    return a == 0 ? 1 : a
+  }
+
+  /// The 64-bit greatest common divisor (1 for two zeros): 64-bit remainders are one instruction, 128-bit
+  /// ones a library call, which was most of the simplex's time under callgrind.
+  private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
     var (a, b) = (a, b)
     while b != 0 { (a, b) = (b, a % b) }
     return a == 0 ? 1 : a
