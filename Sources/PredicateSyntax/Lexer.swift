@@ -2,7 +2,9 @@
 ///
 /// The input must already be valid UTF-8 (`UTF8Validation` checks byte input first).
 struct Lexer {
-  let bytes: [UInt8]
+  /// The input, valid for the lexer's lifetime: the caller keeps the caller's bytes alive (`PredicateParser.run`
+  /// parses inside `withUTF8`/`withUnsafeBufferPointer`), so a `String` is read without copying it first.
+  let bytes: UnsafeBufferPointer<UInt8>
   let lenient: Bool
   var index = 0
   var line = 1
@@ -14,8 +16,8 @@ struct Lexer {
   /// The values of string literals that are not their bytes as written (escapes, typographic quotes), which
   /// `Token.Kind.decodedString` indexes.
   var decodedStrings: [String] = []
-  /// `bytes` while `tokenize()` runs (empty otherwise): the scanning code reads this, the rare paths `bytes`.
-  var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// `bytes` again: the scanning code reads this name, the rare paths `bytes`.
+  let buffer: UnsafeBufferPointer<UInt8>
   /// The deepest bracket nesting plus every prefix or right-associative operator seen, each of which may add
   /// a parser level: an upper bound of the parser's recursion depth, which decides whether it needs the large
   /// stack (`LargeStack.fitsOnCurrentStack`). Counted here, so the parser needs no pass over the tokens.
@@ -24,8 +26,9 @@ struct Lexer {
   private var deepestBrackets = 0
   private var prefixOperators = 0
 
-  init(bytes: [UInt8], lenient: Bool) {
+  init(bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) {
     self.bytes = bytes
+    self.buffer = bytes
     self.lenient = lenient
     // A UTF-8 byte-order mark is not part of the predicate.
     // Compared byte by byte: `starts(with:)` goes through generic code on every parse.
@@ -37,15 +40,6 @@ struct Lexer {
   /// The whole run reads the input through one `UnsafeBufferPointer` (`buffer`), so scanning a byte is a load
   /// without an array bounds check or a `withUnsafeBufferPointer` scope per call.
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
-    let bytes = self.bytes
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(PredicateSyntaxError) -> [Token] in
-      self.buffer = buffer
-      defer { self.buffer = UnsafeBufferPointer(start: nil, count: 0) }
-      return try tokenizeBuffer()
-    }
-  }
-
-  private mutating func tokenizeBuffer() throws(PredicateSyntaxError) -> [Token] {
     var tokens: [Token] = []
     // The corpus rules average one token per 10 bytes (the densest one per 7): a sixth rarely grows. A small
     // constant keeps a short predicate's array under 1 KiB, which glibc's per-thread cache serves.
@@ -381,7 +375,7 @@ struct Lexer {
   private mutating func unexpectedCharacter(start: SourcePosition) -> PredicateSyntaxError {
     let byte = buffer[index]
     if byte == UInt8(ascii: "&"),
-      let error = XMLEscapedText.error(in: bytes, at: index, start: start, warnings: warnings)
+      let error = XMLEscapedText.error(in: Array(bytes), at: index, start: start, warnings: warnings)
     {
       return error
     }

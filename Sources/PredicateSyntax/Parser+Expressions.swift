@@ -20,6 +20,15 @@ extension Parser {
         .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
         height: value.height + 1)
     }
+    if seed == nil, !tokens[index].isPunctuation(.minus) {
+      // Most operands are one postfix expression with no operator after it (`$a.b`, `"x"`, `{1, 2}`): read
+      // it without the binary and unary levels, and pass it to them as the seed only when an operator
+      // follows. The seed goes through the same steps as before (`parsePostfix` finds nothing more to
+      // read), so the tree is the same.
+      let operand = try parsePostfix(parsePrimary(), grouped: false)
+      if !tokens[index].isPunctuation(.doubleStar), binaryOperator(tokens[index]) == nil { return operand }
+      return try parseBinary(seed: operand, tighterThan: 0)
+    }
     return try parseBinary(seed: seed, tighterThan: 0)
   }
 

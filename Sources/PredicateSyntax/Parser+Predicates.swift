@@ -40,8 +40,15 @@ extension Parser {
   /// One operand of a `link` chain: a conjunction in a disjunction, a negation in a conjunction.
   mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand {
     switch link {
-    case .or: try parseAnd()
-    case .and: try parseNot()
+    case .or:
+      // Most clauses of a disjunction are one comparison: read it without the conjunction and negation
+      // levels, and enter the conjunction with it as its first operand only when `AND` follows.
+      if atNot { return try parseAnd() }
+      let restart = (index, nextArgument)
+      let first = try parsePrimaryPredicate()
+      guard atAnd else { return first }
+      return try parseChain(.and, after: first, restart: restart)
+    case .and: return try parseNot()
     }
   }
 
@@ -69,6 +76,14 @@ extension Parser {
     let restart = (index, nextArgument)
     let first = try parseOperand(of: link)
     guard at(link) else { return first }
+    return try parseChain(link, after: first, restart: restart)
+  }
+
+  /// The rest of a `link` chain whose first operand, `first`, was read from `restart` (index and format
+  /// argument) on; the next token is the link.
+  mutating func parseChain(_ link: Link, after first: consuming Operand, restart: (Int, Int))
+    throws(PredicateSyntaxError) -> Operand
+  {
     var left = try requirePredicate(first)
     while at(link) {
       advance()

@@ -29,8 +29,10 @@ public enum PredicateParser {
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateNode {
     // `parseReportingWarnings` without building the result it would return: the same tree, less per parse.
-    try run(Array(text.utf8), options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
-      try parser.parseWholePredicate()
+    try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
+      try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+        try parser.parseWholePredicate()
+      }
     }
   }
 
@@ -38,40 +40,78 @@ public enum PredicateParser {
   public static func parseReportingWarnings(
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
-    try parse(validUTF8: Array(text.utf8), options: options, arguments: arguments)
+    try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
+      try parse(validUTF8: bytes, options: options, arguments: arguments)
+    }
   }
 
   /// Parses predicate text given as UTF-8 bytes. Invalid UTF-8 is an error at the first bad byte.
   public static func parse(
     utf8 bytes: [UInt8], options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
-    try checkSize(bytes, options: options)
-    try UTF8Validation.validate(bytes)
-    return try parse(validUTF8: bytes, options: options, arguments: arguments)
+    try withBytes(of: bytes) { (buffer) throws(PredicateSyntaxError) in
+      // The size first: an oversized input is reported as that, not as bad UTF-8 far past the limit.
+      try checkSize(buffer, options: options)
+      try UTF8Validation.validate(bytes)
+      return try parse(validUTF8: buffer, options: options, arguments: arguments)
+    }
   }
 
   /// Parses a single expression (a key path, a constant, an arithmetic expression …) rather than a predicate.
   public static func parseExpression(
     _ text: String, options: Options = .init(), arguments: [FormatArgument] = []
   ) throws(PredicateSyntaxError) -> ExpressionNode {
-    try run(Array(text.utf8), options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
-      try parser.parseWholeExpression()
+    try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
+      try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
+        try parser.parseWholeExpression()
+      }
     }
   }
 
   private static func parse(
-    validUTF8 bytes: [UInt8], options: Options, arguments: [FormatArgument]
+    validUTF8 bytes: UnsafeBufferPointer<UInt8>, options: Options, arguments: [FormatArgument]
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
     try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
       PredicateParseResult(predicate: try parser.parseWholePredicate(), warnings: parser.warnings)
     }
   }
 
+  /// Calls `body` with the UTF-8 bytes of `text`: a native string's own storage, not a copy (the lexer and
+  /// parser read the input in place, so copying it into an array was one more allocation per parse).
+  private static func withBytes<Value>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
+  ) throws(PredicateSyntaxError) -> Value {
+    var text = text
+    // `withUTF8` rethrows untyped errors: the outcome crosses it as a value.
+    let outcome = text.withUTF8 { bytes -> Result<Value, PredicateSyntaxError> in
+      do throws(PredicateSyntaxError) {
+        return .success(try body(bytes))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// Calls `body` with the storage of `bytes`.
+  private static func withBytes<Value>(
+    of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
+  ) throws(PredicateSyntaxError) -> Value {
+    let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Value, PredicateSyntaxError> in
+      do throws(PredicateSyntaxError) {
+        return .success(try body(buffer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
   /// Lexes, then parses with `body`: on the caller's stack when the input is shallow or the stack has room
   /// for it, on a large stack otherwise. A structural error after a string holding a typographic quote is
-  /// reported as that quote, its likely cause.
+  /// reported as that quote, its likely cause. `bytes` must stay valid until this returns.
   private static func run<Value: Sendable>(
-    _ bytes: [UInt8], options: Options, arguments: [FormatArgument],
+    _ bytes: UnsafeBufferPointer<UInt8>, options: Options, arguments: [FormatArgument],
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
     try checkSize(bytes, options: options)
@@ -95,9 +135,11 @@ public enum PredicateParser {
         if !parser.reachedStackLimit { throw lexer.likelyCause(of: error) }
       }
     }
+    // The large-stack thread reads the input while this thread waits for it in `LargeStack.run`.
+    nonisolated(unsafe) let input = bytes
     let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
       var parser = Parser(
-        tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
+        tokens: tokens, bytes: input, decodedStrings: decodedStrings, options: options, arguments: arguments,
         warnings: warnings)
       do throws(PredicateSyntaxError) {
         return .success(try body(&parser))
@@ -114,7 +156,7 @@ public enum PredicateParser {
 
 extension PredicateParser {
   /// Refuses text longer than `options.maximumInputBytes`, pointing at the first byte past the limit.
-  static func checkSize(_ bytes: [UInt8], options: Options) throws(PredicateSyntaxError) {
+  static func checkSize(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(PredicateSyntaxError) {
     let limit = options.maximumInputBytes
     guard bytes.count > limit else { return }
     var line = 1
@@ -152,7 +194,8 @@ enum Operand {
 /// the nesting limit; every node goes through a height check. Together they bound the stack.
 struct Parser {
   let tokens: [Token]
-  let bytes: [UInt8]
+  /// The input, alive for the parser's lifetime (see `Lexer.bytes`).
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The lexer's `decodedStrings`, which `Token.Kind.decodedString` indexes.
   let decodedStrings: [String]
   let options: PredicateParser.Options
@@ -168,7 +211,8 @@ struct Parser {
   var reachedStackLimit = false
 
   init(
-    tokens: [Token], bytes: [UInt8], decodedStrings: [String], options: PredicateParser.Options,
+    tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String],
+    options: PredicateParser.Options,
     arguments: [FormatArgument], warnings: [PredicateDiagnostic], stackLimit: UInt = 0
   ) {
     self.tokens = tokens

@@ -88,14 +88,19 @@ import Testing
     #expect(reason(chain(300)) == nil)
   }
 
-  @Test func aBalancedChainTakesItsFormatArgumentsInOrder() throws {
+  /// With `OR` clauses before it, the chain starts after arguments that must not be consumed again.
+  @Test(arguments: [0, 1, 3])
+  func aBalancedChainTakesItsFormatArgumentsInOrder(clausesBefore: Int) throws {
     // The parser builds a chain as it reads it and reads a chain too long for that again from its start:
     // the format arguments the first reading consumed must be consumed again, in order.
     let count = PredicateParser.Options.defaultMaximumDepth + 1
-    let text = Array(repeating: "a == %d", count: count).joined(separator: " AND ")
-    let tree = try PredicateParser.parse(text, arguments: (0..<count).map { .integer($0) })
-    let expected = try PredicateParser.parse((0..<count).map { "a == \($0)" }.joined(separator: " AND "))
-    #expect(tree == expected)
+    let before = String(repeating: "b == %d OR ", count: clausesBefore)
+    let text = before + Array(repeating: "a == %d", count: count).joined(separator: " AND ")
+    let tree = try PredicateParser.parse(text, arguments: (0..<(clausesBefore + count)).map { .integer($0) })
+    let expectedText =
+      (0..<clausesBefore).map { "b == \($0) OR " }.joined()
+      + (clausesBefore..<(clausesBefore + count)).map { "a == \($0)" }.joined(separator: " AND ")
+    #expect(tree == (try PredicateParser.parse(expectedText)))
   }
 
   @Test func aChainOfOperandsTooDeepThemselvesIsStillRefused() throws {

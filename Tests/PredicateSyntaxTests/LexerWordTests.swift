@@ -61,7 +61,10 @@ import Testing
   }
 
   private func tokens(_ text: String) throws -> [Token] {
-    var lexer = Lexer(bytes: Array(text.utf8), lenient: false)
-    return try lexer.tokenize()
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(bytes: buffer, lenient: false)
+      return try lexer.tokenize()
+    }
   }
 }

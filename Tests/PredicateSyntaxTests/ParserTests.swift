@@ -29,9 +29,33 @@ private func parse(_ text: String) throws -> PredicateNode { try PredicateParser
     ("((a)) == 1", "a == 1"),
     ("(a == 1)", "a == 1"),
     ("$x := 1 + 2 == 3", "($x := (1 + 2)) == 3"),
+    // A postfix operand followed by an operator (read first, then handed to the operator levels).
+    ("a.b[0] + c.d * e ** 2 - 1 == 3", "((a.b[0] + (c.d * (e ** 2))) - 1) == 3"),
+    ("$v.k ** 2 ** 3 > 1", "($v.k ** (2 ** 3)) > 1"),
+    ("a[FIRST].b * -2 < 0", "((a[FIRST].b) * (-2)) < 0"),
+    ("x UNION y.z INTERSECT w == {}", "((x UNION y.z) INTERSECT w) == {}"),
+    ("x == a.b union c", "x == (a.b UNION c)"),
+    ("{1, 2} + \"s\" BETWEEN {sum(1, 2) - 3, 4}", "({1, 2} + \"s\") BETWEEN {(sum(1, 2) - 3), 4}"),
   ])
   func precedence(input: String, parenthesised: String) throws {
     #expect(try parse(input) == (try parse(parenthesised)))
+  }
+
+  /// An operand read before its operator is known keeps its own range, and the operation covers both.
+  @Test func operandRangesAroundOperators() throws {
+    let text = "a.b[0] + c ** 2 == d.e"
+    let bytes = Array(text.utf8)
+    func slice(_ range: SourceRange) -> String { String(decoding: bytes[range.byteRange], as: UTF8.self) }
+    guard case .comparison(let comparison) = try parse(text).kind,
+      case .arithmetic(.add, let left, let right) = comparison.lhs.kind
+    else {
+      Issue.record("expected a comparison of a sum")
+      return
+    }
+    #expect(slice(comparison.lhs.range) == "a.b[0] + c ** 2")
+    #expect(slice(left.range) == "a.b[0]")
+    #expect(slice(right.range) == "c ** 2")
+    #expect(slice(comparison.rhs.range) == "d.e")
   }
 
   @Test func precedenceIsNotFlat() throws {
