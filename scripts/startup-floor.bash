@@ -6,8 +6,8 @@
 #   startup_floor_build SCRATCH [static]   # SCRATCH/minimal, essentials, foundation (and -static builds)
 #   startup_peak_kib RUNS COMMAND…         # lowest peak resident memory of RUNS runs (GNU time %M), KiB
 #
-# The -static builds are linked as the installed binary is (scripts/release-build.bash: -static-stdlib and
-# its link flags, the symbol ordering file included), so a ratio to them compares like with like.
+# The -static builds are built as the installed binary is (scripts/release-build.bash: -static-stdlib and
+# its flags, the symbol ordering file included), so a ratio to them compares like with like.
 
 # minimal prints a line (the floor); essentials also loads FoundationEssentials (the floor of anything
 # linking what rulekit links); foundation loads Foundation (the floor of any Foundation tool).
@@ -30,7 +30,7 @@ startup_floor_build() {
     # -O, as `swift build -c release` compiles.
     swiftc -O "$scratch/$program.swift" -o "$scratch/$program" 2>/dev/null
     if [ "$linking" = static ]; then
-      swiftc -O -static-stdlib "${release_link_flags[@]}" "$scratch/$program.swift" -o "$scratch/$program-static" \
+      swiftc -O -static-stdlib "${release_swiftc_flags[@]}" "$scratch/$program.swift" -o "$scratch/$program-static" \
         2>/dev/null
     fi
   done
