@@ -10,12 +10,12 @@
 # - lld places the functions `configure` runs together (scripts/startup-order.txt, written by
 #   scripts/startup-order), so they fill fewer of the 64 KiB blocks each page fault maps: 3 MiB less memory;
 #   -function-sections gives each Swift function its own section, without which lld can move only a few
-#   (0.4 MiB more);
+#   (0.8 MiB more);
 # - --no-export-dynamic keeps RuleKit's 6 000 public symbols out of the dynamic symbol table, which the
 #   runtime's dladdr walks at start-up and nothing else reads.
 # These are flags of the build command, not unsafeFlags in Package.swift, which would make the package
 # unusable as a dependency. The binary stays position-independent (ASLR): non-PIE would save 0.6 M
-# instructions and 1.4 MiB more (the part 9 section says so), at the cost of a fixed load address.
+# instructions and 1.1 MiB more (the part 9 section says so), at the cost of a fixed load address.
 release_build_flags=(-c release --product rulekit)
 release_swiftc_flags=()
 if [ "$(uname)" = Linux ]; then
