@@ -5,6 +5,9 @@
 #   source scripts/startup-floor.bash
 #   startup_floor_build SCRATCH [static]   # SCRATCH/minimal, essentials, foundation (and -static builds)
 #   startup_peak_kib RUNS COMMAND…         # lowest peak resident memory of RUNS runs (GNU time %M), KiB
+#
+# The -static builds are built as the installed binary is (scripts/release-build.bash: -static-stdlib and
+# its flags, the symbol ordering file included), so a ratio to them compares like with like.
 
 # minimal prints a line (the floor); essentials also loads FoundationEssentials (the floor of anything
 # linking what rulekit links); foundation loads Foundation (the floor of any Foundation tool).
@@ -13,6 +16,8 @@ startup_floor_programs=(minimal essentials foundation)
 # Run from the repository root, on the example app, writing nothing.
 startup_configure_arguments=(configure -i Examples/SampleApp/App/Info.plist -e Examples/SampleApp/App/App.entitlements
   --dry-run)
+
+source scripts/release-build.bash
 
 startup_floor_build() {
   local scratch=$1 linking=${2:-shared} program
@@ -25,7 +30,8 @@ startup_floor_build() {
     # -O, as `swift build -c release` compiles.
     swiftc -O "$scratch/$program.swift" -o "$scratch/$program" 2>/dev/null
     if [ "$linking" = static ]; then
-      swiftc -O -static-stdlib "$scratch/$program.swift" -o "$scratch/$program-static" 2>/dev/null
+      swiftc -O -static-stdlib "${release_swiftc_flags[@]}" "$scratch/$program.swift" -o "$scratch/$program-static" \
+        2>/dev/null
     fi
   done
 }

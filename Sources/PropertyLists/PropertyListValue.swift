@@ -17,10 +17,12 @@ public enum PropertyListValue: Sendable, Hashable {
   case real(Double)
   /// `<true/>` or `<false/>`.
   case bool(Bool)
+  // `indirect`: Date and Data are resilient (their size is known only at run time), and a payload of theirs
+  // would give this enum, and every type holding one, a layout the runtime must build on first use.
   /// `<date>`, UTC to the second.
-  case date(Date)
+  indirect case date(Date)
   /// `<data>`: base64 in the file.
-  case data(Data)
+  indirect case data(Data)
   /// `<array>`.
   case array([PropertyListValue])
   /// `<dict>`, keys in file order.

@@ -38,16 +38,16 @@ extension ProjectConfigurator {
   /// folder, or else in the nearest folder above that has any (the search stops at a repository's root,
   /// the folder holding `.git`). `nil` when there is none, or more than one in that folder.
   public static func locateProject(forFileAt path: String) -> String? {
-    var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+    var folder = ProjectPlanner.parentFolder(ProjectPlanner.absolute(path))
     let fileManager = FileManager.default
     while true {
-      let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+      let names = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
       let projects = names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
       if !projects.isEmpty {
-        return projects.count == 1 ? folder.appendingPathComponent(projects[0]).path : nil
+        return projects.count == 1 ? ProjectPlanner.join(folder, projects[0]) : nil
       }
-      let parent = folder.deletingLastPathComponent()
-      if names.contains(".git") || parent.path == folder.path { return nil }
+      let parent = ProjectPlanner.parentFolder(folder)
+      if names.contains(".git") || parent == folder { return nil }
       folder = parent
     }
   }

@@ -286,9 +286,24 @@ extension ProjectPlanner {
     return absolutePath.hasPrefix(root) ? String(absolutePath.dropFirst(root.count)) : absolutePath
   }
 
-  /// `path` made absolute against the working directory, with `.` and `..` resolved.
+  /// `path` made absolute against the working directory, with `.` and `..` resolved, as
+  /// `URL(fileURLWithPath:).standardizedFileURL.path` spells it. Its URL parsing was most of the cost of
+  /// finding a project in `configure` (docs/performance.md, issue 18 part 9), so plain paths are joined
+  /// here; Foundation still answers where it does more than that: it resolves symbolic links before `..`
+  /// and drops Darwin's `/private` prefix.
   static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
+    let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let components = joined.split(separator: "/", omittingEmptySubsequences: true)
+    if components.contains("..") || joined.hasPrefix("/private/") || joined.hasPrefix("/var/automount") {
+      return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+    return "/" + components.filter { $0 != "." }.joined(separator: "/")
+  }
+
+  /// The folder holding `absolutePath` (itself for `/`).
+  static func parentFolder(_ absolutePath: String) -> String {
+    guard let slash = absolutePath.lastIndex(of: "/"), slash != absolutePath.startIndex else { return "/" }
+    return String(absolutePath[..<slash])
   }
 
   static func join(_ base: String, _ relative: String) -> String {
