@@ -46,8 +46,11 @@ extension PredicateCompiler {
         // `age > 30`: the key is looked up here rather than in a closure of its own, one call fewer on the
         // commonest comparison; the same look-up as `compileKeyPath` makes for it.
         let range = comparison.lhs.range
+        let hashed = PredicateDictionary.HashedKey(key)
         return { frame throws(EvaluationError) in
-          if case .dictionary(let dictionary) = frame.object { return try test(dictionary[key] ?? .null) }
+          if case .dictionary(let dictionary) = frame.object {
+            return try test(dictionary.value(for: hashed) ?? .null)
+          }
           return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
         }
       }
