@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The payload of ``PredicateValue/dictionary(_:)``: a JSON object or property-list dictionary, string keys
 /// each with one value.
 ///
@@ -12,10 +14,16 @@
 /// compiled. A dictionary of more than ``linearSearchLimit`` entries also keeps a `Dictionary` from key to
 /// position, so looking up and adding keys stays constant time however large it grows.
 public struct PredicateDictionary: Sendable {
-  /// A key with its hash, computed once: the compiled evaluator keeps one per key a predicate names.
-  struct HashedKey: Sendable {
+  /// A key with its hash, computed once: the compiled evaluator keeps one per key a predicate names. A
+  /// class, so that closures and iterators holding one copy a single reference.
+  final class HashedKey: Sendable {
     let text: String
     let hash: UInt64
+    /// Where the key was last found. The objects a predicate is evaluated against one after the other
+    /// mostly have their keys in the same order (one JSON document's objects, one program's contexts), so
+    /// a look-up tries that position before searching. Evaluations of one compiled predicate may run on
+    /// several threads: a stale or racing position only costs the search it would have spared.
+    fileprivate let lastPosition = Atomic<Int>(0)
 
     init(_ text: String) {
       self.text = text
@@ -97,7 +105,13 @@ public struct PredicateDictionary: Sendable {
 
   /// The value for a key hashed beforehand, as the compiled evaluator looks keys up.
   func value(for key: HashedKey) -> PredicateValue? {
-    position(of: key.text, hash: key.hash).map { entries[$0].value }
+    let hint = key.lastPosition.load(ordering: .relaxed)
+    if hint < entries.count, entries[hint].hash == key.hash, entries[hint].key == key.text {
+      return entries[hint].value
+    }
+    guard let position = position(of: key.text, hash: key.hash) else { return nil }
+    key.lastPosition.store(position, ordering: .relaxed)
+    return entries[position].value
   }
 
   /// The position of `key`, whose hash is `hash`.

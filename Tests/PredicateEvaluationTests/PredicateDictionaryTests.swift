@@ -180,4 +180,35 @@ struct PredicateDictionaryTests {
       }
     }
   }
+
+  @Test("a compiled predicate finds its keys when objects order them differently, on many threads at once")
+  func keysMovingBetweenObjects() async throws {
+    let objects: [(PredicateValue, Bool)] = [
+      (["a": 1, "b": 2], true), (["b": 2, "a": 1], true), (["b": 2], true), ([:], false),
+      (["x": 0, "y": 0, "b": 3, "a": 1], false), (["b\u{e9}": 2, "b": 2], true),
+    ]
+    let compiled = PredicateEvaluator.compile(try PredicateParser.parse("b == 2"))
+    let key = PredicateDictionary.HashedKey("b")
+    for _ in 0..<3 {
+      for (object, expected) in objects {
+        #expect(try compiled.evaluate(on: object) == expected)
+        guard case .dictionary(let dictionary) = object else { continue }
+        #expect(dictionary.value(for: key) == dictionary["b"])
+      }
+    }
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var mismatches = 0
+          for round in 0..<2_000 {
+            let (object, expected) = objects[(task + round) % objects.count]
+            if (try? compiled.evaluate(on: object)) != expected { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
 }
