@@ -90,12 +90,25 @@ extension PredicateCompiler {
     // A pre-resolved test means a constant right side: nothing to evaluate, and the search (if any) goes
     // through the constant.
     if let test, let constant {
+      guard let search else {
+        // No search: the loop does not copy and destroy an optional `SearchSteps` for every element.
+        return { frame throws(EvaluationError) in
+          let elements = try elementsCode(frame)
+          for element in elements {
+            try frame.budget.pointee.takeStep(
+              .quantifier(quantifier), over: collection, elements: elements.count)
+            let holds = try test(element)
+            if holds != wantsAll { return quantifier == .none ? false : holds }
+          }
+          return resultWhenExhausted
+        }
+      }
       return { frame throws(EvaluationError) in
         let elements = try elementsCode(frame)
         for element in elements {
           try frame.budget.pointee.takeStep(
             .quantifier(quantifier), over: collection, elements: elements.count)
-          if let search { try search.take(element, constant, from: &frame.budget.pointee) }
+          try search.take(element, constant, from: &frame.budget.pointee)
           let holds = try test(element)
           if holds != wantsAll { return quantifier == .none ? false : holds }
         }
