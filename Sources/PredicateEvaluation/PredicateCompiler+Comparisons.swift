@@ -201,6 +201,16 @@ extension PredicateCompiler {
     }
     if let numeric = numericTest(op, rhs, otherwise: generic) { return numeric }
     guard case .string(let literal) = rhs else { return generic }
+    if op == .equalTo || op == .notEqualTo, !strings.foldsCase, !strings.foldsDiacritics,
+      !strings.comparesScalars
+    {
+      // `given == "Anna"`: nothing to fold, so `String` equality answers, without the closures below.
+      let negated = op == .notEqualTo
+      return { lhs throws(EvaluationError) in
+        if case .string(let text) = lhs { return (text == literal) != negated }
+        return try generic(lhs)
+      }
+    }
     let folded = strings.fold(literal)
     let stringTest: (@Sendable (String) throws(EvaluationError) -> Bool)?
     switch op {

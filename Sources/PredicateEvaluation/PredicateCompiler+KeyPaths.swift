@@ -70,9 +70,18 @@ extension PredicateCompiler {
     if let keys = Self.plainKeys(steps) {
       // `address.city`: keys only, each looked up in place while the value is a dictionary; the general
       // steps iterate and copy `Step` values around each look-up. The same answer and errors as `apply`.
+      let objectKeys = base == nil && !keys.isEmpty
       return { frame throws(EvaluationError) in
-        var current = try baseCode(frame)
-        for key in keys {
+        var current: PredicateValue
+        var rest = keys[...]
+        if objectKeys, case .dictionary(let object) = frame.object {
+          // The first key is looked up in the evaluated object where it is, rather than in a copy of it.
+          current = object.value(for: keys[0]) ?? .null
+          rest = keys.dropFirst()
+        } else {
+          current = try baseCode(frame)
+        }
+        for key in rest {
           if case .dictionary(let dictionary) = current {
             current = dictionary.value(for: key) ?? .null
           } else {
