@@ -11,7 +11,8 @@ import Synchronization
 /// does (SipHash, seeded per dictionary) cost more than the rest of a comparison such as `age > 30`. So
 /// each entry keeps a cheap hash of its key, and a small dictionary is searched by comparing that hash
 /// first and the key only when the hashes match; a compiled predicate hashes its keys once, when it is
-/// compiled. A dictionary of more than ``linearSearchLimit`` entries also keeps a `Dictionary` from key to
+/// compiled. Keys that are not ASCII share one hash and are always compared as `String`s, so canonically
+/// equivalent keys (é precomposed or decomposed) are one key, as in a Swift dictionary. A dictionary of more than ``linearSearchLimit`` entries also keeps a `Dictionary` from key to
 /// position, so looking up and adding keys stays constant time however large it grows.
 public struct PredicateDictionary: Sendable {
   /// A key with its hash, computed once: the compiled evaluator keeps one per key a predicate names. A
