@@ -9,7 +9,7 @@ extension ExtensionContext {
     .dictionary([
       "extensionItems": .array(
         extensionItems.map { item in
-          var fields: [String: PredicateValue] = [
+          var fields: PredicateDictionary = [
             "attachments": .array(
               item.attachments.map {
                 .dictionary([

@@ -11,13 +11,13 @@ import PredicateSyntax
 struct QuantifiedElements: Sequence {
   let base: [PredicateValue]
   /// When set, the elements are `base`'s dictionaries' entries for this key (null for null elements).
-  let key: String?
+  let key: PredicateDictionary.HashedKey?
 
   var count: Int { base.count }
 
   struct Iterator: IteratorProtocol {
     let base: [PredicateValue]
-    let key: String?
+    let key: PredicateDictionary.HashedKey?
     var index = 0
 
     mutating func next() -> PredicateValue? {
@@ -26,7 +26,7 @@ struct QuantifiedElements: Sequence {
       guard let key else { return base[index] }
       // Switching on the element in place reads the dictionary without copying the element first.
       switch base[index] {
-      case .dictionary(let dictionary): return dictionary[key] ?? .null
+      case .dictionary(let dictionary): return dictionary.value(for: key) ?? .null
       default: return .null
       }
     }
@@ -57,10 +57,11 @@ extension PredicateCompiler {
       .keyPath(base: nil, components: Array(components.dropLast())), range: lhs.range)
     let prefixCode = compile(prefix)
     let keyPathRange = lhs.range
+    let hashed = PredicateDictionary.HashedKey(last)
     return { frame throws(EvaluationError) in
       let container = try prefixCode(frame)
       if case .array(let elements) = container, elements.allSatisfy({ $0.isDictionaryOrNull }) {
-        return QuantifiedElements(base: elements, key: last)
+        return QuantifiedElements(base: elements, key: hashed)
       }
       let value = try KeyValueCoding.value(forKey: last, of: container, at: keyPathRange)
       return QuantifiedElements(
@@ -81,10 +82,11 @@ extension PredicateCompiler {
     guard steps.count == 2, case .key(let key) = steps[0],
       case .collectionOperator(.count, let rest) = steps[1], rest.isEmpty
     else { return nil }
+    let hashed = PredicateDictionary.HashedKey(key)
     return { frame throws(EvaluationError) in
       let value: PredicateValue
       if case .dictionary(let dictionary) = frame.object {
-        value = dictionary[key] ?? .null
+        value = dictionary.value(for: hashed) ?? .null
       } else {
         value = try KeyValueCoding.value(forKey: key, of: frame.object, at: range)
       }

@@ -170,7 +170,7 @@ struct JSONValueParser {
     try enterContainer()
     defer { depth -= 1 }
     index += 1
-    var members: [String: PredicateValue] = [:]
+    var members = PredicateDictionary()
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1

@@ -101,7 +101,7 @@ enum KeyValueCoding {
     let elements: [PredicateValue]
     switch value {
     case .array(let array): elements = array
-    case .dictionary(let dictionary): elements = Array(dictionary.values)
+    case .dictionary(let dictionary): elements = dictionary.values
     case .null: return op == .count ? .integer(0) : .null
     default:
       throw EvaluationError(

@@ -46,8 +46,11 @@ extension PredicateCompiler {
         // `age > 30`: the key is looked up here rather than in a closure of its own, one call fewer on the
         // commonest comparison; the same look-up as `compileKeyPath` makes for it.
         let range = comparison.lhs.range
+        let hashed = PredicateDictionary.HashedKey(key)
         return { frame throws(EvaluationError) in
-          if case .dictionary(let dictionary) = frame.object { return try test(dictionary[key] ?? .null) }
+          if case .dictionary(let dictionary) = frame.object {
+            return try test(dictionary.value(for: hashed) ?? .null)
+          }
           return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
         }
       }
@@ -87,12 +90,25 @@ extension PredicateCompiler {
     // A pre-resolved test means a constant right side: nothing to evaluate, and the search (if any) goes
     // through the constant.
     if let test, let constant {
+      guard let search else {
+        // No search: the loop does not copy and destroy an optional `SearchSteps` for every element.
+        return { frame throws(EvaluationError) in
+          let elements = try elementsCode(frame)
+          for element in elements {
+            try frame.budget.pointee.takeStep(
+              .quantifier(quantifier), over: collection, elements: elements.count)
+            let holds = try test(element)
+            if holds != wantsAll { return quantifier == .none ? false : holds }
+          }
+          return resultWhenExhausted
+        }
+      }
       return { frame throws(EvaluationError) in
         let elements = try elementsCode(frame)
         for element in elements {
           try frame.budget.pointee.takeStep(
             .quantifier(quantifier), over: collection, elements: elements.count)
-          if let search { try search.take(element, constant, from: &frame.budget.pointee) }
+          try search.take(element, constant, from: &frame.budget.pointee)
           let holds = try test(element)
           if holds != wantsAll { return quantifier == .none ? false : holds }
         }
@@ -185,6 +201,16 @@ extension PredicateCompiler {
     }
     if let numeric = numericTest(op, rhs, otherwise: generic) { return numeric }
     guard case .string(let literal) = rhs else { return generic }
+    if op == .equalTo || op == .notEqualTo, !strings.foldsCase, !strings.foldsDiacritics,
+      !strings.comparesScalars
+    {
+      // `given == "Anna"`: nothing to fold, so `String` equality answers, without the closures below.
+      let negated = op == .notEqualTo
+      return { lhs throws(EvaluationError) in
+        if case .string(let text) = lhs { return (text == literal) != negated }
+        return try generic(lhs)
+      }
+    }
     let folded = strings.fold(literal)
     let stringTest: (@Sendable (String) throws(EvaluationError) -> Bool)?
     switch op {

@@ -21,12 +21,13 @@ extension PredicateCompiler {
       let slot = slot(for: name)
       let memo = memo(slot: slot, key: key)
       let baseRange = base.range
+      let hashed = PredicateDictionary.HashedKey(key)
       return { frame throws(EvaluationError) in
         if let remembered = frame.memos[memo] { return remembered }
         guard let value = frame.slots[slot] else { throw TreeWalker.unbound(name, at: baseRange) }
         let result: PredicateValue
         if case .dictionary(let dictionary) = value {
-          result = dictionary[key] ?? .null
+          result = dictionary.value(for: hashed) ?? .null
         } else {
           result = try KeyValueCoding.value(forKey: key, of: value, at: range)
         }
@@ -52,28 +53,39 @@ extension PredicateCompiler {
     if base == nil, let count = Self.countOfKey(steps, range: range) { return count }
     if steps.count == 1, case .key(let key) = steps[0], base == nil {
       // `age`: a key of the evaluated object, the commonest left-hand side.
+      let hashed = PredicateDictionary.HashedKey(key)
       return { frame throws(EvaluationError) in
-        if case .dictionary(let dictionary) = frame.object { return dictionary[key] ?? .null }
+        if case .dictionary(let dictionary) = frame.object { return dictionary.value(for: hashed) ?? .null }
         return try KeyValueCoding.value(forKey: key, of: frame.object, at: range)
       }
     }
     if steps.count == 1, case .key(let key) = steps[0] {
+      let hashed = PredicateDictionary.HashedKey(key)
       return { frame throws(EvaluationError) in
         let value = try baseCode(frame)
-        if case .dictionary(let dictionary) = value { return dictionary[key] ?? .null }
+        if case .dictionary(let dictionary) = value { return dictionary.value(for: hashed) ?? .null }
         return try KeyValueCoding.value(forKey: key, of: value, at: range)
       }
     }
     if let keys = Self.plainKeys(steps) {
       // `address.city`: keys only, each looked up in place while the value is a dictionary; the general
       // steps iterate and copy `Step` values around each look-up. The same answer and errors as `apply`.
+      let objectKeys = base == nil && !keys.isEmpty
       return { frame throws(EvaluationError) in
-        var current = try baseCode(frame)
-        for key in keys {
+        var current: PredicateValue
+        var rest = keys[...]
+        if objectKeys, case .dictionary(let object) = frame.object {
+          // The first key is looked up in the evaluated object where it is, rather than in a copy of it.
+          current = object.value(for: keys[0]) ?? .null
+          rest = keys.dropFirst()
+        } else {
+          current = try baseCode(frame)
+        }
+        for key in rest {
           if case .dictionary(let dictionary) = current {
-            current = dictionary[key] ?? .null
+            current = dictionary.value(for: key) ?? .null
           } else {
-            current = try KeyValueCoding.value(forKey: key, of: current, at: range)
+            current = try KeyValueCoding.value(forKey: key.text, of: current, at: range)
           }
         }
         return current
@@ -83,12 +95,12 @@ extension PredicateCompiler {
     }
   }
 
-  /// The keys of `steps` when every step is a key (no collection operator); nil otherwise.
-  private static func plainKeys(_ steps: [KeyValueCoding.Step]) -> [String]? {
-    var keys: [String] = []
+  /// The keys of `steps`, hashed, when every step is a key (no collection operator); nil otherwise.
+  private static func plainKeys(_ steps: [KeyValueCoding.Step]) -> [PredicateDictionary.HashedKey]? {
+    var keys: [PredicateDictionary.HashedKey] = []
     for step in steps {
       guard case .key(let key) = step else { return nil }
-      keys.append(key)
+      keys.append(PredicateDictionary.HashedKey(key))
     }
     return keys
   }

@@ -30,8 +30,9 @@ public enum PredicateValue: Sendable, Hashable {
   case data(Data)
   /// A JSON or plist array; also what key paths over arrays, aggregates and SUBQUERY produce.
   case array([PredicateValue])
-  /// A JSON object or plist dictionary: the values key paths look into.
-  case dictionary([String: PredicateValue])
+  /// A JSON object or plist dictionary: the values key paths look into. Its entries keep the order they
+  /// were added in; equality ignores that order.
+  case dictionary(PredicateDictionary)
 
   /// A short name of the value's type for error messages.
   public var typeName: String {
@@ -76,7 +77,7 @@ public enum PredicateValue: Sendable, Hashable {
   public var collectionElements: [PredicateValue]? {
     switch self {
     case .array(let elements): elements
-    case .dictionary(let dictionary): Array(dictionary.values)
+    case .dictionary(let dictionary): dictionary.values
     default: nil
     }
   }
@@ -98,9 +99,13 @@ extension PredicateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, 
   public init(stringLiteral value: String) { self = .string(value) }
   /// An array literal is an array of values, in order.
   public init(arrayLiteral elements: PredicateValue...) { self = .array(elements) }
-  /// A dictionary literal is a dictionary; a repeated key keeps its last value.
+  /// A dictionary literal is a dictionary, its entries in the order written; a repeated key keeps its last
+  /// value.
   public init(dictionaryLiteral elements: (String, PredicateValue)...) {
-    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    var dictionary = PredicateDictionary()
+    dictionary.reserveCapacity(elements.count)
+    for (key, value) in elements { dictionary[key] = value }
+    self = .dictionary(dictionary)
   }
 }
 

@@ -180,7 +180,7 @@ struct TreeWalker {
     switch collection {
     case .null: return []
     case .array(let elements): return elements
-    case .dictionary(let dictionary): return Array(dictionary.values)
+    case .dictionary(let dictionary): return dictionary.values
     default:
       throw EvaluationError(
         .typeMismatch, "SUBQUERY needs a collection, found \(collection.typeNameWithArticle)", at: range)

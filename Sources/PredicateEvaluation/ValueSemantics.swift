@@ -226,7 +226,7 @@ enum ValueSemantics {
     switch value {
     case .null: return []
     case .array(let elements): return elements
-    case .dictionary(let dictionary): return Array(dictionary.values)
+    case .dictionary(let dictionary): return dictionary.values
     default:
       throw EvaluationError(
         .typeMismatch,

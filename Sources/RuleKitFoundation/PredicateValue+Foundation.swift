@@ -53,7 +53,7 @@ extension PredicateValue {
       for (key, value) in dictionary {
         members[key] = try convert(value, keyPath: child(key))
       }
-      return .dictionary(members)
+      return .dictionary(PredicateDictionary(members))
     case is NSNull: return .null
     default:
       throw UnsupportedPropertyListValue(typeName: String(describing: type(of: object)), keyPath: keyPath)

@@ -31,7 +31,7 @@ struct CompiledFastPathTests {
       }
       return .array(elements)
     default:
-      var members: [String: PredicateValue] = [:]
+      var members: PredicateDictionary = [:]
       for key in keys where Bool.random(using: &generator) {
         members[key] = object(&generator, depth: depth - 1)
       }
@@ -135,7 +135,7 @@ struct CompiledFastPathTests {
           object: .dictionary(["children": children]), slots: UnsafeMutablePointer(bitPattern: 8)!,
           memos: UnsafeMutablePointer(bitPattern: 8)!, budget: budget))
     }
-    #expect(elements.key == "age")
+    #expect(elements.key?.text == "age")
     #expect(Array(elements) == [.integer(5), .null, .null])
   }
 }

@@ -45,7 +45,7 @@ struct RandomTrees {
       for _ in 0..<Int.random(in: 0...3, using: &generator) { elements.append(object(depth: depth - 1)) }
       return .array(elements)
     default:
-      var members: [String: PredicateValue] = [:]
+      var members: PredicateDictionary = [:]
       for key in Self.keys where chance(60) { members[key] = object(depth: depth - 1) }
       return .dictionary(members)
     }

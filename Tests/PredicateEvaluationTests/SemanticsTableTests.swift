@@ -16,10 +16,11 @@ struct SemanticsTableTests {
   func row(_ row: SemanticsCase) throws {
     let predicate = try PredicateParser.parse(row.predicate)
     let object = try PredicateValue(json: row.object)
-    guard case .dictionary(let variables) = try PredicateValue(json: row.variables) else {
+    guard case .dictionary(let members) = try PredicateValue(json: row.variables) else {
       Issue.record("variables must be a JSON object")
       return
     }
+    let variables = [String: PredicateValue](members)
     let walked = Result { () throws(EvaluationError) -> Bool in
       try PredicateEvaluator.evaluate(predicate, on: object, variables: variables)
     }
