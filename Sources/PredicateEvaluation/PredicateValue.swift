@@ -34,6 +34,12 @@ public enum PredicateValue: Sendable, Hashable {
   /// were added in; equality ignores that order.
   case dictionary(PredicateDictionary)
 
+  /// A dictionary value from a Swift dictionary, its entries in sorted key order: code written for the
+  /// `[String: PredicateValue]` payload this case had builds unchanged.
+  public static func dictionary(_ entries: [String: PredicateValue]) -> PredicateValue {
+    .dictionary(PredicateDictionary(entries))
+  }
+
   /// A short name of the value's type for error messages.
   public var typeName: String {
     switch self {

@@ -211,4 +211,18 @@ struct PredicateDictionaryTests {
     }
     #expect(mismatches == 0)
   }
+
+  /// Code written for the `[String: PredicateValue]` payload still builds a dictionary value: the same
+  /// value as the dictionary converted, its entries in sorted key order.
+  @Test func dictionaryValuesFromSwiftDictionaries() {
+    let entries: [String: PredicateValue] = ["b": .integer(2), "a": .string("x"), "c": .null]
+    let value = PredicateValue.dictionary(entries)
+    #expect(value == .dictionary(PredicateDictionary(entries)))
+    guard case .dictionary(let dictionary) = value else {
+      Issue.record("not a dictionary: \(value)")
+      return
+    }
+    #expect(dictionary.map(\.key) == ["a", "b", "c"])
+    #expect(Dictionary(dictionary) == entries)
+  }
 }
