@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The payload of ``PredicateValue/dictionary(_:)``: a JSON object or property-list dictionary, string keys
+/// The payload of ``PredicateValue/dictionary(_:)-enum.case``: a JSON object or property-list dictionary, string keys
 /// each with one value.
 ///
 /// Entries keep the order they were added in — a JSON object's order, a dictionary literal's — and that is
