@@ -11,6 +11,15 @@ struct BitVector: Sendable, Hashable {
     clearPadding()
   }
 
+  /// The entries given as words, 64 to a word, entry `i` in bit `i % 64` of word `i / 64`; bits past `size`
+  /// are cleared.
+  init(size: Int, words: [UInt64]) {
+    precondition(words.count == (size + 63) / 64, "\(words.count) words for \(size) entries")
+    self.size = size
+    self.words = words
+    clearPadding()
+  }
+
   /// Entry `i` is `value(i)`; the words are filled one at a time.
   init(size: Int, _ value: (Int) -> Bool) {
     self.size = size

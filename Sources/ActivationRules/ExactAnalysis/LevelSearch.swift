@@ -73,17 +73,36 @@ struct LevelStates: Sendable {
 
   /// Each atom's answer on every state.
   var answers: [BitVector] {
-    atoms.map { atom in
-      // The test's answer for every count up to the cap, read off each state's count.
-      let byCount = (0...Int(caps[atom.slot])).map { atom.test.holds($0) }
+    // Each test's answer for every count up to its cap, read off each state's count; the states are read
+    // once, for all atoms, a bit per state and atom set into one flat array of words.
+    let byCount = atoms.map { atom in (0...Int(caps[atom.slot])).map { atom.test.holds($0) } }
+    let wordCount = (stateCount + 63) / 64
+    var words = [UInt64](repeating: 0, count: atoms.count * wordCount)
+    words.withUnsafeMutableBufferPointer { words in
+      func set(_ atom: Int, _ state: Int) { words[atom * wordCount + state >> 6] |= 1 << UInt64(state & 63) }
       if !explicitCounts.isEmpty {
-        return BitVector(size: stateCount) { byCount[explicitCounts[$0][atom.slot]] }
+        for (state, counts) in explicitCounts.enumerated() {
+          for (index, atom) in atoms.enumerated() where byCount[index][counts[atom.slot]] {
+            set(index, state)
+          }
+        }
+        return
       }
-      let (offset, width) = layout[atom.slot]
-      let mask: UInt64 = width == 0 ? 0 : (1 << UInt64(width)) - 1
-      return BitVector(size: stateCount) {
-        byCount[Int((packed[$0][offset / 64] >> UInt64(offset % 64)) & mask)]
+      let fields = atoms.map { atom in
+        let (offset, width) = layout[atom.slot]
+        return (
+          word: offset / 64, shift: UInt64(offset % 64), mask: width == 0 ? 0 : (UInt64(1) << width) - 1
+        )
       }
+      for (state, counts) in packed.enumerated() {
+        for (index, field) in fields.enumerated()
+        where byCount[index][Int((counts[field.word] >> field.shift) & field.mask)] {
+          set(index, state)
+        }
+      }
+    }
+    return atoms.indices.map { atom in
+      BitVector(size: stateCount, words: Array(words[(atom * wordCount)..<((atom + 1) * wordCount)]))
     }
   }
 

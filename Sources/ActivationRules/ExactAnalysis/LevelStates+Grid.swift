@@ -66,17 +66,27 @@ extension LevelStates {
     cost[0] = 0
     var digits = [Int32](repeating: 0, count: active.count)
     var saturated = 0
-    for cell in 0..<cellCount {
-      if cell > 0 { Self.advance(&digits, &saturated, caps: digitCaps) }
-      let here = cost[cell]
-      guard here != .max else { continue }
-      for move in moves.list(saturated: saturated) {
-        let target = cell + move.delta
-        let next = here + move.cost
-        if next < cost[target] {
-          cost[target] = next
-          parent[target] = Int32(cell)
-          via[target] = move.step
+    // The pass is cells × moves relaxations, nearly all of the search: the arrays are read without bounds
+    // checks (every target is a cell of the grid: a move raises only digits below their cap).
+    cost.withUnsafeMutableBufferPointer { cost in
+      parent.withUnsafeMutableBufferPointer { parent in
+        via.withUnsafeMutableBufferPointer { via in
+          for cell in 0..<cellCount {
+            if cell > 0 { Self.advance(&digits, &saturated, caps: digitCaps) }
+            let here = cost[cell]
+            guard here != .max else { continue }
+            moves.list(saturated: saturated).withUnsafeBufferPointer { list in
+              for move in list {
+                let target = cell + move.delta
+                let next = here + move.cost
+                if next < cost[target] {
+                  cost[target] = next
+                  parent[target] = Int32(cell)
+                  via[target] = move.step
+                }
+              }
+            }
+          }
         }
       }
     }
