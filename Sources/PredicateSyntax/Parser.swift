@@ -82,29 +82,28 @@ public enum PredicateParser {
     of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
     var text = text
-    // `withUTF8` rethrows untyped errors: the outcome crosses it as a value.
-    let outcome = text.withUTF8 { bytes -> Result<Value, PredicateSyntaxError> in
-      do throws(PredicateSyntaxError) {
-        return .success(try body(bytes))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
+    return try text.withUTF8 { bytes in outcome { () throws(PredicateSyntaxError) in try body(bytes) } }.get()
   }
 
   /// Calls `body` with the storage of `bytes`.
   private static func withBytes<Value>(
     of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
-    let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Value, PredicateSyntaxError> in
-      do throws(PredicateSyntaxError) {
-        return .success(try body(buffer))
-      } catch {
-        return .failure(error)
-      }
+    try bytes.withUnsafeBufferPointer { buffer in
+      outcome { () throws(PredicateSyntaxError) in try body(buffer) }
+    }.get()
+  }
+
+  /// `body`'s value or error as a value: `withUTF8` and `withUnsafeBufferPointer` rethrow untyped errors, so
+  /// the typed one crosses them this way.
+  private static func outcome<Value>(_ body: () throws(PredicateSyntaxError) -> Value) -> Result<
+    Value, PredicateSyntaxError
+  > {
+    do throws(PredicateSyntaxError) {
+      return .success(try body())
+    } catch {
+      return .failure(error)
     }
-    return try outcome.get()
   }
 
   /// Lexes, then parses with `body`: on the caller's stack when the input is shallow or the stack has room
