@@ -80,8 +80,6 @@ struct BitVector: Sendable, Hashable {
   /// The number of true entries.
   var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-  var containsTrue: Bool { words.contains { $0 != 0 } }
-
   func and(_ other: BitVector) -> BitVector { combined(other, &) }
   func or(_ other: BitVector) -> BitVector { combined(other, |) }
 
