@@ -154,20 +154,19 @@ struct ExactSearch {
   ) {
     switch contexts {
     case .states(let states):
-      let matching = (0..<states.stateCount).filter { state in
-        Self.isContext(state, in: states)
-          && wanted(rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } })
+      // Each context state with the rules' answers on it, evaluated once.
+      let matching: [(state: Int, answers: [Bool])] = (0..<states.stateCount).compactMap { state in
+        guard Self.isContext(state, in: states) else { return nil }
+        let answers = rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } }
+        return wanted(answers) ? (state, answers) : nil
       }
       // Dijkstra numbers states as it first reaches them, not by final cost: sort.
-      let smallest = matching.sorted { (states.costs[$0], $0) < (states.costs[$1], $1) }.prefix(keep)
+      let smallest = matching.sorted {
+        (states.costs[$0.state], $0.state) < (states.costs[$1.state], $1.state)
+      }.prefix(keep)
       return (
         matching.count,
-        smallest.map { state in
-          (
-            witness(items: states.children(of: state)),
-            rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } }
-          )
-        }
+        smallest.map { (witness(items: states.children(of: $0.state)), $0.answers) }
       )
     case .unions(let unions):
       let answers = rules.map(unions.table)
