@@ -69,7 +69,7 @@ import Testing
   func unionsAgreeOnItemCombinations() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0x0_4106), constants: [0, 1, 2, 3],
-      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+      types: ExactAnalysisPropertyTests.thresholdTypes)
     func rule() -> String {
       let some = "SUBQUERY(extensionItems, $e, \(generator.item())).@count > 0"
       let none = "SUBQUERY(extensionItems, $e, \(generator.item())).@count == 0"

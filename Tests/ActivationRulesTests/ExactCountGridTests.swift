@@ -51,7 +51,7 @@ import Testing
   func gridAgreesOnLargerThresholds() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0x6_41D6), constants: [0, 1, 2, 3, 5, 6],
-      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+      types: ExactAnalysisPropertyTests.thresholdTypes)
     let decided = try generator.itemRulePairs(100).filter { try Self.checkGridAgreesWithDijkstra($0.0, $0.1) }
       .count
     #expect(decided >= 80)
@@ -65,7 +65,7 @@ import Testing
   func fallbackAgreesWithCountSearch() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0xFA11_BAC), constants: [0, 1, 2, 3, 5],
-      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+      types: ExactAnalysisPropertyTests.thresholdTypes)
     var compared = 0
     for _ in 0..<100 {
       let first = try PredicateParser.parse("SUBQUERY(extensionItems, $e, \(generator.item())).@count >= 1")

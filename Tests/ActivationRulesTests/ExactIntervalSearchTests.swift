@@ -68,7 +68,7 @@ import Testing
   func strategiesAgreeOnLargerThresholds() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
       random: SeededGenerator(seed: 0x6_0A45), constants: [0, 1, 2, 3, 5, 6],
-      types: ["public.image", "public.url", "com.microsoft.intune.mam.public.jpeg"])
+      types: ExactAnalysisPropertyTests.thresholdTypes)
     let decided = try generator.itemRulePairs(100).filter { try Self.checkStrategiesAgree($0.0, $0.1) }.count
     #expect(decided >= 80)
   }
