@@ -60,11 +60,17 @@ struct LevelStates: Sendable {
   /// saturated at the caps, and the children of its cheapest collection.
   var explicitCounts: [[Int]] = []
   var witnesses: [[Int32]] = []
+  /// States combined from independent parts by ``searchParts(_:caps:)`` instead.
+  var combined: CombinedStates?
 
-  var stateCount: Int { explicitCounts.isEmpty ? packed.count : explicitCounts.count }
+  var stateCount: Int {
+    if let combined { return combined.childCounts.count }
+    return explicitCounts.isEmpty ? packed.count : explicitCounts.count
+  }
 
   /// The count in `slot` of `state`, saturated at the slot's cap.
   func count(_ state: Int, slot: Int) -> Int {
+    if let combined { return combined.count(state, slot: slot, cap: caps[slot]) }
     if !explicitCounts.isEmpty { return explicitCounts[state][slot] }
     let (offset, width) = layout[slot]
     guard width > 0 else { return 0 }
@@ -80,6 +86,14 @@ struct LevelStates: Sendable {
     var words = [UInt64](repeating: 0, count: atoms.count * wordCount)
     words.withUnsafeMutableBufferPointer { words in
       func set(_ atom: Int, _ state: Int) { words[atom * wordCount + state >> 6] |= 1 << UInt64(state & 63) }
+      if combined != nil {
+        for state in 0..<stateCount {
+          for (index, atom) in atoms.enumerated() where byCount[index][count(state, slot: atom.slot)] {
+            set(index, state)
+          }
+        }
+        return
+      }
       if !explicitCounts.isEmpty {
         for (state, counts) in explicitCounts.enumerated() {
           for (index, atom) in atoms.enumerated() where byCount[index][counts[atom.slot]] {
@@ -113,6 +127,7 @@ struct LevelStates: Sendable {
 
   /// The children of `state`'s cheapest collection, in the order they were added.
   func children(of state: Int) -> [Int] {
+    if let combined { return combined.children(of: state) }
     if !witnesses.isEmpty { return witnesses[state].map(Int.init) }
     var result: [Int] = []
     var current = state
@@ -317,6 +332,14 @@ struct LevelStates: Sendable {
     case .intervals?:
       try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
     case nil:
+      // A level that splits into independent parts: each part alone, when they and their combinations
+      // are few enough.
+      if Self.splitsIndependentParts, outputs != nil,
+        let split = Self.independentParts(steps: steps, caps: caps)
+      {
+        var parts = result
+        if try parts.searchParts(split, caps: caps) { return parts }
+      }
       // The count search when its states are surely few (it is fast per state) or its grid's pass is
       // affordable; otherwise the interval search, and when that outgrows its bound, the count search after
       // all, up to its own.
@@ -391,7 +414,7 @@ struct LevelStates: Sendable {
 
   /// The count search: over the dense grid of count vectors when it is small enough, else by Dijkstra's
   /// algorithm over the states reached. False when neither can finish (see ``explore(steps:caps:)``).
-  private mutating func countSearch(
+  mutating func countSearch(
     steps: [Step], caps: [Int32]
   ) throws(OutsideFragment) -> Bool {
     if exploreGrid(steps: steps, caps: caps) { return true }

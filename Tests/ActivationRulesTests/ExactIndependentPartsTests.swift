@@ -1,0 +1,161 @@
+import PredicateEvaluation
+import PredicateSyntax
+import TestSupport
+import Testing
+
+@testable import ActivationRules
+
+/// The split search (a level searched part by part, `LevelStates+Parts.swift`) against the whole level's
+/// search, and the conditions under which a level splits.
+@Suite struct ExactIndependentPartsTests {
+  static func compare(_ first: PredicateNode, _ second: PredicateNode, splitting: Bool)
+    -> ExactRuleAnalysis.Comparison?
+  {
+    LevelStates.$splitsIndependentParts.withValue(splitting) {
+      try? ExactRuleAnalysis.compare(first, second, keep: 20)
+    }
+  }
+
+  /// Whether the item level of the search over both rules was split.
+  static func splits(_ first: PredicateNode, _ second: PredicateNode) throws -> Bool {
+    try ExactSearch(rules: [first, second], registry: .system).items.combined != nil
+  }
+
+  /// The same classes, the same disagreeing classes, the same sizes of the smallest disagreements, and
+  /// every witness a real disagreement. False when the whole search cannot decide the pair.
+  static func checkSplitAgreesWithWhole(_ first: PredicateNode, _ second: PredicateNode) throws -> Bool {
+    guard let whole = compare(first, second, splitting: false) else { return false }
+    let split = try #require(compare(first, second, splitting: true))
+    #expect(split.contextClasses == whole.contextClasses)
+    #expect(split.disagreeingClasses == whole.disagreeingClasses)
+    let sizes = { (comparison: ExactRuleAnalysis.Comparison) in
+      comparison.smallestDisagreements.map { disagreement in
+        let size = ExactAnalysisPropertyTests.size(disagreement.context)
+        return [size.0, size.1, size.2]
+      }
+    }
+    #expect(sizes(split) == sizes(whole))
+    for disagreement in split.smallestDisagreements {
+      #expect(RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond)
+    }
+    return true
+  }
+
+  /// Random dictionaries of one to three keys with small maxima, Apple's form against Microsoft's injected
+  /// one: the pairs whose item levels hold originals and twins side by side.
+  @Test("split = whole on 60 seeded dictionaries, Apple's form against Microsoft's")
+  func splitAgreesOnDictionaries() throws {
+    var random = SeededGenerator(seed: 0x5_1017)
+    let keys: [ActivationDictionary.Key] = [
+      .attachmentsMaxCount, .fileMaxCount, .imageMaxCount, .movieMaxCount, .text, .webURLMaxCount,
+      .webPageMaxCount,
+    ]
+    var decided = 0
+    var split = 0
+    for _ in 0..<60 {
+      // Version 2: Apple's form asks for some supported attachment, as Microsoft's does (version 1 asks
+      // that all be supported, which links a part's "none of these" to every other part).
+      var entries: [ActivationDictionary.Key: Int] = [.dictionaryVersion: 2]
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+        entries[key] = key == .text ? 1 : Int.random(in: 1...2, using: &random)
+      }
+      let dictionary = ActivationDictionary(entries)
+      let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+      let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+      if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
+      if try Self.splits(apple, intune) { split += 1 }
+    }
+    #expect(decided >= 50)
+    #expect(split >= 30)
+  }
+
+  /// Random item rules of counts of `ANY … UTI-CONFORMS-TO` tests (the shape dictionary rules take), one
+  /// against the other given its Intune twins.
+  @Test("split = whole on 120 seeded random count rules given twins")
+  func splitAgreesOnInjectedRules() throws {
+    var generator = ExactAnalysisPropertyTests.RuleGenerator(
+      random: SeededGenerator(seed: 0x7_1115), constants: [0, 1, 2, 3],
+      types: ["public.image", "public.jpeg", "public.url", "public.plain-text"])
+    func item() -> String {
+      generator.combine(2) { generator in
+        if generator.chance(15) { return "$e.attachments.@count \(generator.comparison())" }
+        let type = generator.pick(generator.types)
+        return "SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\")"
+          + ".@count \(generator.comparison())"
+      }
+    }
+    var decided = 0
+    var split = 0
+    for _ in 0..<120 {
+      let first = try PredicateParser.parse("SUBQUERY(extensionItems, $e, \(item())).@count > 0")
+      let second = TwinInjector.injectedTree(
+        try PredicateParser.parse("SUBQUERY(extensionItems, $e, \(item())).@count > 0"))
+      if try Self.checkSplitAgreesWithWhole(first, second) { decided += 1 }
+      if try Self.splits(first, second) { split += 1 }
+    }
+    #expect(decided >= 100)
+    #expect(split >= 30)
+  }
+
+  /// 14.plist's level (seven keys of up to 10, with twins: 1.3 × 10⁹ count vectors per item), which only
+  /// the split search decides.
+  @Test func decidesTheLargestRealDictionary() throws {
+    let dictionary = ActivationDictionary([
+      .dictionaryVersion: 2, .attachmentsMaxCount: 10, .fileMaxCount: 10, .imageMaxCount: 10,
+      .movieMaxCount: 10, .text: 1, .webURLMaxCount: 1, .webPageMaxCount: 1,
+    ])
+    let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+    let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    let decision = try SemanticDiff.decide(apple, intune)
+    #expect(decision.exactness == .exact)
+    #expect(!decision.report.rulesAgree)
+    for disagreement in decision.report.smallestDisagreements {
+      #expect(RuleEvaluator(apple).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(intune).accepts(disagreement.context) == disagreement.acceptedBySecond)
+    }
+  }
+
+  static func step(_ increments: [Int], types: Int) -> LevelStates.Step {
+    (increments, 0, ExactCost(attachments: 1, types: types))
+  }
+
+  /// Every combination of a choice of two parts, costs adding up: two parts, and a shared slot.
+  @Test func splitsAProductOfChoices() throws {
+    let steps = [
+      Self.step([2], types: 0), Self.step([0, 2], types: 1), Self.step([1, 2], types: 1),
+      Self.step([0, 1, 2], types: 2),
+    ]
+    let split = try #require(LevelStates.independentParts(steps: steps, caps: [3, 3, 1]))
+    #expect(split.shared == [2])
+    #expect(split.slots == [[0], [1]])
+  }
+
+  @Test(
+    "levels that do not split",
+    arguments: [
+      // Each pair of slots combines freely but the three do not (an even number of them): one part.
+      [
+        ([], 0), ([0, 1], 2), ([0, 2], 2), ([1, 2], 2),
+      ],
+      // One type raises both slots: the pair costs less than its parts.
+      [([], 0), ([0], 1), ([1], 1), ([0, 1], 1)],
+      // A combination missing.
+      [([], 0), ([0], 1), ([1], 1)],
+    ] as [[([Int], Int)]])
+  func doesNotSplit(_ steps: [([Int], Int)]) {
+    let steps = steps.map { Self.step($0.0, types: $0.1) }
+    #expect(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]) == nil)
+  }
+
+  /// Within a part every subset of a choice must be a choice, and a choice cost the sum of its slots: a
+  /// part whose only choice raises two slots at once does not qualify.
+  @Test func refusesAPartWhoseChoicesAreNotClosedUnderSubsets() {
+    let steps = [
+      Self.step([], types: 0), Self.step([0, 1], types: 2), Self.step([2], types: 1),
+      Self.step([0, 1, 2], types: 3),
+    ]
+    #expect(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]) == nil)
+  }
+}
