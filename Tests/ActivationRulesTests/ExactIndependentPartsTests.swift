@@ -42,9 +42,9 @@ import Testing
     return true
   }
 
-  /// Random dictionaries of one to three keys with small maxima, Apple's form against Microsoft's injected
-  /// one: the pairs whose item levels hold originals and twins side by side.
-  @Test("split = whole on 60 seeded dictionaries, Apple's form against Microsoft's")
+  /// Random dictionaries of one to three keys with small maxima, versions 1 and 2, Apple's form against
+  /// Microsoft's injected one: the pairs whose item levels hold originals and twins side by side.
+  @Test("split = whole on 80 seeded dictionaries, Apple's form against Microsoft's")
   func splitAgreesOnDictionaries() throws {
     var random = SeededGenerator(seed: 0x5_1017)
     let keys: [ActivationDictionary.Key] = [
@@ -53,10 +53,11 @@ import Testing
     ]
     var decided = 0
     var split = 0
-    for _ in 0..<60 {
-      // Version 2: Apple's form asks for some supported attachment, as Microsoft's does (version 1 asks
-      // that all be supported, which links a part's "none of these" to every other part).
-      var entries: [ActivationDictionary.Key: Int] = [.dictionaryVersion: 2]
+    for _ in 0..<80 {
+      // Version 2: Apple's form asks for some supported attachment, as Microsoft's does; version 1 asks
+      // that all be supported, which puts a "none of these types" count in the core.
+      var entries: [ActivationDictionary.Key: Int] = [:]
+      if Bool.random(using: &random) { entries[.dictionaryVersion] = 2 }
       for _ in 0..<Int.random(in: 1...3, using: &random) {
         let key = keys[Int.random(in: 0..<keys.count, using: &random)]
         entries[key] = key == .text ? 1 : Int.random(in: 1...2, using: &random)
@@ -67,8 +68,8 @@ import Testing
       if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
       if try Self.splits(apple, intune) { split += 1 }
     }
-    #expect(decided >= 50)
-    #expect(split >= 30)
+    #expect(decided >= 70)
+    #expect(split >= 50)
   }
 
   /// Random item rules of counts of `ANY … UTI-CONFORMS-TO` tests (the shape dictionary rules take), one
@@ -121,15 +122,29 @@ import Testing
     (increments, 0, ExactCost(attachments: 1, types: types))
   }
 
-  /// Every combination of a choice of two parts, costs adding up: two parts, and a shared slot.
+  /// Every combination of a choice of two parts, costs adding up: two free parts, and a shared slot (the
+  /// core).
   @Test func splitsAProductOfChoices() throws {
     let steps = [
       Self.step([2], types: 0), Self.step([0, 2], types: 1), Self.step([1, 2], types: 1),
       Self.step([0, 1, 2], types: 2),
     ]
     let split = try #require(LevelStates.independentParts(steps: steps, caps: [3, 3, 1]))
-    #expect(split.shared == [2])
+    #expect(split.core == [2])
     #expect(split.slots == [[0], [1]])
+  }
+
+  /// A part that always raises some slot (slot 0: "none of the other types", as version 1 dictionaries
+  /// count) joins the core; the free part beside it is searched alone.
+  @Test func putsAPartThatNeverChoosesNoneInTheCore() throws {
+    let steps = [
+      Self.step([0], types: 0), Self.step([1], types: 1), Self.step([0, 2], types: 1),
+      Self.step([1, 2], types: 2),
+    ]
+    let split = try #require(LevelStates.independentParts(steps: steps, caps: [1, 3, 3]))
+    #expect(split.core == [0, 1])
+    #expect(split.slots == [[2]])
+    #expect(split.coreChoices.map(\.increments) == [[0], [1]])
   }
 
   @Test(

@@ -64,13 +64,13 @@ struct LevelStates: Sendable {
   var combined: CombinedStates?
 
   var stateCount: Int {
-    if let combined { return combined.childCounts.count }
+    if let combined { return combined.stateCount }
     return explicitCounts.isEmpty ? packed.count : explicitCounts.count
   }
 
   /// The count in `slot` of `state`, saturated at the slot's cap.
   func count(_ state: Int, slot: Int) -> Int {
-    if let combined { return combined.count(state, slot: slot, cap: caps[slot]) }
+    if let combined { return combined.count(state, slot: slot) }
     if !explicitCounts.isEmpty { return explicitCounts[state][slot] }
     let (offset, width) = layout[slot]
     guard width > 0 else { return 0 }
@@ -338,7 +338,7 @@ struct LevelStates: Sendable {
         let split = Self.independentParts(steps: steps, caps: caps)
       {
         var parts = result
-        if try parts.searchParts(split, caps: caps) { return parts }
+        if parts.searchParts(split, caps: caps) { return parts }
       }
       // The count search when its states are surely few (it is fast per state) or its grid's pass is
       // affordable; otherwise the interval search, and when that outgrows its bound, the count search after

@@ -1,66 +1,69 @@
+import PredicateSyntax
+
 /// The search of a level whose counts split into independent parts, each searched alone.
 ///
 /// Twin injection makes such levels: `public.image` and its Intune twin
 /// `com.microsoft.intune.mam.public.image` are unrelated types, so an item level counting both has one
 /// class of attachments for every pair of an original choice and a twin choice, and its grid of counts is
 /// the product of the two halves' grids (15.plist: 746 496 cells; 14.plist: 1.3 × 10⁹). Here the level's
-/// slots are split into parts such that every class of children is one choice per part (raising some of
-/// that part's slots, or none), every combination of choices is a class, and a class costs the sum of its
-/// choices; the slots every class raises (`$e.attachments.@count`) are shared, and count the children.
+/// slots are split into parts such that every class of children is one choice per part, every combination
+/// of choices is a class, and a class costs the sum of its choices' costs.
 ///
-/// Then a collection is a list of choices per part, padded with "none" to a common length N, and N
-/// children cost N cheapest children plus the choices' own costs. Each part is searched alone (its own few
-/// slots), its states grouped by what the level's atoms read of them; a state of the level is one class of
-/// each part and an interval of N: N is at least every part's number of choices, and the cheapest
-/// collection takes the least such N in the interval. Which combinations exist is exact with no further
-/// condition. The costs are exact when, within each part, every subset of a choice is a choice and a
-/// choice costs the sum of its slots' costs (`independentParts` checks both): a part's count vector then
-/// costs the same whatever N, so a part's class needs only the cheapest way to reach each of its count
-/// vectors, kept as the Pareto front of (choices, cost) over the class. The DocC article *Deciding rules
-/// exactly* has the argument.
+/// A *free* part may choose none of its slots; the others, with the slots every class raises
+/// (`$e.attachments.@count`), form the *core*, which every child chooses from (version 1 dictionaries'
+/// "every attachment is supported" counts the attachments that are none of the original types: a slot
+/// whose choice is never empty). A collection of N children is then N core choices and, for each free part,
+/// at most N choices padded with "none". The core is searched with one more count, its number of
+/// choices, told apart at each number some free part's class needs; each free part is searched alone;
+/// a state of the level is one class of each free part and a class of the core with at least as many
+/// choices as every free part's. Which combinations exist is exact with no further condition. The costs
+/// are exact when, within each free part, every subset of a choice is a choice and a choice costs the sum
+/// of its slots' costs (``independentParts(steps:caps:)`` checks both): a free part's count vector then
+/// costs the same whatever N, so each of its classes needs only the Pareto front of (choices, cost) over its
+/// count vectors. The DocC article *Deciding rules exactly* has the argument.
 extension LevelStates {
   /// A level's slots split into independent parts (see the extension's documentation).
   struct IndependentParts: Sendable {
-    /// The slots every class of children raises: each counts the children.
-    var shared: [Int]
-    /// Each part's slots, in increasing order.
+    /// The core's slots: the parts that always choose some slot, and the slots every class raises.
+    var core: [Int]
+    /// The core's choices: the level's slots each raises, and the cost of a child making it and choosing
+    /// none in every free part.
+    var coreChoices: [(increments: [Int], cost: ExactCost)]
+    /// Each free part's slots, in increasing order.
     var slots: [[Int]]
-    /// Each part's choices other than raising none of its slots: the level's slots it raises, and its
-    /// types beyond the cheapest child's.
+    /// Each free part's choices other than none: the level's slots it raises, and the types it adds.
     var choices: [[(increments: [Int], types: Int)]]
-    /// The cheapest child's cost: a child that raises only the shared slots.
-    var unit: ExactCost
     /// The child standing for the class raising exactly these slots (sorted).
     var childOf: [[Int]: Int]
   }
 
-  /// The most states a split search combines (each one class per part and an interval of the child count).
+  /// The most states a split search combines (one class of each free part and of the core).
   static let maximumCombinedStates = 400_000
 
   /// Whether a level that splits into independent parts is searched part by part (tests turn it off to
   /// check the split search against the whole one).
   @TaskLocal static var splitsIndependentParts = true
 
-  /// The finest split of the level's slots into independent parts, or nil when it has fewer than two
-  /// parts or the costs are not exact part by part (see the extension's documentation).
+  /// The finest split of the level's slots into independent parts, or nil when there is no free part or
+  /// the costs are not exact part by part (see the extension's documentation).
   static func independentParts(steps: [Step], caps: [Int32]) -> IndependentParts? {
     guard steps.count >= 4 else { return nil }
     let active = caps.indices.filter { caps[$0] > 0 }
     let shared = active.filter { slot in steps.allSatisfy { $0.increments.contains(slot) } }
     let sharedSet = Set(shared)
-    let free = active.filter { !sharedSet.contains($0) }
+    let unshared = active.filter { !sharedSet.contains($0) }
     let families = steps.map { Set($0.increments).subtracting(sharedSet) }
     // Two slots must share a part when the classes do not combine their memberships freely; the parts are
     // the connected components of that relation (checked as a whole below: pairs can miss a dependence of
     // three slots).
-    var root = Dictionary(uniqueKeysWithValues: free.map { ($0, $0) })
+    var root = Dictionary(uniqueKeysWithValues: unshared.map { ($0, $0) })
     func find(_ slot: Int) -> Int {
       var current = slot
       while let parent = root[current], parent != current { current = parent }
       return current
     }
-    for (index, first) in free.enumerated() {
-      for second in free[(index + 1)...] {
+    for (index, first) in unshared.enumerated() {
+      for second in unshared[(index + 1)...] {
         var seen = Set<Int>()
         for family in families {
           seen.insert((family.contains(first) ? 2 : 0) + (family.contains(second) ? 1 : 0))
@@ -71,41 +74,56 @@ extension LevelStates {
       }
     }
     var partOf: [Int: [Int]] = [:]
-    for slot in free { partOf[find(slot), default: []].append(slot) }
-    let slots = partOf.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
-    guard slots.count >= 2 else { return nil }
+    for slot in unshared { partOf[find(slot), default: []].append(slot) }
+    // Parts that always choose some slot join the core.
+    var core: Set<Int> = []
+    var slots: [[Int]] = []
+    for part in partOf.values {
+      if families.contains(where: { $0.isDisjoint(with: part) }) {
+        slots.append(part.sorted())
+      } else {
+        core.formUnion(part)
+      }
+    }
+    slots.sort { $0[0] < $1[0] }
+    guard !slots.isEmpty, slots.count + (core.isEmpty ? 0 : 1) >= 2 else { return nil }
 
-    // Every combination of the parts' projections must be a class, and "none" a projection of each part.
+    // Every combination of the parts' choices must be a class.
+    let coreChoiceSet = Set(families.map { $0.intersection(core) })
     let projections = slots.map { part in Set(families.map { $0.intersection(part) }) }
-    var combinations = 1
+    var combinations = coreChoiceSet.count
     for projection in projections {
-      guard projection.contains([]) else { return nil }
       combinations *= projection.count
       guard combinations <= steps.count else { return nil }
     }
     guard combinations == steps.count else { return nil }
-    guard let base = steps.first(where: { $0.increments.count == shared.count }) else { return nil }
-    let unit = base.cost
-    guard unit.items + unit.attachments > 0 else { return nil }
 
-    // Each choice's cost beyond the cheapest child, read where the other parts choose none.
+    // The cost of each core choice (free parts choosing none) and of each free choice beyond none, read
+    // beside the core choice of the cheapest class that chooses no free slot.
+    var stepOf: [Set<Int>: Step] = [:]
+    for (step, family) in zip(steps, families) { stepOf[family] = step }
+    var coreCost: [Set<Int>: ExactCost] = [:]
+    for choice in coreChoiceSet {
+      guard let step = stepOf[choice] else { return nil }
+      coreCost[choice] = step.cost
+    }
+    guard let reference = coreCost.min(by: { $0.value < $1.value }) else { return nil }
     var extra: [Set<Int>: Int] = [:]
-    for (step, family) in zip(steps, families) {
-      guard step.cost.items == unit.items, step.cost.attachments == unit.attachments else { return nil }
-      if slots.filter({ !family.isDisjoint(with: $0) }).count <= 1 {
-        extra[family] = step.cost.types - unit.types
+    for projection in projections {
+      for choice in projection {
+        guard let step = stepOf[reference.key.union(choice)] else { return nil }
+        extra[choice] = step.cost.types - reference.value.types
       }
     }
-    // The cost is the sum over parts, and within a part the sum over slots, of non-negative costs, and
-    // every subset of a choice is a choice.
+    // A class costs its core choice plus its free choices; within a free part, a choice costs the sum of
+    // its slots, none negative, and every subset of a choice is a choice.
     for (step, family) in zip(steps, families) {
-      var types = unit.types
+      guard var cost = coreCost[family.intersection(core)] else { return nil }
       for part in slots {
-        let choice = family.intersection(part)
-        guard let cost = extra[choice] else { return nil }
-        types += cost
+        guard let types = extra[family.intersection(part)] else { return nil }
+        cost.types += types
       }
-      guard types == step.cost.types else { return nil }
+      guard cost == step.cost else { return nil }
     }
     for (choice, cost) in extra where !choice.isEmpty {
       guard cost >= 0 else { return nil }
@@ -118,57 +136,63 @@ extension LevelStates {
     }
     var childOf: [[Int]: Int] = [:]
     for step in steps { childOf[step.increments.sorted()] = step.child }
+    let sorted = { (choices: [Set<Int>]) in
+      choices.map { $0.sorted() }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
     return IndependentParts(
-      shared: shared, slots: slots,
-      choices: projections.map { projection in
-        projection.filter { !$0.isEmpty }.map { choice in
-          (choice.sorted(), extra[choice] ?? 0)
-        }.sorted { $0.increments.lexicographicallyPrecedes($1.increments) }
+      core: (core.union(sharedSet)).sorted(),
+      coreChoices: sorted(Array(coreChoiceSet)).map { choice in
+        (choice + shared, coreCost[Set(choice)] ?? ExactCost())
       },
-      unit: unit, childOf: childOf)
+      slots: slots,
+      choices: projections.map { projection in
+        sorted(projection.filter { !$0.isEmpty }).map { ($0, extra[Set($0)] ?? 0) }
+      },
+      childOf: childOf)
   }
 
-  /// States made of one state of each part and a number of children (see ``searchParts(_:caps:)``).
+  /// States made of one state of each free part and one of the core (see ``searchParts(_:caps:)``).
   struct CombinedStates: Sendable {
     var split: IndependentParts
-    /// Each part's own search, its slots numbered in the part.
+    /// Each free part's own search, then the core's, their slots numbered in the part.
     var parts: [LevelStates]
-    /// Where a slot of the level is counted: a part and the slot there; nil for shared and unused slots.
+    /// Where a slot of the level is counted: a part and the slot there; nil for unused slots.
     var place: [(part: Int, slot: Int)?]
-    var isShared: [Bool]
     /// Each state's part states, `parts.count` per state.
     var partStates: [Int32] = []
-    /// Each state's number of children.
-    var childCounts: [Int32] = []
     /// Each part's counts, read once: a part state's counts in a row.
     var partCounts: [[Int32]]
+    /// How many slots each part has.
+    var widths: [Int]
 
-    init(split: IndependentParts, parts: [LevelStates], place: [(part: Int, slot: Int)?], isShared: [Bool]) {
+    init(split: IndependentParts, parts: [LevelStates], place: [(part: Int, slot: Int)?], widths: [Int]) {
       self.split = split
       self.parts = parts
       self.place = place
-      self.isShared = isShared
-      partCounts = zip(parts, split.slots).map { level, slots in
-        (0..<level.stateCount).flatMap { state in slots.indices.map { Int32(level.count(state, slot: $0)) } }
+      self.widths = widths
+      partCounts = zip(parts, widths).map { level, width in
+        (0..<level.stateCount).flatMap { state in (0..<width).map { Int32(level.count(state, slot: $0)) } }
       }
     }
 
-    func count(_ state: Int, slot: Int, cap: Int32) -> Int {
-      if let (part, partSlot) = place[slot] {
-        let partState = Int(partStates[state * parts.count + part])
-        return Int(partCounts[part][partState * split.slots[part].count + partSlot])
-      }
-      return isShared[slot] ? Int(Swift.min(childCounts[state], cap)) : 0
+    var stateCount: Int { partStates.count / parts.count }
+
+    func count(_ state: Int, slot: Int) -> Int {
+      guard let (part, partSlot) = place[slot] else { return 0 }
+      let partState = Int(partStates[state * parts.count + part])
+      return Int(partCounts[part][partState * widths[part] + partSlot])
     }
 
-    /// The children of `state`'s cheapest collection: each part's choices, in order, padded with none.
+    /// The children of `state`'s cheapest collection: the core's choices, with each free part's choices
+    /// beside them in order, padded with none.
     func children(of state: Int) -> [Int] {
       let chosen = parts.indices.map { part in
         parts[part].children(of: Int(partStates[state * parts.count + part]))
       }
-      return (0..<Int(childCounts[state])).map { position in
-        var increments = split.shared
-        for (part, choices) in chosen.enumerated() where position < choices.count {
+      guard let core = chosen.last else { return [] }
+      return core.enumerated().map { position, coreChoice in
+        var increments = split.coreChoices[coreChoice].increments
+        for (part, choices) in chosen.dropLast().enumerated() where position < choices.count {
           increments += split.choices[part][choices[position]].increments
         }
         // Every combination of choices is a class (checked by `independentParts`).
@@ -180,45 +204,45 @@ extension LevelStates {
     }
   }
 
-  /// Searches the level part by part and combines the parts' classes; false when a part's count search or
-  /// the number of combinations passes its bound (the level is then searched whole).
-  mutating func searchParts(_ split: IndependentParts, caps: [Int32]) throws(OutsideFragment) -> Bool {
+  /// Searches the level part by part and combines the parts' classes; false when a part's search or the
+  /// number of combinations passes its bound (the level is then searched whole).
+  mutating func searchParts(_ split: IndependentParts, caps: [Int32]) -> Bool {
+    let coreIndex = split.slots.count
     var place: [(part: Int, slot: Int)?] = Array(repeating: nil, count: caps.count)
-    for (part, slots) in split.slots.enumerated() {
+    for (part, slots) in (split.slots + [split.core]).enumerated() {
       for (index, slot) in slots.enumerated() { place[slot] = (part, index) }
     }
-    // Each part alone: its atoms, its choices as steps (one child each), its count search.
-    var parts: [LevelStates] = []
-    var partAtoms: [[Int]] = []
-    for (part, slots) in split.slots.enumerated() {
+    /// A part's own level: the level's atoms on its slots.
+    func partLevel(_ part: Int) -> LevelStates? {
       var level = LevelStates()
-      var atomIndices: [Int] = []
-      for (index, atom) in atoms.enumerated() {
+      for atom in atoms {
         guard let (atomPart, slot) = place[atom.slot], atomPart == part else { continue }
         level.atoms.append(SlotTest(slot: slot, test: atom.test))
-        atomIndices.append(index)
       }
-      guard atomIndices.count <= 64 else { return false }
+      return level.atoms.count <= 64 ? level : nil
+    }
+    // Each free part alone, its choices as steps (one child each) with the count search.
+    var parts: [LevelStates] = []
+    for (part, slots) in split.slots.enumerated() {
+      guard var level = partLevel(part) else { return false }
       let steps: [Step] = split.choices[part].enumerated().map { index, choice in
         (
           choice.increments.compactMap { place[$0]?.slot }, index,
           ExactCost(attachments: 1, types: choice.types)
         )
       }
-      guard try level.countSearch(steps: steps, caps: slots.map { caps[$0] }) else { return false }
+      guard (try? level.countSearch(steps: steps, caps: slots.map { caps[$0] })) == true else { return false }
       parts.append(level)
-      partAtoms.append(atomIndices)
     }
-    // Each part's classes (what the level's atoms read of a state), each the Pareto front of its states by
-    // number of choices and cost: fewer choices can leave N smaller, cheaper ones the total cheaper.
+    // Each free part's classes (what the level's atoms read of a state), each the Pareto front of its
+    // states by number of choices and cost: fewer choices can need fewer children, cheaper ones less cost.
     var fronts: [[[(choices: Int, types: Int, state: Int)]]] = []
     for level in parts {
       var classOf: [UInt64: Int] = [:]
       var classes: [[(choices: Int, types: Int, state: Int)]] = []
       for state in 0..<level.stateCount {
-        var key: UInt64 = 0
-        for atom in level.atoms.indices where level.holds(atom: atom, in: state) { key |= 1 << UInt64(atom) }
         let point = (choices: level.costs[state].attachments, types: level.costs[state].types, state: state)
+        let key = Self.atomKey(level, state)
         guard let index = classOf[key] else {
           classOf[key] = classes.count
           classes.append([point])
@@ -232,61 +256,98 @@ extension LevelStates {
       }
       fronts.append(classes)
     }
-    // The intervals of N that the shared slots' tests tell apart.
-    var starts: Set<Int> = [0]
-    for slot in split.shared {
-      let tests = Self.tests(ofSlot: slot, atoms: atoms, everyChildSlot: everyChildSlot)
-      for interval in Self.intervals(cap: caps[slot], tests: tests) { starts.insert(interval.low) }
+
+    // The core, with one more count: its number of choices, told apart at each number of choices a free
+    // part's class may need.
+    let needs = Set(fronts.flatMap { $0.flatMap { $0.map(\.choices) } }).union([0]).sorted()
+    guard var core = partLevel(coreIndex), let most = needs.last else { return false }
+    let choiceSlot = split.core.count
+    var coreCaps = split.core.map { caps[$0] }
+    coreCaps.append(Int32(most))
+    for need in needs.dropFirst() {
+      core.atoms.append(
+        SlotTest(slot: choiceSlot, test: CountTest(kind: .compare(.greaterThanOrEqualTo, Double(need)))))
     }
-    let lows = starts.sorted()
-    let childIntervals = lows.indices.map { index in
-      CountInterval(low: lows[index], high: index + 1 < lows.count ? lows[index + 1] - 1 : nil)
+    let coreSteps: [Step] = split.coreChoices.enumerated().map { index, choice in
+      (choice.increments.compactMap { place[$0]?.slot } + (most > 0 ? [choiceSlot] : []), index, choice.cost)
     }
-    var combinationCount = childIntervals.count
+    guard let searchedCore = try? core.searched(steps: coreSteps, caps: coreCaps, outputs: nil) else {
+      return false
+    }
+    core = searchedCore
+    // For each class of the core (its atoms on the level's slots) and each need, the cheapest core state
+    // with at least that many choices.
+    let levelAtoms = core.atoms.count - (needs.count - 1)
+    var coreClassOf: [UInt64: Int] = [:]
+    var coreBest: [[Int?]] = []
+    for state in 0..<core.stateCount {
+      let key = Self.atomKey(core, state, atoms: levelAtoms)
+      let index: Int
+      if let found = coreClassOf[key] {
+        index = found
+      } else {
+        index = coreBest.count
+        coreClassOf[key] = index
+        coreBest.append(Array(repeating: nil, count: needs.count))
+      }
+      let choices = core.count(state, slot: choiceSlot)
+      for (needIndex, need) in needs.enumerated() where choices >= need {
+        if let best = coreBest[index][needIndex], core.costs[best] <= core.costs[state] { continue }
+        coreBest[index][needIndex] = state
+      }
+    }
+    var combinationCount = coreBest.count
     for classes in fronts {
       combinationCount *= classes.count
       guard combinationCount <= Self.maximumCombinedStates else { return false }
     }
 
     var combined = CombinedStates(
-      split: split, parts: parts, place: place, isShared: caps.indices.map { split.shared.contains($0) })
+      split: split, parts: parts + [core], place: place, widths: split.slots.map(\.count) + [choiceSlot + 1])
     var costs: [ExactCost] = []
     var digits = [Int](repeating: 0, count: parts.count)
     var chosen = [Int](repeating: 0, count: parts.count)
     repeat {
-      // The cheapest way to give each part its class with N in each interval: one point of each front.
-      var best: [(cost: ExactCost, children: Int, states: [Int])?] = Array(
-        repeating: nil, count: childIntervals.count)
+      // The cheapest way to give each free part its class beside each class of the core: one point of each
+      // front, and the core's cheapest state with enough choices.
+      var best: [(cost: ExactCost, states: [Int])?] = Array(repeating: nil, count: coreBest.count)
       var point = [Int](repeating: 0, count: parts.count)
       repeat {
-        var least = 0
+        var need = 0
         var types = 0
         for part in parts.indices {
           let found = fronts[part][digits[part]][point[part]]
-          least = Swift.max(least, found.choices)
+          need = Swift.max(need, found.choices)
           types += found.types
           chosen[part] = found.state
         }
-        for (index, interval) in childIntervals.enumerated() {
-          let children = Swift.max(least, interval.low)
-          if let high = interval.high, children > high { continue }
-          let cost = ExactCost(
-            items: split.unit.items * children, attachments: split.unit.attachments * children,
-            types: split.unit.types * children + types)
-          if let existing = best[index], existing.cost <= cost { continue }
-          best[index] = (cost, children, chosen)
+        guard let needIndex = needs.firstIndex(of: need) else { continue }
+        for (coreClass, states) in coreBest.enumerated() {
+          guard let coreState = states[needIndex] else { continue }
+          var cost = core.costs[coreState]
+          cost.types += types
+          if let existing = best[coreClass], existing.cost <= cost { continue }
+          best[coreClass] = (cost, chosen + [coreState])
         }
       } while Self.advance(&point, radices: parts.indices.map { fronts[$0][digits[$0]].count })
       for case let found? in best {
         costs.append(found.cost)
         combined.partStates += found.states.map { Int32($0) }
-        combined.childCounts.append(Int32(found.children))
       }
     } while Self.advance(&digits, radices: fronts.map(\.count))
     self.caps = caps
     self.costs = costs
     self.combined = combined
     return true
+  }
+
+  /// The atoms (the first `atoms`, or all) that hold in `state`, as bits.
+  private static func atomKey(_ level: LevelStates, _ state: Int, atoms: Int? = nil) -> UInt64 {
+    var key: UInt64 = 0
+    for atom in 0..<(atoms ?? level.atoms.count) where level.holds(atom: atom, in: state) {
+      key |= 1 << UInt64(atom)
+    }
+    return key
   }
 
   /// The next vector in mixed radix, the first digit fastest; false after the last.
