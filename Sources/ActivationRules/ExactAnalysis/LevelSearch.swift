@@ -344,10 +344,17 @@ struct LevelStates: Sendable {
       // affordable; otherwise the interval search, and when that outgrows its bound, the count search after
       // all, up to its own.
       let estimate = Self.countStateEstimate(caps: caps)
+      let gridWork = estimate * Double(steps.count)
+      let combinations = Self.intervalCombinationEstimate(
+        caps: caps, atoms: atoms, everyChildSlot: everyChildSlot)
+      // Few combinations of intervals beat a grid pass of millions of relaxations (a core counting its
+      // choices up to 21: 937 024 cells, 324 combinations).
+      let fewerCombinations =
+        combinations <= Double(Self.fewCombinations) && gridWork > Double(Self.smallGridWork)
       let fewCountStates =
-        estimate <= Double(Self.limits.countStates)
-        || (estimate <= Double(Self.maximumGridCells)
-          && estimate * Double(steps.count) <= Double(Self.limits.gridWork))
+        !fewerCombinations
+        && (estimate <= Double(Self.limits.countStates)
+          || (estimate <= Double(Self.maximumGridCells) && gridWork <= Double(Self.limits.gridWork)))
       // Each search fills in states; a search that gives up leaves partial ones, so each starts afresh.
       let unsearched = result
       var counted = unsearched

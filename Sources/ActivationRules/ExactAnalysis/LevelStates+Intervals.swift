@@ -58,6 +58,16 @@ extension LevelStates {
   /// search in a release build.
   static let maximumCombinations = 4_000
 
+  /// How many combinations of intervals the interval search could visit at most: the product of the
+  /// counts' numbers of intervals.
+  static func intervalCombinationEstimate(caps: [Int32], atoms: [SlotTest], everyChildSlot: Int?) -> Double {
+    caps.indices.reduce(1.0) { product, slot in
+      guard caps[slot] > 0 else { return product }
+      let tests = Self.tests(ofSlot: slot, atoms: atoms, everyChildSlot: everyChildSlot)
+      return product * Double(Self.intervals(cap: caps[slot], tests: tests).count)
+    }
+  }
+
   /// How many states the count search could reach at most: the product of the counts' ranges.
   static func countStateEstimate(caps: [Int32]) -> Double {
     caps.reduce(1.0) { $0 * (Double($1) + 1) }
