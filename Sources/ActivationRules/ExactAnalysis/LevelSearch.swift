@@ -209,7 +209,8 @@ struct LevelStates: Sendable {
       let (word, bit) = (index / 64, UInt64(index % 64))
       answers.forEachTrue { child in keys[child * keyWords + word] |= 1 << bit }
     }
-    var classVectors: [[Bool]] = []
+    // Each class: its first child's key (the formulas' answers) and its cheapest child.
+    var classKeys: [UInt64] = []
     var classChild: [Int] = []
     func group<Key: Hashable>(by key: (Int) -> Key) {
       var classOf: [Key: Int] = [:]
@@ -218,8 +219,8 @@ struct LevelStates: Sendable {
         if let existing = classOf[key] {
           if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
         } else {
-          classOf[key] = classVectors.count
-          classVectors.append(formulaAnswers.map { $0[child] })
+          classOf[key] = classChild.count
+          classKeys += keys[(child * keyWords)..<((child + 1) * keyWords)]
           classChild.append(child)
         }
       }
@@ -234,14 +235,20 @@ struct LevelStates: Sendable {
     } else {
       group { child in Array(keys[(child * keyWords)..<((child + 1) * keyWords)]) }
     }
+    let classCount = classChild.count
+    /// Formula `formula`'s answer on every class.
+    func classColumn(_ formula: Int) -> BitVector {
+      let (word, bit) = (formula / 64, UInt64(formula % 64))
+      return BitVector(size: classCount) { classKeys[$0 * keyWords + word] & (1 << bit) != 0 }
+    }
     // One slot per distinct column of classes: two formulas no child tells apart count alike.
     var result = LevelStates()
-    var slotOf: [[Bool]: Int] = [:]
-    var columns: [[Bool]] = []
+    var slotOf: [BitVector: Int] = [:]
+    var columns: [BitVector] = []
     var caps: [Int32] = []
-    func slot(_ column: [Bool], saturation: Double) throws(OutsideFragment) -> Int {
+    func slot(_ column: BitVector, saturation: Double) throws(OutsideFragment) -> Int {
       let cap: Int32
-      if !column.contains(true) {
+      if column.count == 0 {
         cap = 0
       } else if saturation > Double(maximumCompared) {
         throw OutsideFragment(
@@ -262,17 +269,19 @@ struct LevelStates: Sendable {
     for (atom, (first, second)) in zip(atoms, atomFormulas) {
       switch atom {
       case .count(_, let test):
-        let column = classVectors.map { $0[first] }
-        result.atoms.append(SlotTest(slot: try slot(column, saturation: test.saturation), test: test))
+        result.atoms.append(
+          SlotTest(slot: try slot(classColumn(first), saturation: test.saturation), test: test))
       case .counts(_, let op, _):
         // #a - #b = #(a ∧ ¬b) - #(b ∧ ¬a); when one side never grows, the other is one monotone count.
         guard let second else { continue }
-        let onlyFirst = classVectors.map { $0[first] && !$0[second] }
-        let onlySecond = classVectors.map { $0[second] && !$0[first] }
-        if !onlySecond.contains(true) {
+        let firstColumn = classColumn(first)
+        let secondColumn = classColumn(second)
+        let onlyFirst = firstColumn.and(secondColumn.not())
+        let onlySecond = secondColumn.and(firstColumn.not())
+        if onlySecond.count == 0 {
           let test = CountTest(kind: .compare(op, 0))
           result.atoms.append(SlotTest(slot: try slot(onlyFirst, saturation: 1), test: test))
-        } else if !onlyFirst.contains(true) {
+        } else if onlyFirst.count == 0 {
           let test = CountTest(kind: .compare(Self.mirrored(op), 0))
           result.atoms.append(SlotTest(slot: try slot(onlySecond, saturation: 1), test: test))
         } else {
@@ -283,7 +292,7 @@ struct LevelStates: Sendable {
       }
     }
     if level == .context {
-      result.everyChildSlot = try slot(Array(repeating: true, count: classVectors.count), saturation: 1)
+      result.everyChildSlot = try slot(BitVector(size: classCount, value: true), saturation: 1)
     }
     // Each test's saturation is one past its largest constant; the count's own is where its last interval
     // starts (`≥ 1`: 1, not 2), which is as sound (every count from there on answers every test alike) and
@@ -292,9 +301,17 @@ struct LevelStates: Sendable {
       let tests = Self.tests(ofSlot: slot, atoms: result.atoms, everyChildSlot: result.everyChildSlot)
       caps[slot] = Int32(Self.intervals(cap: caps[slot], tests: tests).last?.low ?? Int(caps[slot]))
     }
-    // Classes with the same effect on the counts: the cheapest stands for all.
+    // Classes with the same effect on the counts: the cheapest stands for all. A class's effect is the set
+    // of slots it raises, read off the columns a word of classes at a time.
+    let raised = columns.indices.filter { caps[$0] > 0 }
+    var effects = [UInt64](repeating: 0, count: classCount * ((raised.count + 63) / 64))
+    let effectWords = (raised.count + 63) / 64
+    for (position, slot) in raised.enumerated() {
+      let (word, bit) = (position / 64, UInt64(position % 64))
+      columns[slot].forEachTrue { effects[$0 * effectWords + word] |= 1 << bit }
+    }
     var steps: [Step] = []
-    var stepOf: [[Int]: Int] = [:]
+    var stepOf: [[UInt64]: Int] = [:]
     let own: ExactCost
     switch level {
     case .attachment: own = ExactCost(types: 1)
@@ -302,12 +319,15 @@ struct LevelStates: Sendable {
     default: own = ExactCost(items: 1)
     }
     for (index, child) in classChild.enumerated() {
-      let increments = columns.indices.filter { columns[$0][index] && caps[$0] > 0 }
+      let effect = Array(effects[(index * effectWords)..<((index + 1) * effectWords)])
       let cost = own + childCost(child)
-      if let existing = stepOf[increments] {
-        if cost < steps[existing].cost { steps[existing] = (increments, child, cost) }
+      if let existing = stepOf[effect] {
+        if cost < steps[existing].cost { steps[existing] = (steps[existing].increments, child, cost) }
       } else {
-        stepOf[increments] = steps.count
+        stepOf[effect] = steps.count
+        let increments = raised.indices.filter { effect[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }.map {
+          raised[$0]
+        }
         steps.append((increments, child, cost))
       }
     }
