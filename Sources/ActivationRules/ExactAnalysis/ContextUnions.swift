@@ -59,18 +59,45 @@ struct ContextUnions: Sendable {
     // unions[T]: the union of the steps' sets inside T, summed over subsets bit by bit.
     var unions = [Int32](repeating: 0, count: 1 << bitCount)
     for step in steps { unions[step.set] |= Int32(step.set) }
-    for bit in 0..<bitCount {
-      // Blocks of 2^(bit+1) sets: each set of the upper half takes in its twin without the bit.
-      let half = 1 << bit
-      unions.withUnsafeMutableBufferPointer { unions in
-        for start in stride(from: 0, to: unions.count, by: 2 * half) {
-          for offset in start..<(start + half) { unions[offset + half] |= unions[offset] }
+    unions.withUnsafeMutableBytes { bytes in
+      for bit in 0..<bitCount { Self.takeInTwins(bit: bit, of: bytes) }
+    }
+    // A set is reachable when the union inside it is itself, read 64 sets to a word.
+    var words = [UInt64](repeating: 0, count: (unions.count + 63) / 64)
+    unions.withUnsafeBufferPointer { unions in
+      words.withUnsafeMutableBufferPointer { words in
+        for set in 0..<unions.count where Int(unions[set]) == set {
+          words[set >> 6] |= 1 << UInt64(set & 63)
         }
       }
     }
-    var reachable = BitVector(size: 1 << bitCount, value: false)
-    for set in unions.indices where Int(unions[set]) == set { reachable[set] = true }
-    self.reachable = reachable
+    self.reachable = BitVector(size: unions.count, words: words)
+  }
+
+  /// One step of the sum over subsets: in blocks of 2^(bit+1) sets, each set of the upper half takes in
+  /// (ORs) its twin without the bit. Eight sets at a time once the halves are that long: this loop is most
+  /// of a 21-bit level's time, and the compiler does not vectorize the plain one.
+  private static func takeInTwins(bit: Int, of unions: UnsafeMutableRawBufferPointer) {
+    let half = 1 << bit
+    let count = unions.count / MemoryLayout<Int32>.stride
+    let width = MemoryLayout<SIMD8<Int32>>.stride
+    for start in stride(from: 0, to: count, by: 2 * half) {
+      var offset = start
+      if half >= 8 {
+        while offset < start + half {
+          let low = unions.loadUnaligned(fromByteOffset: offset * 4, as: SIMD8<Int32>.self)
+          let high = unions.loadUnaligned(fromByteOffset: (offset + half) * 4, as: SIMD8<Int32>.self)
+          unions.storeBytes(of: low | high, toByteOffset: (offset + half) * 4, as: SIMD8<Int32>.self)
+          offset += width / 4
+        }
+      }
+      while offset < start + half {
+        let low = unions.load(fromByteOffset: offset * 4, as: Int32.self)
+        let high = unions.load(fromByteOffset: (offset + half) * 4, as: Int32.self)
+        unions.storeBytes(of: low | high, toByteOffset: (offset + half) * 4, as: Int32.self)
+        offset += 1
+      }
+    }
   }
 
   /// The sets that are classes of contexts: reachable, with at least one item.
@@ -97,25 +124,22 @@ struct ContextUnions: Sendable {
   func cheapest(in wanted: BitVector, keep: Int) -> [(set: Int, cost: ExactCost, children: [Int])] {
     let target = Swift.min(keep, wanted.count)
     guard target > 0 else { return [] }
-    let size = 1 << bitCount
-    var cost = [UInt64](repeating: .max, count: size)
-    var parent = [Int32](repeating: -1, count: size)
-    var via = [Int32](repeating: -1, count: size)
-    var settled = [Bool](repeating: false, count: size)
+    // The sets reached so far, by set: Dijkstra stops once it has settled the wanted ones, usually after a
+    // few items, so it keeps what it reached rather than tables of 2^bits entries.
+    var reached: [Int: (cost: UInt64, parent: Int32, via: Int32, settled: Bool)] = [0: (0, -1, -1, false)]
     var heap = IndexedMinHeap<UInt64>()
     let stepCosts = steps.map(\.cost.folded)
-    cost[0] = 0
     heap.push(0, 0)
     var found: [(set: Int, cost: ExactCost, children: [Int])] = []
     while let (here, set) = heap.pop() {
-      guard !settled[set], here == cost[set] else { continue }
-      settled[set] = true
+      guard let entry = reached[set], !entry.settled, here == entry.cost else { continue }
+      reached[set]?.settled = true
       if wanted[set] {
         var children: [Int] = []
         var current = set
-        while parent[current] >= 0 {
-          children.append(steps[Int(via[current])].child)
-          current = Int(parent[current])
+        while let step = reached[current], step.parent >= 0 {
+          children.append(steps[Int(step.via)].child)
+          current = Int(step.parent)
         }
         found.append((set, ExactCost(folded: here), children.reversed()))
         if found.count == target { break }
@@ -123,12 +147,9 @@ struct ContextUnions: Sendable {
       for (index, step) in steps.enumerated() where step.set & ~set != 0 {
         let next = set | step.set
         let nextCost = here + stepCosts[index]
-        if nextCost < cost[next] {
-          cost[next] = nextCost
-          parent[next] = Int32(set)
-          via[next] = Int32(index)
-          heap.push(nextCost, next)
-        }
+        if let existing = reached[next], existing.settled || existing.cost <= nextCost { continue }
+        reached[next] = (nextCost, Int32(set), Int32(index), false)
+        heap.push(nextCost, next)
       }
     }
     return found

@@ -305,13 +305,21 @@ extension LevelStates {
     var combined = CombinedStates(
       split: split, parts: parts + [core], place: place, widths: split.slots.map(\.count) + [choiceSlot + 1])
     var costs: [ExactCost] = []
+    let classCounts = fronts.map(\.count)
+    let needIndex = Dictionary(uniqueKeysWithValues: needs.enumerated().map { ($1, $0) })
     var digits = [Int](repeating: 0, count: parts.count)
-    var chosen = [Int](repeating: 0, count: parts.count)
+    var point = [Int](repeating: 0, count: parts.count)
+    var frontSizes = [Int](repeating: 1, count: parts.count)
+    // Per core class, the cheapest combination found for the current classes of the free parts: its cost,
+    // core state and point of each front (flat, `parts.count` per core class); reused from one to the next.
+    var bestCost = [ExactCost?](repeating: nil, count: coreBest.count)
+    var bestCore = [Int](repeating: 0, count: coreBest.count)
+    var bestPoints = [Int](repeating: 0, count: coreBest.count * parts.count)
     repeat {
       // The cheapest way to give each free part its class beside each class of the core: one point of each
       // front, and the core's cheapest state with enough choices.
-      var best: [(cost: ExactCost, states: [Int])?] = Array(repeating: nil, count: coreBest.count)
-      var point = [Int](repeating: 0, count: parts.count)
+      for part in parts.indices { frontSizes[part] = fronts[part][digits[part]].count }
+      for coreClass in bestCost.indices { bestCost[coreClass] = nil }
       repeat {
         var need = 0
         var types = 0
@@ -319,22 +327,28 @@ extension LevelStates {
           let found = fronts[part][digits[part]][point[part]]
           need = Swift.max(need, found.choices)
           types += found.types
-          chosen[part] = found.state
         }
-        guard let needIndex = needs.firstIndex(of: need) else { continue }
+        guard let needAt = needIndex[need] else { continue }
         for (coreClass, states) in coreBest.enumerated() {
-          guard let coreState = states[needIndex] else { continue }
+          guard let coreState = states[needAt] else { continue }
           var cost = core.costs[coreState]
           cost.types += types
-          if let existing = best[coreClass], existing.cost <= cost { continue }
-          best[coreClass] = (cost, chosen + [coreState])
+          if let existing = bestCost[coreClass], existing <= cost { continue }
+          bestCost[coreClass] = cost
+          bestCore[coreClass] = coreState
+          for part in parts.indices { bestPoints[coreClass * parts.count + part] = point[part] }
         }
-      } while Self.advance(&point, radices: parts.indices.map { fronts[$0][digits[$0]].count })
-      for case let found? in best {
-        costs.append(found.cost)
-        combined.partStates += found.states.map { Int32($0) }
+      } while Self.advance(&point, radices: frontSizes)
+      for (coreClass, cost) in bestCost.enumerated() {
+        guard let cost else { continue }
+        costs.append(cost)
+        for part in parts.indices {
+          let found = fronts[part][digits[part]][bestPoints[coreClass * parts.count + part]]
+          combined.partStates.append(Int32(found.state))
+        }
+        combined.partStates.append(Int32(bestCore[coreClass]))
       }
-    } while Self.advance(&digits, radices: fronts.map(\.count))
+    } while Self.advance(&digits, radices: classCounts)
     self.caps = caps
     self.costs = costs
     self.combined = combined
