@@ -154,19 +154,35 @@ struct ExactSearch {
   ) {
     switch contexts {
     case .states(let states):
-      // Each context state with the rules' answers on it, evaluated once.
-      let matching: [(state: Int, answers: [Bool])] = (0..<states.stateCount).compactMap { state in
-        guard Self.isContext(state, in: states) else { return nil }
-        let answers = rules.map { rule in rule.evaluate { states.holds(atom: $0, in: state) } }
-        return wanted(answers) ? (state, answers) : nil
+      // The rules' answers on every state at once, a word of states per operator, and the states whose
+      // answers the caller wants.
+      let atomAnswers = states.answers
+      let size = states.stateCount
+      let answers = rules.map { rule in rule.answers(size: size) { atomAnswers[$0] } }
+      var matching = BitVector(size: size, value: false)
+      for combination in 0..<(1 << rules.count) {
+        let vector = rules.indices.map { combination & (1 << $0) != 0 }
+        guard wanted(vector) else { continue }
+        matching = matching.or(
+          zip(vector, answers).reduce(BitVector(size: size, value: true)) { $0.and($1.0 ? $1.1 : $1.1.not()) }
+        )
       }
-      // Dijkstra numbers states as it first reaches them, not by final cost: sort.
-      let smallest = matching.sorted {
-        (states.costs[$0.state], $0.state) < (states.costs[$1.state], $1.state)
-      }.prefix(keep)
+      if let slot = states.everyChildSlot {
+        matching = matching.and(BitVector(size: size) { states.count($0, slot: slot) > 0 })
+      }
+      // Dijkstra numbers states as it first reaches them, not by final cost: the cheapest, ties by number.
+      var smallest: [Int] = []
+      matching.forEachTrue { state in
+        let key = (states.costs[state], state)
+        guard keep > 0 else { return }
+        if smallest.count == keep, let last = smallest.last, (states.costs[last], last) < key { return }
+        let position = smallest.firstIndex { key < (states.costs[$0], $0) } ?? smallest.count
+        smallest.insert(state, at: position)
+        if smallest.count > keep { smallest.removeLast() }
+      }
       return (
         matching.count,
-        smallest.map { (witness(items: states.children(of: $0.state)), $0.answers) }
+        smallest.map { state in (witness(items: states.children(of: state)), answers.map { $0[state] }) }
       )
     case .unions(let unions):
       let answers = rules.map(unions.table)
