@@ -62,15 +62,18 @@ extension LevelStates {
       while let parent = root[current], parent != current { current = parent }
       return current
     }
+    // Each slot's column: which classes raise it, a word of classes at a time.
+    var column: [Int: BitVector] = [:]
+    for slot in unshared { column[slot] = BitVector(size: steps.count) { families[$0].contains(slot) } }
     for (index, first) in unshared.enumerated() {
       for second in unshared[(index + 1)...] {
-        var seen = Set<Int>()
-        for family in families {
-          seen.insert((family.contains(first) ? 2 : 0) + (family.contains(second) ? 1 : 0))
-        }
-        let firstValues = Set(seen.map { $0 >> 1 }).count
-        let secondValues = Set(seen.map { $0 & 1 }).count
-        if seen.count != firstValues * secondValues { root[find(first)] = find(second) }
+        guard let a = column[first], let b = column[second] else { continue }
+        // Free combination: every pair of memberships that each slot has on its own occurs together.
+        let seen = [a.and(b), a.and(b.not()), a.not().and(b), a.not().and(b.not())].filter { $0.count > 0 }
+          .count
+        let firstValues = (a.count > 0 ? 1 : 0) + (a.count < steps.count ? 1 : 0)
+        let secondValues = (b.count > 0 ? 1 : 0) + (b.count < steps.count ? 1 : 0)
+        if seen != firstValues * secondValues { root[find(first)] = find(second) }
       }
     }
     var partOf: [Int: [Int]] = [:]
