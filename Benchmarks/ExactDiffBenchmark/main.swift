@@ -35,6 +35,9 @@ func median(_ body: () -> Void) -> Double {
   return times.sorted()[times.count / 2]
 }
 
+/// Each row's exact time and whether it was decided exactly, for the summary.
+nonisolated(unsafe) var results: [(name: String, milliseconds: Double, exact: Bool)] = []
+
 func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
   guard name.hasPrefix(only) else { return }
   var decision: SemanticDiff.Decision?
@@ -47,6 +50,7 @@ func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
   case nil: verdict = "refused"
   }
   let ratio = bounded / exact
+  results.append((name, exact, decision?.exactness == .exact))
   emit(
     name.padding(toLength: 22, withPad: " ", startingAt: 0)
       + String(format: "%10.2f %12.2f %8.1f×   ", exact, bounded, ratio) + verdict)
@@ -87,3 +91,18 @@ func wide(_ types: [String]) throws -> PredicateNode {
 }
 row("32 types, agree", try wide(types), try wide(types.reversed()))
 row("32 types, differ", try wide(types), try wide(Array(types.dropLast()) + ["public.image"]))
+
+// The targets of issue 18: every real rule exact and under 20 ms; the 32-type rules under 50 ms.
+let real = results.filter { !$0.name.hasPrefix("32 types") }
+let wide = results.filter { $0.name.hasPrefix("32 types") }
+if !real.isEmpty {
+  emit(
+    "real rules: \(real.filter(\.exact).count) of \(real.count) exact, "
+      + "\(real.filter { $0.exact && $0.milliseconds < 20 }.count) of \(real.count) exact under 20 ms (target: all)"
+  )
+}
+if !wide.isEmpty {
+  emit(
+    "32-type rules: \(wide.filter { $0.exact && $0.milliseconds < 50 }.count) of \(wide.count) exact under 50 ms "
+      + "(target: all)")
+}
