@@ -91,6 +91,34 @@ import UniformTypes
     )
   }
 
+  /// Two searches' comparisons of the same rules agree — the same classes, the same disagreeing classes,
+  /// witnesses of the same sizes (searches may break ties between equally cheap witnesses differently) —
+  /// and every witness of `checked` is a real disagreement.
+  static func expectSameComparison(
+    _ checked: ExactRuleAnalysis.Comparison, _ reference: ExactRuleAnalysis.Comparison,
+    of first: PredicateNode, _ second: PredicateNode, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(checked.contextClasses == reference.contextClasses, comment, sourceLocation: sourceLocation)
+    #expect(
+      checked.disagreeingClasses == reference.disagreeingClasses, comment, sourceLocation: sourceLocation)
+    let sizes = { (comparison: ExactRuleAnalysis.Comparison) in
+      comparison.smallestDisagreements.map { disagreement in
+        let size = Self.size(disagreement.context)
+        return [size.0, size.1, size.2]
+      }
+    }
+    #expect(sizes(checked) == sizes(reference), comment, sourceLocation: sourceLocation)
+    for disagreement in checked.smallestDisagreements {
+      #expect(
+        RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst,
+        sourceLocation: sourceLocation)
+      #expect(
+        RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond,
+        sourceLocation: sourceLocation)
+    }
+  }
+
   enum PairOutcome { case undecided, agree, disagree }
 
   /// Compares two rules exactly and checks the answer against enumeration over `contexts`: a witness the

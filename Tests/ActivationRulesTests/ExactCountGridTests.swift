@@ -23,19 +23,8 @@ import Testing
     let second = try PredicateParser.parse(secondText)
     guard let hashed = compare(first, second, .hashedCounts) else { return false }
     let grid = try #require(compare(first, second, .counts), "\(firstText) vs \(secondText)")
-    #expect(grid.contextClasses == hashed.contextClasses, "\(firstText) vs \(secondText)")
-    #expect(grid.disagreeingClasses == hashed.disagreeingClasses, "\(firstText) vs \(secondText)")
-    let sizes = { (comparison: ExactRuleAnalysis.Comparison) in
-      comparison.smallestDisagreements.map { disagreement in
-        let size = ExactAnalysisPropertyTests.size(disagreement.context)
-        return [size.0, size.1, size.2]
-      }
-    }
-    #expect(sizes(grid) == sizes(hashed), "\(firstText) vs \(secondText)")
-    for disagreement in grid.smallestDisagreements {
-      #expect(RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst)
-      #expect(RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond)
-    }
+    ExactAnalysisPropertyTests.expectSameComparison(
+      grid, hashed, of: first, second, "\(firstText) vs \(secondText)")
     return true
   }
 

@@ -26,19 +26,7 @@ import Testing
   static func checkSplitAgreesWithWhole(_ first: PredicateNode, _ second: PredicateNode) throws -> Bool {
     guard let whole = compare(first, second, splitting: false) else { return false }
     let split = try #require(compare(first, second, splitting: true))
-    #expect(split.contextClasses == whole.contextClasses)
-    #expect(split.disagreeingClasses == whole.disagreeingClasses)
-    let sizes = { (comparison: ExactRuleAnalysis.Comparison) in
-      comparison.smallestDisagreements.map { disagreement in
-        let size = ExactAnalysisPropertyTests.size(disagreement.context)
-        return [size.0, size.1, size.2]
-      }
-    }
-    #expect(sizes(split) == sizes(whole))
-    for disagreement in split.smallestDisagreements {
-      #expect(RuleEvaluator(first).accepts(disagreement.context) == disagreement.acceptedByFirst)
-      #expect(RuleEvaluator(second).accepts(disagreement.context) == disagreement.acceptedBySecond)
-    }
+    ExactAnalysisPropertyTests.expectSameComparison(split, whole, of: first, second)
     return true
   }
 
