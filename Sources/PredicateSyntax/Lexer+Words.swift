@@ -55,14 +55,14 @@ extension Lexer {
     return end
   }
 
-  /// The name from `begin` up to `index` (at most 16 bytes) packed as `Keyword.packed` packs it.
-  func packedName(from begin: Int) -> (low: UInt64, high: UInt64) {
-    let count = index - begin
+  /// The name from `begin` up to `end` (at most 16 bytes) packed as `Keyword.packed` packs it.
+  func packedName(from begin: Int, to end: Int) -> (low: UInt64, high: UInt64) {
+    let count = end - begin
     guard begin + 16 <= buffer.count else {
       // Near the end of the input: byte by byte.
       var low: UInt64 = 0
       var high: UInt64 = 0
-      for offset in begin..<index {
+      for offset in begin..<end {
         let shift = UInt64(truncatingIfNeeded: offset - begin) &* 8
         let value = UInt64(Keyword.asciiUppercased(buffer[offset]))
         if shift < 64 { low |= value << shift } else { high |= value << (shift &- 64) }

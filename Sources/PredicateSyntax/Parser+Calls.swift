@@ -6,10 +6,10 @@ extension Parser {
     let keyword = advance()
     subqueryNesting += 1
     defer { subqueryNesting -= 1 }
-    if subqueryNesting > options.maximumSubqueryNesting {
+    if subqueryNesting > maximumSubqueryNesting {
       throw PredicateSyntaxError(
         .subqueryNestingTooDeep,
-        "SUBQUERY nested deeper than the limit of \(options.maximumSubqueryNesting) levels "
+        "SUBQUERY nested deeper than the limit of \(maximumSubqueryNesting) levels "
           + "(PredicateParser.Options.maximumSubqueryNesting); test the inner collection with ANY or @count "
           + "instead of another SUBQUERY",
         at: keyword.range, warnings: warnings)

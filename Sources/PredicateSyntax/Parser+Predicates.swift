@@ -89,7 +89,7 @@ extension Parser {
       advance()
       let right = try requirePredicate(parseOperand(of: link))
       let height = Swift.max(left.height, right.height) + 1
-      guard height <= options.maximumDepth else {
+      guard height <= maximumDepth else {
         // Rare (a chain of more clauses than the depth limit): parsing again is simpler than unpicking.
         (index, nextArgument) = restart
         return .predicate(try parseBalancedChain(link))

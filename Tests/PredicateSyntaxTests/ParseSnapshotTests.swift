@@ -51,10 +51,11 @@ import Testing
 
   /// Bytes inserted by the mutations: delimiters, operators, quotes, escapes, digits, letters, whitespace,
   /// and the starts of multi-byte and invalid sequences.
-  static let insertions: [[UInt8]] = [
-    "(", ")", "{", "}", "[", "]", ",", ".", "=", "!", "<", ">", "&", "|", "+", "-", "*", "/", ":", "$", "@",
-    "#", "%", "\"", "'", "\\", "0", "9", "x", "e", "_", " ", "\t", "\n", "\r", "\u{201C}", "é", "\u{0}",
-  ].map { Array(($0 as String).utf8) } + [[0x80], [0xC3], [0xFF], [0xE2, 0x80]]
+  static let insertions: [[UInt8]] =
+    [
+      "(", ")", "{", "}", "[", "]", ",", ".", "=", "!", "<", ">", "&", "|", "+", "-", "*", "/", ":", "$", "@",
+      "#", "%", "\"", "'", "\\", "0", "9", "x", "e", "_", " ", "\t", "\n", "\r", "\u{201C}", "é", "\u{0}",
+    ].map { Array(($0 as String).utf8) } + [[0x80], [0xC3], [0xFF], [0xE2, 0x80]]
 
   /// Every input, in a fixed order.
   static func inputs() throws -> [[UInt8]] {
@@ -128,7 +129,8 @@ import Testing
   @Test func everyOutcomeMatchesTheSnapshot() throws {
     let lines = try Self.inputs().enumerated().map { "\($0.offset) \(Self.outcome($0.element))" }
     if ProcessInfo.processInfo.environment["RULEKIT_RECORD_PARSE_SNAPSHOT"] == "1" {
-      try (lines.joined(separator: "\n") + "\n").write(to: Self.snapshotURL, atomically: true, encoding: .utf8)
+      try (lines.joined(separator: "\n") + "\n").write(
+        to: Self.snapshotURL, atomically: true, encoding: .utf8)
       return
     }
     let recorded = try String(contentsOf: Self.snapshotURL, encoding: .utf8).split(
