@@ -13,6 +13,10 @@ enum ByteClass: UInt8 {
   case punctuationOrPair
   /// `$ @ #`: a sigil before a name.
   case sigil
+  /// `"` and `'`: a string literal.
+  case quote
+  /// `0-9`: a number.
+  case digit
 }
 
 extension Lexer {
@@ -26,6 +30,8 @@ extension Lexer {
     for byte in "(){}[],.+-/".utf8 { table[Int(byte)] = ByteClass.punctuation.rawValue }
     for byte in "=!<>&|*:".utf8 { table[Int(byte)] = ByteClass.punctuationOrPair.rawValue }
     for byte in "$@#".utf8 { table[Int(byte)] = ByteClass.sigil.rawValue }
+    for byte in "\"'".utf8 { table[Int(byte)] = ByteClass.quote.rawValue }
+    for byte in "0123456789".utf8 { table[Int(byte)] = ByteClass.digit.rawValue }
     return UnsafePointer(table)
   }()
 

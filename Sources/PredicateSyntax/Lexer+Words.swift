@@ -34,6 +34,22 @@ extension Lexer {
     word &- (within(word, UInt8(ascii: "a"), UInt8(ascii: "z")) >> 2)
   }
 
+  /// The high bit of each byte of `word` equal to zero. A byte above a zero byte may be marked too (the
+  /// borrow of the subtraction), so only the lowest mark is exact, which is the one the callers use.
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- ones) & ~word & highBits
+  }
+
+  /// Marks (high bits, the lowest exact) at the bytes of `word` where a plain string literal's content stops:
+  /// `delimiter`, a backslash, a control byte (below 0x20) or a non-ASCII byte.
+  static func stringStops(in word: UInt64, delimiter: UInt8) -> UInt64 {
+    let delimiters = zeroBytes(word ^ (ones &* UInt64(delimiter)))
+    let backslashes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+    // Below 0x20: subtracting 0x20 borrows; a byte of 0x80 or more is marked by its own high bit.
+    let controls = (word &- ones &* 0x20) & ~word & highBits
+    return delimiters | backslashes | controls | (word & highBits)
+  }
+
   /// The eight bytes at `offset`, which must all be in the buffer.
   func word(at offset: Int) -> UInt64 {
     // A loaded UInt64 is in the machine's byte order; little-endian puts the first byte lowest.

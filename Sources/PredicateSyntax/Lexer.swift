@@ -54,9 +54,13 @@ struct Lexer {
     // constant keeps a short predicate's buffer under 1 KiB, which glibc's per-thread cache serves.
     var tokens = TokenBuffer(capacity: bytes.count / 6 + 4)
     let classes = Lexer.byteClasses
-    while true {
-      skipSpace()
-      if index < buffer.count {
+    do throws(PredicateSyntaxError) {
+      while true {
+        skipSpace()
+        guard index < buffer.count else {
+          tokens.append(Token(kind: .endOfInput, range: range(from: position)))
+          return tokens.storage
+        }
         let byte = buffer[index]
         switch ByteClass(rawValue: classes[Int(byte)]) {
         case .nameStart:
@@ -75,19 +79,20 @@ struct Lexer {
             tokens.append(prefixedNameToken(Lexer.prefixedNameKind(sigil: byte)))
             continue
           }
+        case .quote:
+          tokens.append(try string(delimiter: byte))
+          continue
+        case .digit:
+          tokens.append(try number())
+          continue
         default:
           break
         }
+        tokens.append(try next())
       }
-      let token: Token
-      do throws(PredicateSyntaxError) {
-        token = try next()
-      } catch {
-        tokens.deallocate()
-        throw likelyCause(of: error)
-      }
-      tokens.append(token)
-      if token.isEndOfInput { return tokens.storage }
+    } catch {
+      tokens.deallocate()
+      throw likelyCause(of: error)
     }
   }
 
