@@ -122,7 +122,7 @@ extension Lexer {
     var end = index + 1
     // Eight bytes at a time up to the first byte that is not plain content, then byte by byte.
     while end + 8 <= buffer.count {
-      let special = Lexer.stringStops(in: word(at: end), delimiter: delimiter)
+      let special = Lexer.stringStops(in: buffer.word(at: end), delimiter: delimiter)
       if special != 0 {
         end += special.trailingZeroBitCount / 8
         break

@@ -38,12 +38,19 @@ extension Lexer {
   /// Eight spaces as one little-endian word.
   static let eightSpaces: UInt64 = 0x2020_2020_2020_2020
 
+  /// A mask of the low `count` bytes of a word (`count` at most 8).
+  static func keptBytes(_ count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 << UInt64(truncatingIfNeeded: count &* 8)) &- 1
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
   /// The end of the name starting at `begin` and, when it is at most 16 bytes, its bytes packed as
   /// `Keyword.packed` packs them (zero otherwise): the words the scan loads are the ones packed, so a name is
   /// read once.
   @inline(__always)
   func scanAndPackName(from begin: Int) -> (end: Int, low: UInt64, high: UInt64) {
-    guard begin + 16 <= buffer.count else {
+    guard begin + 16 <= count else {
       let end = endOfName(from: begin)
       if end - begin > 16 { return (end, 0, 0) }
       let (low, high) = packedName(from: begin, to: end)
@@ -68,24 +75,19 @@ extension Lexer {
     return (endOfName(from: begin + 16), 0, 0)
   }
 
-  /// A mask of the low `count` bytes of a word (`count` at most 8).
-  static func keptBytes(_ count: Int) -> UInt64 {
-    count >= 8 ? ~0 : (1 << UInt64(truncatingIfNeeded: count &* 8)) &- 1
-  }
-
   /// Whether the bytes at `offset` are `-CONFORMS-TO` (letters in any case) ending the word, compared as
   /// two words: clearing bit 5 of a letter maps exactly its two cases onto the upper-case one.
   func isConformsToSuffix(at offset: Int) -> Bool {
-    guard offset + 16 <= buffer.count else { return false }
+    guard offset + 16 <= count else { return false }
     // "-CONFORM" and "S-TO", little-endian; the masks keep bit 5 of the hyphens.
     return word(at: offset) & 0xDFDF_DFDF_DFDF_DFFF == 0x4D52_4F46_4E4F_432D
       && word(at: offset + 8) & 0xDFDF_FFDF == 0x4F54_2D53
-      && !Lexer.isIdentifierContinuation(buffer[offset + 12])
+      && !Lexer.isIdentifierContinuation(self[offset + 12])
   }
 
   /// Whether the bytes at `offset` are `-EQUALS` (letters in any case) ending the word.
   func isEqualsSuffix(at offset: Int) -> Bool {
-    guard offset + 8 <= buffer.count else { return false }
+    guard offset + 8 <= count else { return false }
     // "-EQUALS" and the byte after it, which must not continue the word.
     let value = word(at: offset)
     return value & 0x00DF_DFDF_DFDF_DFFF == 0x0053_4C41_5551_452D

@@ -49,46 +49,50 @@ extension Lexer {
     let controls = (word &- ones &* 0x20) & ~word & highBits
     return delimiters | backslashes | controls | (word & highBits)
   }
+}
 
+// The input's scanning helpers live on the buffer rather than on `Lexer`: a method of the lexer called from its
+// mutating tokenize loop gets a copy of the lexer (about 20 moves per call), a method of the buffer does not.
+extension UnsafeBufferPointer<UInt8> {
   /// The eight bytes at `offset`, which must all be in the buffer.
   func word(at offset: Int) -> UInt64 {
     // A loaded UInt64 is in the machine's byte order; little-endian puts the first byte lowest.
-    let bytes = UnsafeRawBufferPointer(buffer)
+    let bytes = UnsafeRawBufferPointer(self)
     return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// The end of the run of name characters starting at `begin`, eight bytes at a time while eight remain.
   func endOfName(from begin: Int) -> Int {
     var end = begin
-    while end + 8 <= buffer.count {
+    while end + 8 <= count {
       let names = Lexer.nameBytes(in: word(at: end))
       guard names == Lexer.highBits else {
         return end + (~names & Lexer.highBits).trailingZeroBitCount / 8
       }
       end += 8
     }
-    while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
+    while end < count, Lexer.isIdentifierContinuation(self[end]) { end += 1 }
     return end
   }
 
   /// The name from `begin` up to `end` (at most 16 bytes) packed as `Keyword.packed` packs it.
   func packedName(from begin: Int, to end: Int) -> (low: UInt64, high: UInt64) {
-    let count = end - begin
-    guard begin + 16 <= buffer.count else {
+    let length = end - begin
+    guard begin + 16 <= count else {
       // Near the end of the input: byte by byte.
       var low: UInt64 = 0
       var high: UInt64 = 0
       for offset in begin..<end {
         let shift = UInt64(truncatingIfNeeded: offset - begin) &* 8
-        let value = UInt64(Keyword.asciiUppercased(buffer[offset]))
+        let value = UInt64(Keyword.asciiUppercased(self[offset]))
         if shift < 64 { low |= value << shift } else { high |= value << (shift &- 64) }
       }
       return (low, high)
     }
     // Keep the name's bytes only: the ones past its end are zero, as `Keyword.packed` fills them.
     func kept(_ bytes: Int) -> UInt64 { bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << UInt64(bytes * 8)) &- 1 }
-    let low = Lexer.uppercasedASCII(word(at: begin) & kept(count))
-    let high = count > 8 ? Lexer.uppercasedASCII(word(at: begin + 8) & kept(count - 8)) : 0
+    let low = Lexer.uppercasedASCII(word(at: begin) & kept(length))
+    let high = length > 8 ? Lexer.uppercasedASCII(word(at: begin + 8) & kept(length - 8)) : 0
     return (low, high)
   }
 }

@@ -1,7 +1,7 @@
 /// Turns UTF-8 predicate text into tokens. Iterative (no recursion), so input size never threatens the stack.
 ///
 /// The input must already be valid UTF-8 (`UTF8Validation` checks byte input first).
-struct Lexer {
+struct Lexer: ~Copyable {
   /// The input, valid for the lexer's lifetime: the caller keeps the caller's bytes alive (`PredicateParser.run`
   /// parses inside `withUTF8`/`withUnsafeBufferPointer`), so a `String` is read without copying it first.
   let bytes: UnsafeBufferPointer<UInt8>
@@ -67,10 +67,10 @@ struct Lexer {
           tokens.append(identifierOrKeyword())
           continue
         case .punctuation:
-          tokens.append(punctuationToken(singleBytePunctuation(byte)))
+          tokens.append(punctuationToken(Lexer.singleBytePunctuation(byte)))
           continue
         case .punctuationOrPair:
-          if let symbol = punctuation(at: index) {
+          if let symbol = Lexer.punctuation(in: buffer, at: index) {
             tokens.append(punctuationToken(symbol))
             continue
           }
@@ -191,7 +191,7 @@ struct Lexer {
     var (index, line, column) = (self.index, self.line, self.column)
     scan: while index < buffer.count {
       // Indentation: eight spaces at a time.
-      while index + 8 <= buffer.count, word(at: index) == Lexer.eightSpaces {
+      while index + 8 <= buffer.count, buffer.word(at: index) == Lexer.eightSpaces {
         index += 8
         column += 8
       }
@@ -234,7 +234,7 @@ struct Lexer {
   /// breaks, so the column moves by their count.
   private mutating func scanName() -> Int {
     let begin = index
-    index = endOfName(from: begin)
+    index = buffer.endOfName(from: begin)
     column += index - begin
     return begin
   }
@@ -244,7 +244,7 @@ struct Lexer {
   private mutating func identifierOrKeyword() -> Token {
     let start = position
     let begin = index
-    let (end, low, high) = scanAndPackName(from: begin)
+    let (end, low, high) = buffer.scanAndPackName(from: begin)
     // Names are ASCII and never line breaks, so the column moves by their length.
     index = end
     column += end - begin
@@ -288,8 +288,8 @@ struct Lexer {
   /// hyphens never lex as minus signs.
   private mutating func utiOperatorSuffix() -> Keyword? {
     // Two word compares where 16 bytes remain; byte by byte near the end of the input.
-    if isConformsToSuffix(at: index) { return advancing(by: 12, .utiConformsTo) }
-    if isEqualsSuffix(at: index) { return advancing(by: 7, .utiEquals) }
+    if buffer.isConformsToSuffix(at: index) { return advancing(by: 12, .utiConformsTo) }
+    if buffer.isEqualsSuffix(at: index) { return advancing(by: 7, .utiEquals) }
     guard index + 16 > buffer.count else { return nil }
     return suffix("-CONFORMS-TO", .utiConformsTo) ?? suffix("-EQUALS", .utiEquals)
   }
@@ -366,12 +366,15 @@ struct Lexer {
   }
 
   private mutating func punctuation() throws(PredicateSyntaxError) -> Token {
-    guard let symbol = punctuation(at: index) else { throw unexpectedCharacter(start: position) }
+    guard let symbol = Lexer.punctuation(in: buffer, at: index) else {
+      throw unexpectedCharacter(start: position)
+    }
     return punctuationToken(symbol)
   }
 
-  /// The punctuation symbol at `offset`, if one starts there.
-  private func punctuation(at offset: Int) -> Punctuation? {
+  /// The punctuation symbol at `offset`, if one starts there. Static, as the other helpers of the tokenize
+  /// loop: a call to a method of the lexer from its mutating loop copies the lexer first.
+  private static func punctuation(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Punctuation? {
     let byte = buffer[offset]
     let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
     func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
@@ -404,7 +407,7 @@ struct Lexer {
   }
 
   /// The punctuation symbol `byte` is, for a byte of class `ByteClass.punctuation`.
-  private func singleBytePunctuation(_ byte: UInt8) -> Punctuation {
+  private static func singleBytePunctuation(_ byte: UInt8) -> Punctuation {
     switch byte {
     case UInt8(ascii: "("): .openParenthesis
     case UInt8(ascii: ")"): .closeParenthesis

@@ -18,8 +18,11 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   var atOr: Bool { tokens[index].isKeyword(.or) || tokens[index].isPunctuation(.bars) }
+  @inline(__always)
   var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
+  @inline(__always)
   var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
   /// The two chained predicate levels.
@@ -52,6 +55,7 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   func at(_ link: Link) -> Bool {
     switch link {
     case .or: atOr
@@ -59,6 +63,7 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   func node(_ link: Link, _ left: PredicateNode, _ right: PredicateNode) -> PredicateNode.Kind {
     switch link {
     case .or: .or(left, right)
@@ -212,8 +217,11 @@ extension Parser {
   ///     comparisonOperator ::= "=" | "==" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
   ///                          | "BETWEEN" | "IN" | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE"
   ///                          | "MATCHES" | "UTI-CONFORMS-TO" | "UTI-EQUALS"
-  var comparisonOperator: ComparisonOperator? {
-    switch tokens[index].kind {
+  ///
+  /// Static, and the property below inlined: a method call on the parser from a mutating method copies the
+  /// parser first.
+  static func comparisonOperator(_ kind: Token.Kind) -> ComparisonOperator? {
+    switch kind {
     case .punctuation(.equal), .punctuation(.singleEqual): .equalTo
     case .punctuation(.notEqual), .punctuation(.lessGreater): .notEqualTo
     case .punctuation(.less): .lessThan
@@ -232,6 +240,9 @@ extension Parser {
     default: nil
     }
   }
+
+  @inline(__always)
+  var comparisonOperator: ComparisonOperator? { Parser.comparisonOperator(tokens[index].kind) }
 
   /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
   mutating func parseComparison(

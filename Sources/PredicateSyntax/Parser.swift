@@ -196,7 +196,7 @@ enum Operand {
 
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
 /// the nesting limit; every node goes through a height check. Together they bound the stack.
-struct Parser {
+struct Parser: ~Copyable {
   /// The lexer's tokens, ending with `.endOfInput`, alive for the parser's lifetime (`PredicateParser.run`).
   let tokens: UnsafeBufferPointer<Token>
   /// The input, alive for the parser's lifetime (see `Lexer.bytes`).
@@ -323,17 +323,23 @@ struct Parser {
 
   /// What a name, variable, collection operator, format specifier or string token stands for: its bytes
   /// without the sigil or the quotes, or a string literal's decoded value (see `Token.Kind`).
-  func text(of token: Token) -> String {
+  @inline(__always)
+  func text(of token: Token) -> String { Parser.text(of: token, in: bytes, decodedStrings: decodedStrings) }
+
+  /// `text(of:)`'s work, static so that a call does not copy the parser (a method called from a mutating
+  /// method gets a copy of it).
+  static func text(of token: Token, in input: UnsafeBufferPointer<UInt8>, decodedStrings: [String]) -> String
+  {
     let bytes = token.range.byteRange
     switch token.kind {
     case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier:
-      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
+      return String(decoding: input[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
     case .plainString:
-      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
+      return String(decoding: input[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
     case .decodedString(let number):
       return decodedStrings[number]
     default:
-      return String(decoding: self.bytes[bytes], as: UTF8.self)
+      return String(decoding: input[bytes], as: UTF8.self)
     }
   }
 
