@@ -138,7 +138,7 @@ extension Parser {
     let not = advance()
     try enter()
     let negatedOperand = try parseNot()
-    let operand = try requirePredicate(negatedOperand)
+    let operand = try requirePredicate(consume negatedOperand)
     leave()
     return .predicate(
       try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
@@ -161,10 +161,8 @@ extension Parser {
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
       let quantifier = try parseQuantifier()
       let lhs = try parseExpression()
-      guard let comparison = try parseComparison(quantifier: quantifier, lhs: lhs, start: token.range) else {
-        return .predicate(try requirePredicate(.expression(lhs)))
-      }
-      return .predicate(comparison)
+      guard let op = comparisonOperator else { return .predicate(try requirePredicate(.expression(lhs))) }
+      return .predicate(try parseComparison(quantifier: quantifier, lhs: lhs, op: op, start: token.range))
     case .punctuation(.openParenthesis):
       advance()
       try enter()
@@ -180,17 +178,16 @@ extension Parser {
         // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
         grouped.node.range = range(token.range, close.range)
         let lhs = try parseExpression(seed: grouped)
-        if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: token.range) {
-          return .predicate(comparison)
-        }
-        return .expression(lhs)
+        guard let op = comparisonOperator else { return .expression(lhs) }
+        return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: token.range))
       }
     default:
       let lhs = try parseExpression()
-      if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: lhs.node.range) {
-        return .predicate(comparison)
-      }
-      return .expression(lhs)
+      // The operator is looked at before `lhs` is passed on: passed to a call that might hand it back, the
+      // generic `Parsed` value was copied through its value witnesses (about 150 instructions a comparison).
+      guard let op = comparisonOperator else { return .expression(lhs) }
+      let start = lhs.node.range
+      return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: start))
     }
   }
 
@@ -244,11 +241,10 @@ extension Parser {
   @inline(__always)
   var comparisonOperator: ComparisonOperator? { Parser.comparisonOperator(tokens[index].kind) }
 
-  /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
+  /// `op[options] rhs` after `lhs`, where the next token is `op`, the comparison operator.
   mutating func parseComparison(
-    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, start: SourceRange
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode>? {
-    guard let op = comparisonOperator else { return nil }
+    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, op: ComparisonOperator, start: SourceRange
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
     let operatorToken = advance()
     var operatorRange = operatorToken.range
     var comparisonOptions: ComparisonOptions = []

@@ -241,7 +241,7 @@ struct Parser: ~Copyable {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
     }
     let predicateOperand = try parseOr()
-    let predicate = try requirePredicate(predicateOperand)
+    let predicate = try requirePredicate(consume predicateOperand)
     try expectEndOfInput(after: "the predicate")
     return predicate.node
   }
