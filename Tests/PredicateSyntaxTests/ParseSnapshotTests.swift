@@ -11,7 +11,9 @@ import Testing
 /// lexer is reached too.
 ///
 /// `RULEKIT_RECORD_PARSE_SNAPSHOT=1 swift test --filter ParseSnapshotTests` writes the snapshot again; do
-/// that only for a deliberate change of the parser's behaviour, and say so in the commit.
+/// that only for a deliberate change of the parser's behaviour, and say so in the commit. The inputs are
+/// generated (`RandomTreeGenerator`, `SeededGenerator` with fixed seeds), so a change to the generator or to
+/// the printer changes the inputs too: record again at the commit before that change, not after it.
 @Suite struct ParseSnapshotTests {
   static let snapshotURL = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/parse-snapshot.txt")
 
