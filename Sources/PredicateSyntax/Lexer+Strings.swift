@@ -120,6 +120,15 @@ extension Lexer {
     // Most literals are one line of ASCII without escapes: take their bytes as they are.
     let buffer = self.buffer
     var end = index + 1
+    // Eight bytes at a time up to the first byte that is not plain content, then byte by byte.
+    while end + 8 <= buffer.count {
+      let special = Lexer.stringStops(in: buffer.word(at: end), delimiter: delimiter)
+      if special != 0 {
+        end += special.trailingZeroBitCount / 8
+        break
+      }
+      end += 8
+    }
     while end < buffer.count, buffer[end] != delimiter, buffer[end] != UInt8(ascii: "\\"),
       buffer[end] >= 0x20, buffer[end] < 0x80
     {

@@ -34,45 +34,65 @@ extension Lexer {
     word &- (within(word, UInt8(ascii: "a"), UInt8(ascii: "z")) >> 2)
   }
 
+  /// The high bit of each byte of `word` equal to zero. A byte above a zero byte may be marked too (the
+  /// borrow of the subtraction), so only the lowest mark is exact, which is the one the callers use.
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- ones) & ~word & highBits
+  }
+
+  /// Marks (high bits, the lowest exact) at the bytes of `word` where a plain string literal's content stops:
+  /// `delimiter`, a backslash, a control byte (below 0x20) or a non-ASCII byte.
+  static func stringStops(in word: UInt64, delimiter: UInt8) -> UInt64 {
+    let delimiters = zeroBytes(word ^ (ones &* UInt64(delimiter)))
+    let backslashes = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+    // Below 0x20: subtracting 0x20 borrows; a byte of 0x80 or more is marked by its own high bit.
+    let controls = (word &- ones &* 0x20) & ~word & highBits
+    return delimiters | backslashes | controls | (word & highBits)
+  }
+}
+
+// The input's scanning helpers live on the buffer rather than on `Lexer`: a method of the lexer called from its
+// mutating tokenize loop gets a copy of the lexer (about 20 moves per call), a method of the buffer does not.
+extension UnsafeBufferPointer<UInt8> {
   /// The eight bytes at `offset`, which must all be in the buffer.
   func word(at offset: Int) -> UInt64 {
     // A loaded UInt64 is in the machine's byte order; little-endian puts the first byte lowest.
-    let bytes = UnsafeRawBufferPointer(buffer)
+    let bytes = UnsafeRawBufferPointer(self)
     return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// The end of the run of name characters starting at `begin`, eight bytes at a time while eight remain.
   func endOfName(from begin: Int) -> Int {
     var end = begin
-    while end + 8 <= buffer.count {
+    while end + 8 <= count {
       let names = Lexer.nameBytes(in: word(at: end))
       guard names == Lexer.highBits else {
         return end + (~names & Lexer.highBits).trailingZeroBitCount / 8
       }
       end += 8
     }
-    while end < buffer.count, Lexer.isIdentifierContinuation(buffer[end]) { end += 1 }
+    while end < count, Lexer.isIdentifierContinuation(self[end]) { end += 1 }
     return end
   }
 
-  /// The name from `begin` up to `index` (at most 16 bytes) packed as `Keyword.packed` packs it.
-  func packedName(from begin: Int) -> (low: UInt64, high: UInt64) {
-    let count = index - begin
-    guard begin + 16 <= buffer.count else {
+  /// The name from `begin` up to `end` (at most 16 bytes) packed as `Keyword.packed` packs it.
+  func packedName(from begin: Int, to end: Int) -> (low: UInt64, high: UInt64) {
+    let length = end - begin
+    guard begin + 16 <= count else {
       // Near the end of the input: byte by byte.
       var low: UInt64 = 0
       var high: UInt64 = 0
-      for offset in begin..<index {
+      for offset in begin..<end {
         let shift = UInt64(truncatingIfNeeded: offset - begin) &* 8
-        let value = UInt64(Keyword.asciiUppercased(buffer[offset]))
+        let value = UInt64(Keyword.asciiUppercased(self[offset]))
         if shift < 64 { low |= value << shift } else { high |= value << (shift &- 64) }
       }
       return (low, high)
     }
     // Keep the name's bytes only: the ones past its end are zero, as `Keyword.packed` fills them.
     func kept(_ bytes: Int) -> UInt64 { bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << UInt64(bytes * 8)) &- 1 }
-    let low = Lexer.uppercasedASCII(word(at: begin) & kept(count))
-    let high = count > 8 ? Lexer.uppercasedASCII(word(at: begin + 8) & kept(count - 8)) : 0
+    let low = Lexer.uppercasedASCII(word(at: begin) & kept(length))
+    let high = length > 8 ? Lexer.uppercasedASCII(word(at: begin + 8) & kept(length - 8)) : 0
     return (low, high)
   }
 }

@@ -1,7 +1,7 @@
 /// Turns UTF-8 predicate text into tokens. Iterative (no recursion), so input size never threatens the stack.
 ///
 /// The input must already be valid UTF-8 (`UTF8Validation` checks byte input first).
-struct Lexer {
+struct Lexer: ~Copyable {
   /// The input, valid for the lexer's lifetime: the caller keeps the caller's bytes alive (`PredicateParser.run`
   /// parses inside `withUTF8`/`withUnsafeBufferPointer`), so a `String` is read without copying it first.
   let bytes: UnsafeBufferPointer<UInt8>
@@ -35,48 +35,64 @@ struct Lexer {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
   }
 
-  /// All tokens, ending with `.endOfInput`.
-  ///
-  /// The whole run reads the input through one `UnsafeBufferPointer` (`buffer`), so scanning a byte is a load
-  /// without an array bounds check or a `withUnsafeBufferPointer` scope per call.
+  /// All tokens, ending with `.endOfInput` (tests; the parser reads `tokenizeIntoBuffer()`'s buffer).
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
-    var tokens: [Token] = []
+    let tokens = try tokenizeIntoBuffer()
+    defer { tokens.deallocate() }
+    return Array(tokens)
+  }
+
+  /// All tokens, ending with `.endOfInput`, in memory the caller must `deallocate()`.
+  ///
+  /// Tokens are trivial values, so a plain buffer holds them: appending is a store and a count, without the
+  /// uniqueness and capacity checks of `Array.append`, and the parser reads them without bounds checks. The
+  /// whole run reads the input through one `UnsafeBufferPointer` (`buffer`). Each token's first byte picks its
+  /// branch through `ByteClass`; the commonest tokens (names and keywords, punctuation, `$`/`@`/`#` names)
+  /// are read here, every other token, and every error, through `next()`.
+  mutating func tokenizeIntoBuffer() throws(PredicateSyntaxError) -> UnsafeMutableBufferPointer<Token> {
     // The corpus rules average one token per 10 bytes (the densest one per 7): a sixth rarely grows. A small
-    // constant keeps a short predicate's array under 1 KiB, which glibc's per-thread cache serves.
-    tokens.reserveCapacity(bytes.count / 6 + 4)
-    while true {
-      skipSpace()
-      // The two commonest kinds of token are read here and built straight into the array; the others, and
-      // every error, go through `next()`.
-      if index < buffer.count {
+    // constant keeps a short predicate's buffer under 1 KiB, which glibc's per-thread cache serves.
+    var tokens = TokenBuffer(capacity: bytes.count / 6 + 4)
+    let classes = Lexer.byteClasses
+    do throws(PredicateSyntaxError) {
+      while true {
+        skipSpace()
+        guard index < buffer.count else {
+          tokens.append(Token(kind: .endOfInput, range: range(from: position)))
+          return tokens.storage
+        }
         let byte = buffer[index]
-        if Lexer.isIdentifierStart(byte) {
+        switch ByteClass(rawValue: classes[Int(byte)]) {
+        case .nameStart:
           tokens.append(identifierOrKeyword())
           continue
-        }
-        if let symbol = punctuation(at: index) {
-          tokens.append(punctuationToken(symbol))
+        case .punctuation:
+          tokens.append(punctuationToken(Lexer.singleBytePunctuation(byte)))
           continue
-        }
-        if let kind = Lexer.prefixedNameKind(sigil: byte), index + 1 < buffer.count,
-          Lexer.isIdentifierStart(buffer[index + 1])
-        {
-          tokens.append(prefixedNameToken(kind))
+        case .punctuationOrPair:
+          if let symbol = Lexer.punctuation(in: buffer, at: index) {
+            tokens.append(punctuationToken(symbol))
+            continue
+          }
+        case .sigil:
+          if index + 1 < buffer.count, ByteClass(rawValue: classes[Int(buffer[index + 1])]) == .nameStart {
+            tokens.append(prefixedNameToken(Lexer.prefixedNameKind(sigil: byte)))
+            continue
+          }
+        case .quote:
+          tokens.append(try string(delimiter: byte))
           continue
+        case .digit:
+          tokens.append(try number())
+          continue
+        default:
+          break
         }
+        tokens.append(try next())
       }
-      let token: Token
-      do throws(PredicateSyntaxError) {
-        token = try next()
-      } catch {
-        throw likelyCause(of: error)
-      }
-      // Tested before the append, which then moves the token rather than copying it.
-      if token.isEndOfInput {
-        tokens.append(token)
-        return tokens
-      }
-      tokens.append(token)
+    } catch {
+      tokens.deallocate()
+      throw likelyCause(of: error)
     }
   }
 
@@ -174,6 +190,12 @@ struct Lexer {
     let buffer = self.buffer
     var (index, line, column) = (self.index, self.line, self.column)
     scan: while index < buffer.count {
+      // Indentation: eight spaces at a time.
+      while index + 8 <= buffer.count, buffer.word(at: index) == Lexer.eightSpaces {
+        index += 8
+        column += 8
+      }
+      guard index < buffer.count else { break }
       switch buffer[index] {
       case 0x20, 0x09, 0x0B, 0x0C:
         column += 1
@@ -212,7 +234,7 @@ struct Lexer {
   /// breaks, so the column moves by their count.
   private mutating func scanName() -> Int {
     let begin = index
-    index = endOfName(from: begin)
+    index = buffer.endOfName(from: begin)
     column += index - begin
     return begin
   }
@@ -221,10 +243,13 @@ struct Lexer {
   @inline(__always)
   private mutating func identifierOrKeyword() -> Token {
     let start = position
-    let begin = scanName()
+    let begin = index
+    let (end, low, high) = buffer.scanAndPackName(from: begin)
+    // Names are ASCII and never line breaks, so the column moves by their length.
+    index = end
+    column += end - begin
     // Keywords are looked up from the packed bytes: only identifiers need a string later.
-    if index - begin <= Keyword.longestSpelling {
-      let (low, high) = packedName(from: begin)
+    if end - begin <= Keyword.longestSpelling {
       if low == Keyword.packedUTI, let keyword = utiOperatorSuffix() {
         return Token(kind: .keyword(keyword), range: range(from: start))
       }
@@ -233,7 +258,9 @@ struct Lexer {
         return Token(kind: .keyword(keyword), range: range(from: start))
       }
     }
-    if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") { consumeSelectorName() }
+    if end < buffer.count, buffer[end] == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
+      consumeSelectorName()
+    }
     return Token(kind: .identifier, range: range(from: start))
   }
 
@@ -260,10 +287,18 @@ struct Lexer {
   /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
   /// hyphens never lex as minus signs.
   private mutating func utiOperatorSuffix() -> Keyword? {
-    if let keyword = suffix("-CONFORMS-TO", .utiConformsTo) ?? suffix("-EQUALS", .utiEquals) {
-      return keyword
-    }
-    return nil
+    // Two word compares where 16 bytes remain; byte by byte near the end of the input.
+    if buffer.isConformsToSuffix(at: index) { return advancing(by: 12, .utiConformsTo) }
+    if buffer.isEqualsSuffix(at: index) { return advancing(by: 7, .utiEquals) }
+    guard index + 16 > buffer.count else { return nil }
+    return suffix("-CONFORMS-TO", .utiConformsTo) ?? suffix("-EQUALS", .utiEquals)
+  }
+
+  /// Consumes `count` bytes of ASCII without line breaks and returns `keyword`.
+  private mutating func advancing(by count: Int, _ keyword: Keyword) -> Keyword {
+    index += count
+    column += count
+    return keyword
   }
 
   /// Consumes `spelling` and returns `keyword` when the input continues with it (any case) and then
@@ -295,9 +330,7 @@ struct Lexer {
   }
 
   private mutating func prefixedName(sigil: UInt8) throws(PredicateSyntaxError) -> Token {
-    guard index + 1 < buffer.count, Lexer.isIdentifierStart(buffer[index + 1]),
-      let kind = Lexer.prefixedNameKind(sigil: sigil)
-    else {
+    guard index + 1 < buffer.count, Lexer.isIdentifierStart(buffer[index + 1]) else {
       let start = position
       // The sigil is one ASCII byte.
       index += 1
@@ -310,16 +343,15 @@ struct Lexer {
         }
       throw PredicateSyntaxError(.unexpectedCharacter, "expected \(what)", at: range(from: start))
     }
-    return prefixedNameToken(kind)
+    return prefixedNameToken(Lexer.prefixedNameKind(sigil: sigil))
   }
 
-  /// The kind of token a name after `sigil` makes, if `sigil` is one.
-  private static func prefixedNameKind(sigil: UInt8) -> Token.Kind? {
+  /// The kind of token a name after `sigil`, one of `$`, `@` and `#`, makes.
+  private static func prefixedNameKind(sigil: UInt8) -> Token.Kind {
     switch sigil {
     case UInt8(ascii: "$"): .variable
     case UInt8(ascii: "@"): .collectionOperator
-    case UInt8(ascii: "#"): .escapedIdentifier
-    default: nil
+    default: .escapedIdentifier
     }
   }
 
@@ -334,12 +366,15 @@ struct Lexer {
   }
 
   private mutating func punctuation() throws(PredicateSyntaxError) -> Token {
-    guard let symbol = punctuation(at: index) else { throw unexpectedCharacter(start: position) }
+    guard let symbol = Lexer.punctuation(in: buffer, at: index) else {
+      throw unexpectedCharacter(start: position)
+    }
     return punctuationToken(symbol)
   }
 
-  /// The punctuation symbol at `offset`, if one starts there.
-  private func punctuation(at offset: Int) -> Punctuation? {
+  /// The punctuation symbol at `offset`, if one starts there. Static, as the other helpers of the tokenize
+  /// loop: a call to a method of the lexer from its mutating loop copies the lexer first.
+  private static func punctuation(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Punctuation? {
     let byte = buffer[offset]
     let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
     func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
@@ -368,6 +403,23 @@ struct Lexer {
     case UInt8(ascii: "*"): return two("*", .doubleStar) ?? .star
     case UInt8(ascii: "/"): return .slash
     default: return nil
+    }
+  }
+
+  /// The punctuation symbol `byte` is, for a byte of class `ByteClass.punctuation`.
+  private static func singleBytePunctuation(_ byte: UInt8) -> Punctuation {
+    switch byte {
+    case UInt8(ascii: "("): .openParenthesis
+    case UInt8(ascii: ")"): .closeParenthesis
+    case UInt8(ascii: "{"): .openBrace
+    case UInt8(ascii: "}"): .closeBrace
+    case UInt8(ascii: "["): .openBracket
+    case UInt8(ascii: "]"): .closeBracket
+    case UInt8(ascii: ","): .comma
+    case UInt8(ascii: "."): .dot
+    case UInt8(ascii: "+"): .plus
+    case UInt8(ascii: "-"): .minus
+    default: .slash
     }
   }
 

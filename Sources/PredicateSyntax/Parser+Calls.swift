@@ -6,10 +6,10 @@ extension Parser {
     let keyword = advance()
     subqueryNesting += 1
     defer { subqueryNesting -= 1 }
-    if subqueryNesting > options.maximumSubqueryNesting {
+    if subqueryNesting > maximumSubqueryNesting {
       throw PredicateSyntaxError(
         .subqueryNestingTooDeep,
-        "SUBQUERY nested deeper than the limit of \(options.maximumSubqueryNesting) levels "
+        "SUBQUERY nested deeper than the limit of \(maximumSubqueryNesting) levels "
           + "(PredicateParser.Options.maximumSubqueryNesting); test the inner collection with ANY or @count "
           + "instead of another SUBQUERY",
         at: keyword.range, warnings: warnings)
@@ -31,7 +31,7 @@ extension Parser {
     let variable = text(of: advance())
     _ = try expect(.comma, "after the variable of SUBQUERY")
     let predicateOperand = try parseOr()
-    let predicate = try requirePredicate(predicateOperand)
+    let predicate = try requirePredicate(consume predicateOperand)
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
     return try expression(
@@ -119,7 +119,7 @@ extension Parser {
   {
     try enter()
     let conditionOperand = try parseOr()
-    let condition = try requirePredicate(conditionOperand)
+    let condition = try requirePredicate(consume conditionOperand)
     _ = try expect(.comma, "after the condition of TERNARY")
     let whenTrue = try parseExpression()
     _ = try expect(.comma, "between the values of TERNARY")

@@ -67,22 +67,21 @@ extension Parser {
   }
 
   /// The binary operator `token` is, with its precedence, if it is one.
+  @inline(__always)
   func binaryOperator(_ token: Token) -> (BinaryOperator, Int)? {
     switch token.kind {
     case .punctuation(.plus): (.arithmetic(.add), 2)
     case .punctuation(.minus): (.arithmetic(.subtract), 2)
     case .punctuation(.star): (.arithmetic(.multiply), 3)
     case .punctuation(.slash): (.arithmetic(.divide), 3)
-    case .identifier: setOperator(token).map { (.set($0), 1) }
+    case .identifier: Parser.setOperator(bytes[token.range.byteRange]).map { (.set($0), 1) }
     default: nil
     }
   }
 
-  /// The set operator `token` spells in any letter case, if any: compared on the bytes, since most tokens
-  /// after an operand are not one.
-  func setOperator(_ token: Token) -> SetOperator? {
-    guard case .identifier = token.kind else { return nil }
-    let word = bytes[token.range.byteRange]
+  /// The set operator an identifier's bytes, `word`, spell in any letter case, if any: compared on the bytes,
+  /// since most tokens after an operand are not one.
+  static func setOperator(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> SetOperator? {
     for candidate in SetOperator.allCases where candidate.rawValue.utf8.count == word.count {
       if zip(word, candidate.rawValue.utf8).allSatisfy({ Keyword.asciiUppercased($0) == $1 }) {
         return candidate

@@ -18,8 +18,11 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   var atOr: Bool { tokens[index].isKeyword(.or) || tokens[index].isPunctuation(.bars) }
+  @inline(__always)
   var atAnd: Bool { tokens[index].isKeyword(.and) || tokens[index].isPunctuation(.ampersands) }
+  @inline(__always)
   var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
   /// The two chained predicate levels.
@@ -52,6 +55,7 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   func at(_ link: Link) -> Bool {
     switch link {
     case .or: atOr
@@ -59,6 +63,7 @@ extension Parser {
     }
   }
 
+  @inline(__always)
   func node(_ link: Link, _ left: PredicateNode, _ right: PredicateNode) -> PredicateNode.Kind {
     switch link {
     case .or: .or(left, right)
@@ -89,7 +94,7 @@ extension Parser {
       advance()
       let right = try requirePredicate(parseOperand(of: link))
       let height = Swift.max(left.height, right.height) + 1
-      guard height <= options.maximumDepth else {
+      guard height <= maximumDepth else {
         // Rare (a chain of more clauses than the depth limit): parsing again is simpler than unpicking.
         (index, nextArgument) = restart
         return .predicate(try parseBalancedChain(link))
@@ -133,7 +138,7 @@ extension Parser {
     let not = advance()
     try enter()
     let negatedOperand = try parseNot()
-    let operand = try requirePredicate(negatedOperand)
+    let operand = try requirePredicate(consume negatedOperand)
     leave()
     return .predicate(
       try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
@@ -156,10 +161,8 @@ extension Parser {
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
       let quantifier = try parseQuantifier()
       let lhs = try parseExpression()
-      guard let comparison = try parseComparison(quantifier: quantifier, lhs: lhs, start: token.range) else {
-        return .predicate(try requirePredicate(.expression(lhs)))
-      }
-      return .predicate(comparison)
+      guard let op = comparisonOperator else { return .predicate(try requirePredicate(.expression(lhs))) }
+      return .predicate(try parseComparison(quantifier: quantifier, lhs: lhs, op: op, start: token.range))
     case .punctuation(.openParenthesis):
       advance()
       try enter()
@@ -175,17 +178,16 @@ extension Parser {
         // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
         grouped.node.range = range(token.range, close.range)
         let lhs = try parseExpression(seed: grouped)
-        if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: token.range) {
-          return .predicate(comparison)
-        }
-        return .expression(lhs)
+        guard let op = comparisonOperator else { return .expression(lhs) }
+        return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: token.range))
       }
     default:
       let lhs = try parseExpression()
-      if let comparison = try parseComparison(quantifier: nil, lhs: lhs, start: lhs.node.range) {
-        return .predicate(comparison)
-      }
-      return .expression(lhs)
+      // The operator is looked at before `lhs` is passed on: passed to a call that might hand it back, the
+      // generic `Parsed` value was copied through its value witnesses (about 150 instructions a comparison).
+      guard let op = comparisonOperator else { return .expression(lhs) }
+      let start = lhs.node.range
+      return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: start))
     }
   }
 
@@ -212,8 +214,11 @@ extension Parser {
   ///     comparisonOperator ::= "=" | "==" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
   ///                          | "BETWEEN" | "IN" | "CONTAINS" | "BEGINSWITH" | "ENDSWITH" | "LIKE"
   ///                          | "MATCHES" | "UTI-CONFORMS-TO" | "UTI-EQUALS"
-  var comparisonOperator: ComparisonOperator? {
-    switch tokens[index].kind {
+  ///
+  /// Static, and the property below inlined: a method call on the parser from a mutating method copies the
+  /// parser first.
+  static func comparisonOperator(_ kind: Token.Kind) -> ComparisonOperator? {
+    switch kind {
     case .punctuation(.equal), .punctuation(.singleEqual): .equalTo
     case .punctuation(.notEqual), .punctuation(.lessGreater): .notEqualTo
     case .punctuation(.less): .lessThan
@@ -233,11 +238,13 @@ extension Parser {
     }
   }
 
-  /// `op[options] rhs` after `lhs`, or nil when no comparison operator follows.
+  @inline(__always)
+  var comparisonOperator: ComparisonOperator? { Parser.comparisonOperator(tokens[index].kind) }
+
+  /// `op[options] rhs` after `lhs`, where the next token is `op`, the comparison operator.
   mutating func parseComparison(
-    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, start: SourceRange
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode>? {
-    guard let op = comparisonOperator else { return nil }
+    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, op: ComparisonOperator, start: SourceRange
+  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
     let operatorToken = advance()
     var operatorRange = operatorToken.range
     var comparisonOptions: ComparisonOptions = []

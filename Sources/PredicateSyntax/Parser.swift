@@ -115,7 +115,10 @@ public enum PredicateParser {
   ) throws(PredicateSyntaxError) -> Value {
     try checkSize(bytes, options: options)
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
-    let tokens = try lexer.tokenize()
+    let ownedTokens = try lexer.tokenizeIntoBuffer()
+    // Freed when the parse returns; the large-stack thread reads them while this thread waits.
+    defer { ownedTokens.deallocate() }
+    let tokens = UnsafeBufferPointer(ownedTokens)
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings
     let stackLimit: UInt? =
@@ -136,9 +139,11 @@ public enum PredicateParser {
     }
     // The large-stack thread reads the input while this thread waits for it in `LargeStack.run`.
     nonisolated(unsafe) let input = bytes
+    nonisolated(unsafe) let deepTokens = tokens
     let deepOutcome = LargeStack.run { () -> Swift.Result<Value, PredicateSyntaxError> in
       var parser = Parser(
-        tokens: tokens, bytes: input, decodedStrings: decodedStrings, options: options, arguments: arguments,
+        tokens: deepTokens, bytes: input, decodedStrings: decodedStrings, options: options,
+        arguments: arguments,
         warnings: warnings)
       do throws(PredicateSyntaxError) {
         return .success(try body(&parser))
@@ -191,13 +196,17 @@ enum Operand {
 
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
 /// the nesting limit; every node goes through a height check. Together they bound the stack.
-struct Parser {
-  let tokens: [Token]
+struct Parser: ~Copyable {
+  /// The lexer's tokens, ending with `.endOfInput`, alive for the parser's lifetime (`PredicateParser.run`).
+  let tokens: UnsafeBufferPointer<Token>
   /// The input, alive for the parser's lifetime (see `Lexer.bytes`).
   let bytes: UnsafeBufferPointer<UInt8>
   /// The lexer's `decodedStrings`, which `Token.Kind.decodedString` indexes.
   let decodedStrings: [String]
-  let options: PredicateParser.Options
+  // The two limits rather than all of `PredicateParser.Options`: the parser is passed by address, but calls
+  // still copy it here and there, and under 128 bytes a copy is a few moves instead of a `memcpy` call.
+  let maximumDepth: Int
+  let maximumSubqueryNesting: Int
   let arguments: [FormatArgument]
   let warnings: [PredicateDiagnostic]
   var index = 0
@@ -210,14 +219,15 @@ struct Parser {
   var reachedStackLimit = false
 
   init(
-    tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String],
+    tokens: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String],
     options: PredicateParser.Options,
     arguments: [FormatArgument], warnings: [PredicateDiagnostic], stackLimit: UInt = 0
   ) {
     self.tokens = tokens
     self.bytes = bytes
     self.decodedStrings = decodedStrings
-    self.options = options
+    self.maximumDepth = options.maximumDepth
+    self.maximumSubqueryNesting = options.maximumSubqueryNesting
     self.arguments = arguments
     self.warnings = warnings
     self.stackLimit = stackLimit
@@ -231,7 +241,7 @@ struct Parser {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
     }
     let predicateOperand = try parseOr()
-    let predicate = try requirePredicate(predicateOperand)
+    let predicate = try requirePredicate(consume predicateOperand)
     try expectEndOfInput(after: "the predicate")
     return predicate.node
   }
@@ -313,17 +323,23 @@ struct Parser {
 
   /// What a name, variable, collection operator, format specifier or string token stands for: its bytes
   /// without the sigil or the quotes, or a string literal's decoded value (see `Token.Kind`).
-  func text(of token: Token) -> String {
+  @inline(__always)
+  func text(of token: Token) -> String { Parser.text(of: token, in: bytes, decodedStrings: decodedStrings) }
+
+  /// `text(of:)`'s work, static so that a call does not copy the parser (a method called from a mutating
+  /// method gets a copy of it).
+  static func text(of token: Token, in input: UnsafeBufferPointer<UInt8>, decodedStrings: [String]) -> String
+  {
     let bytes = token.range.byteRange
     switch token.kind {
     case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier:
-      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
+      return String(decoding: input[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
     case .plainString:
-      return String(decoding: self.bytes[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
+      return String(decoding: input[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
     case .decodedString(let number):
       return decodedStrings[number]
     default:
-      return String(decoding: self.bytes[bytes], as: UTF8.self)
+      return String(decoding: input[bytes], as: UTF8.self)
     }
   }
 
@@ -362,7 +378,7 @@ struct Parser {
   mutating func enter() throws(PredicateSyntaxError) {
     nesting += 1
     // Every caller has just consumed the token that opens the level: point at it.
-    if nesting > options.maximumDepth { throw depthError(at: previousRange) }
+    if nesting > maximumDepth { throw depthError(at: previousRange) }
     if stackLimit != 0, LargeStack.currentStackAddress() < stackLimit {
       reachedStackLimit = true
       throw depthError(at: previousRange)
@@ -374,7 +390,7 @@ struct Parser {
   func depthError(at range: SourceRange? = nil) -> PredicateSyntaxError {
     PredicateSyntaxError(
       .nestingTooDeep,
-      "nesting deeper than the limit of \(options.maximumDepth) levels (PredicateParser.Options.maximumDepth); "
+      "nesting deeper than the limit of \(maximumDepth) levels (PredicateParser.Options.maximumDepth); "
         + "remove redundant parentheses or split the rule",
       at: range ?? current.range,
       warnings: warnings)
@@ -383,14 +399,14 @@ struct Parser {
   func predicate(_ kind: PredicateNode.Kind, _ range: SourceRange, height: Int)
     throws(PredicateSyntaxError) -> Parsed<PredicateNode>
   {
-    if height > options.maximumDepth { throw depthError() }
+    if height > maximumDepth { throw depthError() }
     return Parsed(node: PredicateNode(kind, range: range), height: height)
   }
 
   func expression(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
     throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
   {
-    if height > options.maximumDepth { throw depthError() }
+    if height > maximumDepth { throw depthError() }
     return Parsed(node: ExpressionNode(kind, range: range), height: height)
   }
 }
