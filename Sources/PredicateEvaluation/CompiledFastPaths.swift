@@ -69,6 +69,54 @@ extension PredicateCompiler {
     }
   }
 
+  /// `ANY tags BEGINSWITH "ru"`, `ALL children.age < 10`: a quantified test whose collection is an array
+  /// under one key of the evaluated object, or a key of each dictionary in such an array. The array is
+  /// read where it is, in the object, instead of through a key-path closure, an element sequence and its
+  /// iterator, each of which copied it. Any other object or collection takes `otherwise`, before any step.
+  ///
+  /// `keys` are the collection's one or two keys (`objectKeys`). The closure is not returned as an optional:
+  /// an optional closure is stored in its most general form, and calling it went through two thunks.
+  static func objectQuantifierCode(
+    _ collection: ExpressionNode, keys: [String], _ quantifier: Quantifier, _ test: @escaping ElementTest,
+    numeric: NumericLiteralTest?, otherwise: @escaping TestCode
+  ) -> TestCode {
+    let arrayKey = PredicateDictionary.HashedKey(keys[0])
+    let elementKey = keys.count == 2 ? PredicateDictionary.HashedKey(keys[1]) : nil
+    let wantsAll = quantifier == .all
+    let resultWhenExhausted = quantifier == .all || quantifier == .none
+    return { frame throws(EvaluationError) in
+      guard case .array(let elements)? = frame.object.member(arrayKey) else { return try otherwise(frame) }
+      if elementKey != nil, !elements.allSatisfy({ $0.isDictionaryOrNull }) { return try otherwise(frame) }
+      for index in elements.indices {
+        try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
+        let holds: Bool
+        if let elementKey {
+          let value = elements[index].member(elementKey) ?? .null
+          if let numeric, let answer = numeric(value) { holds = answer } else { holds = try test(value) }
+        } else if let numeric, let answer = numeric(elements[index]) {
+          holds = answer
+        } else {
+          holds = try test(elements[index])
+        }
+        if holds != wantsAll { return quantifier == .none ? false : holds }
+      }
+      return resultWhenExhausted
+    }
+  }
+
+  /// The keys when `expression` is one or two plain keys of the evaluated object (`tags`,
+  /// `children.age`); nil otherwise.
+  static func objectKeys(_ expression: ExpressionNode) -> [String]? {
+    guard case .keyPath(base: nil, let components) = expression.kind, (1...2).contains(components.count)
+    else { return nil }
+    var keys: [String] = []
+    for component in components {
+      guard case .key(let key) = component else { return nil }
+      keys.append(key)
+    }
+    return keys
+  }
+
   /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
   static func objectKey(_ expression: ExpressionNode) -> String? {
     guard case .keyPath(base: nil, let components) = expression.kind, components.count == 1,
@@ -101,6 +149,13 @@ extension PredicateCompiler {
 }
 
 extension PredicateValue {
+  /// The value for `key` when this is a dictionary (null when it has no such key), nil for any other value.
+  /// A method, so that the dictionary is read where it is: binding it out of a value in a closure copied it.
+  func member(_ key: PredicateDictionary.HashedKey) -> PredicateValue? {
+    guard case .dictionary(let dictionary) = self else { return nil }
+    return dictionary.value(for: key) ?? .null
+  }
+
   fileprivate var isDictionaryOrNull: Bool {
     switch self {
     case .dictionary, .null: true
@@ -179,5 +234,52 @@ struct SingleByteLiteralTest: Sendable {
       if byte != literal[index] { return false }
     }
     return true
+  }
+}
+
+/// `==`, `!=`, `<`, `<=`, `>`, `>=` against a number literal, answered without `ValueSemantics` when the
+/// subject is a number too, exactly as `ValueSemantics.compare` answers: integers compare as integers, any
+/// double makes both doubles, and NaN is unordered and unequal. A subject of another type gets `nil`.
+struct NumericLiteralTest: Sendable {
+  private let op: ComparisonOperator
+  private let integer: Int?
+  private let double: Double
+
+  /// The test for `op` against `literal`; nil when the literal is not a number or `op` does not order.
+  init?(_ op: ComparisonOperator, _ literal: PredicateValue) {
+    switch op {
+    case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: break
+    default: return nil
+    }
+    switch literal {
+    case .integer(let value): (integer, double) = (value, Double(value))
+    case .double(let value): (integer, double) = (nil, value)
+    default: return nil
+    }
+    self.op = op
+  }
+
+  func callAsFunction(_ subject: PredicateValue) -> Bool? {
+    switch subject {
+    case .integer(let left):
+      if let integer { return Self.holds(op, left, integer) }
+      return Self.holds(op, Double(left), double)
+    case .double(let left): return Self.holds(op, left, double)
+    default: return nil
+    }
+  }
+
+  private static func holds<Number: Comparable>(_ op: ComparisonOperator, _ left: Number, _ right: Number)
+    -> Bool
+  {
+    switch op {
+    case .equalTo: left == right
+    case .notEqualTo: left != right
+    case .lessThan: left < right
+    case .lessThanOrEqualTo: left <= right
+    case .greaterThan: left > right
+    case .greaterThanOrEqualTo: left >= right
+    default: false
+    }
   }
 }
