@@ -107,8 +107,7 @@ extension PredicateCompiler {
   /// The keys when `expression` is one or two plain keys of the evaluated object (`tags`,
   /// `children.age`); nil otherwise.
   static func objectKeys(_ expression: ExpressionNode) -> [String]? {
-    guard case .keyPath(base: nil, let components) = expression.kind, (1...2).contains(components.count)
-    else { return nil }
+    guard let components = objectComponents(expression), (1...2).contains(components.count) else { return nil }
     var keys: [String] = []
     for component in components {
       guard case .key(let key) = component else { return nil }
@@ -119,22 +118,34 @@ extension PredicateCompiler {
 
   /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
   static func objectKey(_ expression: ExpressionNode) -> String? {
-    guard case .keyPath(base: nil, let components) = expression.kind, components.count == 1,
-      case .key(let key) = components[0]
+    guard let components = objectComponents(expression), components.count == 1, case .key(let key) = components[0]
     else { return nil }
     return key
   }
 
-  /// `key.@count` on the evaluated object without the general key-path machinery; nil for other shapes.
-  static func countOfKey(_ steps: [KeyValueCoding.Step], range: SourceRange) -> ValueCode? {
+  /// The components of a key path on the evaluated object, written with `SELF.` or without.
+  static func objectComponents(_ expression: ExpressionNode) -> [KeyPathComponent]? {
+    guard case .keyPath(let base, let components) = expression.kind else { return nil }
+    if let base, !base.isEvaluatedObject { return nil }
+    return components
+  }
+
+  /// The key of `key.@count` on the evaluated object; nil for other steps.
+  static func countedKey(_ steps: [KeyValueCoding.Step]) -> String? {
     guard steps.count == 2, case .key(let key) = steps[0],
       case .collectionOperator(.count, let rest) = steps[1], rest.isEmpty
     else { return nil }
+    return key
+  }
+
+  /// `key.@count` on the evaluated object without the general key-path machinery. Not an optional
+  /// closure: calling one went through two thunks.
+  static func countOfKey(_ key: String, range: SourceRange) -> ValueCode {
     let hashed = PredicateDictionary.HashedKey(key)
     return { frame throws(EvaluationError) in
       let value: PredicateValue
-      if case .dictionary(let dictionary) = frame.object {
-        value = dictionary.value(for: hashed) ?? .null
+      if let member = frame.object.member(hashed) {
+        value = member
       } else {
         value = try KeyValueCoding.value(forKey: key, of: frame.object, at: range)
       }
@@ -145,6 +156,14 @@ extension PredicateCompiler {
       default: return try KeyValueCoding.apply(.count, rest: [], to: value, at: range)
       }
     }
+  }
+}
+
+extension ExpressionNode {
+  /// Whether this is `SELF`.
+  var isEvaluatedObject: Bool {
+    if case .evaluatedObject = kind { return true }
+    return false
   }
 }
 
@@ -259,6 +278,8 @@ struct NumericLiteralTest: Sendable {
     self.op = op
   }
 
+  // Inlined: as a call of its own it cost as much as the comparison.
+  @inline(__always)
   func callAsFunction(_ subject: PredicateValue) -> Bool? {
     switch subject {
     case .integer(let left):
@@ -269,6 +290,7 @@ struct NumericLiteralTest: Sendable {
     }
   }
 
+  @inline(__always)
   private static func holds<Number: Comparable>(_ op: ComparisonOperator, _ left: Number, _ right: Number)
     -> Bool
   {

@@ -258,6 +258,20 @@ extension PredicateCompiler {
         return try generic(lhs)
       }
     }
+    if op == .equalTo || op == .notEqualTo {
+      // `nickname == nil`, `active == YES`: `isEqual` finds only null equal to null, and compares a
+      // Boolean with a Boolean as `==` does.
+      let negated = op == .notEqualTo
+      switch rhs {
+      case .null: return { lhs throws(EvaluationError) in lhs.isNull != negated }
+      case .bool(let literal):
+        return { lhs throws(EvaluationError) in
+          if case .bool(let value) = lhs { return (value == literal) != negated }
+          return try generic(lhs)
+        }
+      default: break
+      }
+    }
     guard case .string(let literal) = rhs else { return generic }
     if op == .equalTo || op == .notEqualTo, !strings.foldsCase, !strings.foldsDiacritics,
       !strings.comparesScalars
