@@ -81,23 +81,32 @@ extension PredicateCompiler {
     numeric: NumericLiteralTest?, otherwise: @escaping TestCode
   ) -> TestCode {
     let arrayKey = PredicateDictionary.HashedKey(keys[0])
-    let elementKey = keys.count == 2 ? PredicateDictionary.HashedKey(keys[1]) : nil
     let wantsAll = quantifier == .all
     let resultWhenExhausted = quantifier == .all || quantifier == .none
-    return { frame throws(EvaluationError) in
-      guard case .array(let elements)? = frame.object.member(arrayKey) else { return try otherwise(frame) }
-      if elementKey != nil, !elements.allSatisfy({ $0.isDictionaryOrNull }) { return try otherwise(frame) }
-      for index in elements.indices {
-        try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
-        let holds: Bool
-        if let elementKey {
-          let value = elements[index].member(elementKey) ?? .null
-          if let numeric, let answer = numeric(value) { holds = answer } else { holds = try test(value) }
-        } else if let numeric, let answer = numeric(elements[index]) {
-          holds = answer
-        } else {
-          holds = try test(elements[index])
+    // Two closures rather than one with an optional element key: binding the key in the loop retained it
+    // for every element.
+    guard keys.count == 2 else {
+      return { frame throws(EvaluationError) in
+        guard case .array(let elements)? = frame.object.member(arrayKey) else { return try otherwise(frame) }
+        for element in elements {
+          try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
+          let holds: Bool
+          if let numeric, let answer = numeric(element) { holds = answer } else { holds = try test(element) }
+          if holds != wantsAll { return quantifier == .none ? false : holds }
         }
+        return resultWhenExhausted
+      }
+    }
+    let elementKey = PredicateDictionary.HashedKey(keys[1])
+    return { frame throws(EvaluationError) in
+      guard case .array(let elements)? = frame.object.member(arrayKey),
+        elements.allSatisfy({ $0.isDictionaryOrNull })
+      else { return try otherwise(frame) }
+      for element in elements {
+        try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
+        let value = element.member(elementKey) ?? .null
+        let holds: Bool
+        if let numeric, let answer = numeric(value) { holds = answer } else { holds = try test(value) }
         if holds != wantsAll { return quantifier == .none ? false : holds }
       }
       return resultWhenExhausted
