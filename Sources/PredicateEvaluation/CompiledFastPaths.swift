@@ -89,7 +89,8 @@ extension PredicateCompiler {
       return { frame throws(EvaluationError) in
         guard case .array(let elements)? = frame.object.member(arrayKey) else { return try otherwise(frame) }
         for element in elements {
-          try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
+          try frame.budget.pointee.takeStep(
+            .quantifier(quantifier), over: collection, elements: elements.count)
           let holds: Bool
           if let numeric, let answer = numeric(element) { holds = answer } else { holds = try test(element) }
           if holds != wantsAll { return quantifier == .none ? false : holds }
@@ -116,7 +117,9 @@ extension PredicateCompiler {
   /// The keys when `expression` is one or two plain keys of the evaluated object (`tags`,
   /// `children.age`); nil otherwise.
   static func objectKeys(_ expression: ExpressionNode) -> [String]? {
-    guard let components = objectComponents(expression), (1...2).contains(components.count) else { return nil }
+    guard let components = objectComponents(expression), (1...2).contains(components.count) else {
+      return nil
+    }
     var keys: [String] = []
     for component in components {
       guard case .key(let key) = component else { return nil }
@@ -127,7 +130,8 @@ extension PredicateCompiler {
 
   /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
   static func objectKey(_ expression: ExpressionNode) -> String? {
-    guard let components = objectComponents(expression), components.count == 1, case .key(let key) = components[0]
+    guard let components = objectComponents(expression), components.count == 1,
+      case .key(let key) = components[0]
     else { return nil }
     return key
   }

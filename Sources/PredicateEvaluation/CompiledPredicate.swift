@@ -52,7 +52,8 @@ public struct CompiledPredicate: Sendable {
   /// The slots and memos of every predicate that has none: nothing reads or writes them, so one allocation,
   /// never initialized, serves all evaluations on all threads (a local to point at cost a setup and a
   /// teardown per evaluation).
-  private nonisolated(unsafe) static let noStorage = UnsafeMutablePointer<PredicateValue?>.allocate(capacity: 1)
+  private nonisolated(unsafe) static let noStorage = UnsafeMutablePointer<PredicateValue?>.allocate(
+    capacity: 1)
 
   /// Evaluates a predicate with variables or memos, in storage on the stack.
   @inline(never)

@@ -136,8 +136,9 @@ extension PredicateCompiler {
           return resultWhenExhausted
         }
         guard let keys = Self.objectKeys(collection) else { return loop }
+        let numeric = NumericLiteralTest(op, constant)
         return Self.objectQuantifierCode(
-          collection, keys: keys, quantifier, test, numeric: NumericLiteralTest(op, constant), otherwise: loop)
+          collection, keys: keys, quantifier, test, numeric: numeric, otherwise: loop)
       }
       return { frame throws(EvaluationError) in
         let elements = try elementsCode(frame)

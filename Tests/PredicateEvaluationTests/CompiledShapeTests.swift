@@ -32,7 +32,9 @@ struct CompiledShapeTests {
       object["age"] = ages[index % ages.count]
       object["tags"] = tagLists[index % tagLists.count]
       object["children"] = children[index % children.count]
-      if index % 3 != 0 { object["name"] = ["abc", "Ben", "Straße", .string(decomposed), .integer(1)][index % 5] }
+      if index % 3 != 0 {
+        object["name"] = ["abc", "Ben", "Straße", .string(decomposed), .integer(1)][index % 5]
+      }
       if index % 2 == 0 { object["nickname"] = index % 4 == 0 ? .null : "Benny" }
       if index % 4 != 1 { object["active"] = [.bool(true), .bool(false), .integer(1)][index % 3] }
       object["a"] = [["b": 1], ["b": ["c": 1]], [["b": 1], ["b": 2]], .null, "b"][index % 5]
@@ -43,15 +45,19 @@ struct CompiledShapeTests {
 
   static let predicates = [
     // Literals on both sides, folded when they cannot fail.
-    "2 ** 3 == 8", "2 + 2 > 5", "-(2) == -2", "1 / 0 == 1", "\"a\" < 1", "{1, 2} == {1, 2}", "2 BETWEEN {1, 3}",
+    "2 ** 3 == 8", "2 + 2 > 5", "-(2) == -2", "1 / 0 == 1", "\"a\" < 1", "{1, 2} == {1, 2}",
+    "2 BETWEEN {1, 3}",
     "\"bc\" IN \"abc\"", "\"abc\" BEGINSWITH[c] \"AB\"", "1 IN {1, 2}",
     // A literal on the left of a key.
     "10 < age", "10 >= age", "2.5 == age", "-1 != age", "1e1 <= SELF.age", "5 > name", "10 < SELF",
-    "\"swift\" IN tags", "\"swift\" IN SELF.tags", "\"swift\" IN[c] tags", "\"café\" IN tags", "\"x\" IN tags",
+    "\"swift\" IN tags", "\"swift\" IN SELF.tags", "\"swift\" IN[c] tags", "\"café\" IN tags",
+    "\"x\" IN tags",
     "1 IN tags",
     // Searches against string literals.
-    "name IN {\"abc\", \"Ben\"}", "name IN[c] {\"ABC\"}", "name IN {\"abc\", 1}", "name IN {\"café\"}", "age IN {1, 5}",
-    "tags CONTAINS \"rust\"", "tags CONTAINS[c] \"RUST\"", "tags CONTAINS[d] \"cafe\"", "tags CONTAINS \"café\"",
+    "name IN {\"abc\", \"Ben\"}", "name IN[c] {\"ABC\"}", "name IN {\"abc\", 1}", "name IN {\"café\"}",
+    "age IN {1, 5}",
+    "tags CONTAINS \"rust\"", "tags CONTAINS[c] \"RUST\"", "tags CONTAINS[d] \"cafe\"",
+    "tags CONTAINS \"café\"",
     "name CONTAINS \"b\"", "tags CONTAINS \"\"",
     // Key paths written with SELF, and nested dictionaries.
     "SELF.age > 3", "SELF.a.b == 1", "a.b == 1", "a.b.c == 1", "SELF.tags.@count > 1", "tags.@count == 3",
@@ -75,7 +81,8 @@ struct CompiledShapeTests {
     var agreement = EvaluatorAgreement()
     for object in Self.objects {
       for limit in [0, 1, 2, PredicateEvaluator.Options.defaultMaximumSteps] {
-        agreement.compare(predicate, compiled, on: object, oracle: oracle, options: .init(maximumSteps: limit))
+        agreement.compare(
+          predicate, compiled, on: object, oracle: oracle, options: .init(maximumSteps: limit))
       }
     }
     #expect(agreement.disagreements == 0)
