@@ -42,8 +42,7 @@ public struct CompiledPredicate: Sendable {
     }
     // No variables and no memos, the commonest case: no storage to set up and tear down, which was most
     // of the cost of evaluating a simple comparison. The frame's pointers go to a local nothing reads (a
-    // shared static allocation cost more to reach). The error passes through as it is: a `Result` around
-    // it cost as much as a comparison.
+    // shared static allocation cost more to reach). The error passes through as it is, without a `Result`.
     var budget = StepBudget(options)
     var unused: PredicateValue? = nil
     return try withUnsafeMutablePointer(to: &budget) { budget throws(EvaluationError) in
