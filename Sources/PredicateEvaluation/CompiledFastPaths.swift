@@ -69,24 +69,96 @@ extension PredicateCompiler {
     }
   }
 
+  /// `ANY tags BEGINSWITH "ru"`, `ALL children.age < 10`: a quantified test whose collection is an array
+  /// under one key of the evaluated object, or a key of each dictionary in such an array. The array is
+  /// read where it is, in the object, instead of through a key-path closure, an element sequence and its
+  /// iterator, each of which copied it. Any other object or collection takes `otherwise`, before any step.
+  ///
+  /// `keys` are the collection's one or two keys (`objectKeys`). The closure is not returned as an optional:
+  /// an optional closure is stored in its most general form, and calling it went through two thunks.
+  static func objectQuantifierCode(
+    _ collection: ExpressionNode, keys: [String], _ quantifier: Quantifier, _ test: @escaping ElementTest,
+    numeric: NumericLiteralTest?, otherwise: @escaping TestCode
+  ) -> TestCode {
+    let arrayKey = PredicateDictionary.HashedKey(keys[0])
+    let wantsAll = quantifier == .all
+    let resultWhenExhausted = quantifier == .all || quantifier == .none
+    // Two closures rather than one with an optional element key: binding the key in the loop retained it
+    // for every element.
+    guard keys.count == 2 else {
+      return { frame throws(EvaluationError) in
+        guard case .array(let elements)? = frame.object.member(arrayKey) else { return try otherwise(frame) }
+        for element in elements {
+          try frame.budget.pointee.takeStep(
+            .quantifier(quantifier), over: collection, elements: elements.count)
+          let holds: Bool
+          if let numeric, let answer = numeric(element) { holds = answer } else { holds = try test(element) }
+          if holds != wantsAll { return quantifier == .none ? false : holds }
+        }
+        return resultWhenExhausted
+      }
+    }
+    let elementKey = PredicateDictionary.HashedKey(keys[1])
+    return { frame throws(EvaluationError) in
+      guard case .array(let elements)? = frame.object.member(arrayKey),
+        elements.allSatisfy({ $0.isDictionaryOrNull })
+      else { return try otherwise(frame) }
+      for element in elements {
+        try frame.budget.pointee.takeStep(.quantifier(quantifier), over: collection, elements: elements.count)
+        let value = element.member(elementKey) ?? .null
+        let holds: Bool
+        if let numeric, let answer = numeric(value) { holds = answer } else { holds = try test(value) }
+        if holds != wantsAll { return quantifier == .none ? false : holds }
+      }
+      return resultWhenExhausted
+    }
+  }
+
+  /// The keys when `expression` is one or two plain keys of the evaluated object (`tags`,
+  /// `children.age`); nil otherwise.
+  static func objectKeys(_ expression: ExpressionNode) -> [String]? {
+    guard let components = objectComponents(expression), (1...2).contains(components.count) else {
+      return nil
+    }
+    var keys: [String] = []
+    for component in components {
+      guard case .key(let key) = component else { return nil }
+      keys.append(key)
+    }
+    return keys
+  }
+
   /// The key when `expression` is one plain key of the evaluated object (`age`); nil otherwise.
   static func objectKey(_ expression: ExpressionNode) -> String? {
-    guard case .keyPath(base: nil, let components) = expression.kind, components.count == 1,
+    guard let components = objectComponents(expression), components.count == 1,
       case .key(let key) = components[0]
     else { return nil }
     return key
   }
 
-  /// `key.@count` on the evaluated object without the general key-path machinery; nil for other shapes.
-  static func countOfKey(_ steps: [KeyValueCoding.Step], range: SourceRange) -> ValueCode? {
+  /// The components of a key path on the evaluated object, written with `SELF.` or without.
+  static func objectComponents(_ expression: ExpressionNode) -> [KeyPathComponent]? {
+    guard case .keyPath(let base, let components) = expression.kind else { return nil }
+    if let base, !base.isEvaluatedObject { return nil }
+    return components
+  }
+
+  /// The key of `key.@count` on the evaluated object; nil for other steps.
+  static func countedKey(_ steps: [KeyValueCoding.Step]) -> String? {
     guard steps.count == 2, case .key(let key) = steps[0],
       case .collectionOperator(.count, let rest) = steps[1], rest.isEmpty
     else { return nil }
+    return key
+  }
+
+  /// `key.@count` on the evaluated object without the general key-path machinery. Not an optional
+  /// closure: calling one went through two thunks.
+  static func countOfKey(_ key: String, range: SourceRange) -> ValueCode {
     let hashed = PredicateDictionary.HashedKey(key)
     return { frame throws(EvaluationError) in
       let value: PredicateValue
-      if case .dictionary(let dictionary) = frame.object {
-        value = dictionary.value(for: hashed) ?? .null
+      if let member = frame.object.member(hashed) {
+        value = member
       } else {
         value = try KeyValueCoding.value(forKey: key, of: frame.object, at: range)
       }
@@ -100,7 +172,22 @@ extension PredicateCompiler {
   }
 }
 
+extension ExpressionNode {
+  /// Whether this is `SELF`.
+  var isEvaluatedObject: Bool {
+    if case .evaluatedObject = kind { return true }
+    return false
+  }
+}
+
 extension PredicateValue {
+  /// The value for `key` when this is a dictionary (null when it has no such key), nil for any other value.
+  /// A method, so that the dictionary is read where it is: binding it out of a value in a closure copied it.
+  func member(_ key: PredicateDictionary.HashedKey) -> PredicateValue? {
+    guard case .dictionary(let dictionary) = self else { return nil }
+    return dictionary.value(for: key) ?? .null
+  }
+
   fileprivate var isDictionaryOrNull: Bool {
     switch self {
     case .dictionary, .null: true
@@ -179,5 +266,55 @@ struct SingleByteLiteralTest: Sendable {
       if byte != literal[index] { return false }
     }
     return true
+  }
+}
+
+/// `==`, `!=`, `<`, `<=`, `>`, `>=` against a number literal, answered without `ValueSemantics` when the
+/// subject is a number too, exactly as `ValueSemantics.compare` answers: integers compare as integers, any
+/// double makes both doubles, and NaN is unordered and unequal. A subject of another type gets `nil`.
+struct NumericLiteralTest: Sendable {
+  private let op: ComparisonOperator
+  private let integer: Int?
+  private let double: Double
+
+  /// The test for `op` against `literal`; nil when the literal is not a number or `op` does not order.
+  init?(_ op: ComparisonOperator, _ literal: PredicateValue) {
+    switch op {
+    case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: break
+    default: return nil
+    }
+    switch literal {
+    case .integer(let value): (integer, double) = (value, Double(value))
+    case .double(let value): (integer, double) = (nil, value)
+    default: return nil
+    }
+    self.op = op
+  }
+
+  // Inlined: as a call of its own it cost as much as the comparison.
+  @inline(__always)
+  func callAsFunction(_ subject: PredicateValue) -> Bool? {
+    switch subject {
+    case .integer(let left):
+      if let integer { return Self.holds(op, left, integer) }
+      return Self.holds(op, Double(left), double)
+    case .double(let left): return Self.holds(op, left, double)
+    default: return nil
+    }
+  }
+
+  @inline(__always)
+  private static func holds<Number: Comparable>(_ op: ComparisonOperator, _ left: Number, _ right: Number)
+    -> Bool
+  {
+    switch op {
+    case .equalTo: left == right
+    case .notEqualTo: left != right
+    case .lessThan: left < right
+    case .lessThanOrEqualTo: left <= right
+    case .greaterThan: left > right
+    case .greaterThanOrEqualTo: left >= right
+    default: false
+    }
   }
 }

