@@ -34,7 +34,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
       rule, injected, bounds: SemanticDiff.Bounds(maximumAttachments: 2, maximumItems: 2)),
     !enumerated.rulesAgree
   {
-    propertyFailed("exact says the rules agree; enumeration finds \(enumerated.disagreementCount)", input: text)
+    propertyFailed(
+      "exact says the rules agree; enumeration finds \(enumerated.disagreementCount)", input: text)
   }
   return 0
 }
