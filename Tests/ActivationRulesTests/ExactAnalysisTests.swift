@@ -117,6 +117,12 @@ import UniformTypes
       "SUBQUERY(extensionItems, $e, \(attachments(any("public.url"))) > \(attachments(any("public.text"))))"
         + ".@count > 0", "either can exceed"
     ),
+    // Constants past Int.max are named as they were written (the fuzzer found this message trapping).
+    (
+      "SUBQUERY(extensionItems, $e, \(attachments(any("public.url"))) <= 2\(String(repeating: "3", count: 72)))"
+        + ".@count > 0", "2.333"
+    ),
+    ("SUBQUERY(extensionItems, $e, \(attachments(any("public.url"))) <= 100000).@count > 0", "100000"),
   ])
   func rulesOutsideTheFragmentSayWhy(rule: String, reasonMentions: String) throws {
     let error = try #require(throws: ExactRuleAnalysis.Undecidable.self) {

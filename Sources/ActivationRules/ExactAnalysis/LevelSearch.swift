@@ -251,9 +251,12 @@ struct LevelStates: Sendable {
       if column.count == 0 {
         cap = 0
       } else if saturation > Double(maximumCompared) {
+        // The constant may be past Int.max (or infinite): named as a Double then, never converted.
+        let compared = saturation - 1
+        let named = compared < 0x1p62 ? String(Int(compared)) : String(describing: compared)
         throw OutsideFragment(
-          reason: "a count is compared with \(Int(saturation) - 1), more than the exact search follows "
-            + "(\(maximumCompared))")
+          reason: "a count is compared with \(named), more than the exact search follows (\(maximumCompared))"
+        )
       } else {
         cap = Int32(saturation)
       }
