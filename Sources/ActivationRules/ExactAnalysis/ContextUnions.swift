@@ -4,13 +4,13 @@
 /// items' sets alone, without a search per class.
 ///
 /// - A set `T` is some context's class exactly when the union of the items' sets inside `T` is `T`
-///   (every term of `T` is brought by an item that brings nothing outside `T`); the unions over all subsets
-///   of `T` come from one sum over subsets, `bits · 2^bits` steps.
+///   (every term of `T` is brought by an item that brings nothing outside `T`): per term, the sets above
+///   some item bringing it are one sum over subsets on a table of one bit per set (`bits` such tables).
 /// - A rule's answer on every set at once is a truth table, one bit per set, computed operator by operator
 ///   on 64 sets per word.
 /// - The cheapest context of a class is only needed for the few classes reported (the smallest
-///   disagreements, the smallest accepted and rejected context): Dijkstra's algorithm from the empty
-///   context runs until it has settled those, in order of cost.
+///   disagreements, the smallest accepted and rejected context): a search from the empty context, a
+///   number of items at a time, runs until it has settled those, in order of cost.
 ///
 /// The classes, their counts and the witnesses are those the count search finds with every cap at 1 (a
 /// class is the vector of counts saturated at 1); tests check the two against each other.
@@ -35,67 +35,151 @@ struct ContextUnions: Sendable {
   /// ``maximumBits`` slots, or a cost could outgrow the 21 bits per component the search folds it into.
   init?(_ prepared: LevelStates.Prepared) {
     guard prepared.caps.allSatisfy({ $0 <= 1 }) else { return nil }
+    // The slot counting every item takes the highest bit: every item raises it, so every nonempty
+    // context's set lies in the upper half of the tables, and ``reachableSets(of:bitCount:)`` works on that
+    // half only.
+    let everyItemSlot = prepared.level.everyChildSlot
     var bitOfSlot: [Int?] = []
     var bitCount = 0
-    for cap in prepared.caps {
-      bitOfSlot.append(cap == 1 ? bitCount : nil)
-      if cap == 1 { bitCount += 1 }
+    for (slot, cap) in prepared.caps.enumerated() {
+      bitOfSlot.append(cap == 1 && slot != everyItemSlot ? bitCount : nil)
+      if cap == 1 && slot != everyItemSlot { bitCount += 1 }
+    }
+    if let everyItemSlot, prepared.caps[everyItemSlot] == 1 {
+      bitOfSlot[everyItemSlot] = bitCount
+      bitCount += 1
     }
     guard bitCount <= Self.maximumBits else { return nil }
-    let largestStep = prepared.steps.map { Swift.max($0.cost.items, $0.cost.attachments, $0.cost.types) }
-      .max()
+    let largestStep = prepared.stepCosts.map { Swift.max($0.items, $0.attachments, $0.types) }.max()
     // A cheapest collection adds a bit with every item, so it has at most `bitCount` items.
     guard (largestStep ?? 0) * bitCount < 1 << 21 else { return nil }
     self.atoms = prepared.level.atoms
     self.bitOfSlot = bitOfSlot
     self.everyItemBit = prepared.level.everyChildSlot.flatMap { bitOfSlot[$0] }
     self.bitCount = bitCount
-    let steps = prepared.steps.map { step in
+    // Each step's set, from its effect: bit `i` of the effect is slot `raised[i]`.
+    let bitOfRaised = prepared.raised.map { bitOfSlot[$0] }
+    let steps = prepared.stepChildren.indices.map { step in
       var set = 0
-      for slot in step.increments { if let bit = bitOfSlot[slot] { set |= 1 << bit } }
-      return (set: set, child: step.child, cost: step.cost)
+      for word in 0..<prepared.effectWidth {
+        var rest = prepared.effects[step * prepared.effectWidth + word]
+        while rest != 0 {
+          if let bit = bitOfRaised[word * 64 + rest.trailingZeroBitCount] { set |= 1 << bit }
+          rest &= rest - 1
+        }
+      }
+      return (set: set, child: prepared.stepChildren[step], cost: prepared.stepCosts[step])
     }
     self.steps = steps
-    // unions[T]: the union of the steps' sets inside T, summed over subsets bit by bit.
-    var unions = [Int32](repeating: 0, count: 1 << bitCount)
-    for step in steps { unions[step.set] |= Int32(step.set) }
-    unions.withUnsafeMutableBytes { bytes in
-      for bit in 0..<bitCount { Self.takeInTwins(bit: bit, of: bytes) }
-    }
-    // A set is reachable when the union inside it is itself, read 64 sets to a word.
-    var words = [UInt64](repeating: 0, count: (unions.count + 63) / 64)
-    unions.withUnsafeBufferPointer { unions in
-      words.withUnsafeMutableBufferPointer { words in
-        for set in 0..<unions.count where Int(unions[set]) == set {
-          words[set >> 6] |= 1 << UInt64(set & 63)
-        }
-      }
-    }
-    self.reachable = BitVector(size: unions.count, words: words)
+    self.reachable = Self.reachableSets(of: steps.map(\.set), bitCount: bitCount)
   }
 
-  /// One step of the sum over subsets: in blocks of 2^(bit+1) sets, each set of the upper half takes in
-  /// (ORs) its twin without the bit. Eight sets at a time once the halves are that long: this loop is most
-  /// of a 21-bit level's time, and the compiler does not vectorize the plain one.
-  private static func takeInTwins(bit: Int, of unions: UnsafeMutableRawBufferPointer) {
-    let half = 1 << bit
-    let count = unions.count / MemoryLayout<Int32>.stride
-    let width = MemoryLayout<SIMD8<Int32>>.stride
-    for start in stride(from: 0, to: count, by: 2 * half) {
-      var offset = start
-      if half >= 8 {
-        while offset < start + half {
-          let low = unions.loadUnaligned(fromByteOffset: offset * 4, as: SIMD8<Int32>.self)
-          let high = unions.loadUnaligned(fromByteOffset: (offset + half) * 4, as: SIMD8<Int32>.self)
-          unions.storeBytes(of: low | high, toByteOffset: (offset + half) * 4, as: SIMD8<Int32>.self)
-          offset += width / 4
+  /// The sets `T` that are unions of steps: every bit of `T` is brought by a step inside `T`.
+  ///
+  /// Per bit `b`, the sets containing some step that holds `b` are the upward closure of those steps — a
+  /// sum over subsets on a table of one bit per set (2^bits bits: 256 KB at 21 bits, so each closure runs
+  /// in cache, 64 sets per word operation). A set is reachable when, for each of its bits, it lies in that
+  /// bit's closure. This replaced one table of each set's union (4 bytes per set, 8 MB at 21 bits) summed
+  /// over subsets, which cost 14.plist's diff five times the instructions.
+  static func reachableSets(of sets: [Int], bitCount: Int) -> BitVector {
+    let size = 1 << bitCount
+    // When every set holds the highest bit (the one counting items), a nonempty union is a union of the
+    // sets without it, with it: the upper half of the table is the table of those, a half as large, except
+    // that the set of that bit alone needs a set that is nothing else.
+    let top = 1 << (bitCount - 1)
+    if bitCount > 6, sets.allSatisfy({ $0 & top != 0 }) {
+      let lower = sets.map { $0 & ~top }
+      var words = reachableSets(of: lower, bitCount: bitCount - 1).words
+      if !lower.contains(0) { words[0] &= ~1 }
+      var whole = [UInt64](repeating: 0, count: 2 * words.count)
+      whole[0] = 1
+      whole.replaceSubrange(words.count..<whole.count, with: words)
+      return BitVector(size: size, words: whole)
+    }
+    var reachable = BitVector(size: size, value: true).words
+    let count = reachable.count
+    var closure = [UInt64](repeating: 0, count: count)
+    for bit in 0..<bitCount {
+      closure.withUnsafeMutableBufferPointer { closure in
+        closure.update(repeating: 0)
+        for set in sets where set & (1 << bit) != 0 { closure[set >> 6] |= 1 << UInt64(set & 63) }
+        Self.closeUpward(closure, bitCount: bitCount, skipping: bit)
+      }
+      // Sets holding `bit` stay reachable only inside its closure.
+      reachable.withUnsafeMutableBufferPointer { reachable in
+        closure.withUnsafeBufferPointer { closure in
+          if bit < 6 {
+            let holding = Self.inWordPattern(bit: bit, set: true)
+            for word in 0..<reachable.count { reachable[word] &= ~holding | closure[word] }
+          } else if let reachable = reachable.baseAddress, let closure = closure.baseAddress {
+            let span = 1 << (bit - 6)
+            for start in stride(from: span, to: count, by: 2 * span) {
+              let (kept, inside) = (reachable + start, closure + start)
+              for offset in 0..<span { kept[offset] &= inside[offset] }
+            }
+          }
         }
       }
-      while offset < start + half {
-        let low = unions.load(fromByteOffset: offset * 4, as: Int32.self)
-        let high = unions.load(fromByteOffset: (offset + half) * 4, as: Int32.self)
-        unions.storeBytes(of: low | high, toByteOffset: (offset + half) * 4, as: Int32.self)
-        offset += 1
+    }
+    return BitVector(size: size, words: reachable)
+  }
+
+  /// The positions 0..<64 of a word whose bit `bit` (below 6) is set, or clear.
+  private static func inWordPattern(bit: Int, set: Bool) -> UInt64 {
+    let clear: [UInt64] = [
+      0x5555_5555_5555_5555, 0x3333_3333_3333_3333, 0x0F0F_0F0F_0F0F_0F0F, 0x00FF_00FF_00FF_00FF,
+      0x0000_FFFF_0000_FFFF, 0x0000_0000_FFFF_FFFF,
+    ]
+    return set ? ~clear[bit] : clear[bit]
+  }
+
+  /// Makes the table (one bit per set of `bitCount` bits) upward closed: every superset of a marked set is
+  /// marked. One pass per bit, in which each set holding the bit takes in its twin without it; `skipping` is
+  /// a bit every marked set already holds, whose pass would change nothing.
+  private static func closeUpward(_ table: UnsafeMutableBufferPointer<UInt64>, bitCount: Int, skipping: Int) {
+    // Bits below 6 are positions within a word (a twin is a shift of the word), bits 6 to 8 the words of a
+    // block of eight: those nine passes run in one sweep, on eight words held in registers.
+    let masks = (0..<6).map { bit in bit < bitCount ? inWordPattern(bit: bit, set: false) : 0 }
+    let (m0, m1, m2, m3, m4, m5) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5])
+    @inline(__always) func inWord(_ word: UInt64) -> UInt64 {
+      var value = word
+      value |= (value & m0) << 1
+      value |= (value & m1) << 2
+      value |= (value & m2) << 4
+      value |= (value & m3) << 8
+      value |= (value & m4) << 16
+      value |= (value & m5) << 32
+      return value
+    }
+    guard bitCount >= 9 else {
+      for word in 0..<table.count { table[word] = inWord(table[word]) }
+      for bit in 6..<Swift.max(6, bitCount) {
+        let span = 1 << (bit - 6)
+        for start in stride(from: 0, to: table.count, by: 2 * span) {
+          for word in start..<(start + span) { table[word + span] |= table[word] }
+        }
+      }
+      return
+    }
+    for block in stride(from: 0, to: table.count, by: 8) {
+      var w0 = inWord(table[block]), w1 = inWord(table[block + 1])
+      var w2 = inWord(table[block + 2]), w3 = inWord(table[block + 3])
+      var w4 = inWord(table[block + 4]), w5 = inWord(table[block + 5])
+      var w6 = inWord(table[block + 6]), w7 = inWord(table[block + 7])
+      (w1, w3, w5, w7) = (w1 | w0, w3 | w2, w5 | w4, w7 | w6)
+      (w2, w3, w6, w7) = (w2 | w0, w3 | w1, w6 | w4, w7 | w5)
+      (w4, w5, w6, w7) = (w4 | w0, w5 | w1, w6 | w2, w7 | w3)
+      (table[block], table[block + 1], table[block + 2], table[block + 3]) = (w0, w1, w2, w3)
+      (table[block + 4], table[block + 5], table[block + 6], table[block + 7]) = (w4, w5, w6, w7)
+    }
+    // Bits from 9 up: the upper half of each block of 2^(bit-5) words takes in the lower, 8 words or more
+    // at a time (through pointers: the compiler vectorizes the loop only without index overflow checks).
+    guard let base = table.baseAddress else { return }
+    for bit in 9..<bitCount where bit != skipping {
+      let span = 1 << (bit - 6)
+      for start in stride(from: 0, to: table.count, by: 2 * span) {
+        let (lower, upper) = (base + start, base + start + span)
+        for offset in 0..<span { upper[offset] |= lower[offset] }
       }
     }
   }
@@ -124,35 +208,56 @@ struct ContextUnions: Sendable {
   func cheapest(in wanted: BitVector, keep: Int) -> [(set: Int, cost: ExactCost, children: [Int])] {
     let target = Swift.min(keep, wanted.count)
     guard target > 0 else { return [] }
-    // The sets reached so far, by set: Dijkstra stops once it has settled the wanted ones, usually after a
-    // few items, so it keeps what it reached rather than tables of 2^bits entries.
-    var reached: [Int: (cost: UInt64, parent: Int32, via: Int32, settled: Bool)] = [0: (0, -1, -1, false)]
-    var heap = IndexedMinHeap<UInt64>()
+    // Every step adds one item and costs compare items first, so each set whose smallest collection has k
+    // items is cheaper than every set that needs k + 1: the search settles one number of items at a time —
+    // what Dijkstra's algorithm would settle in the same order, with the same ties — and builds the next
+    // layer only while the wanted sets found are fewer than asked for (one layer for the real rules).
     let stepCosts = steps.map(\.cost.folded)
-    heap.push(0, 0)
+    var settled = BitVector(size: 1 << bitCount, value: false)
+    settled[0] = true
+    // Each layer's sets, each first reached at its cost from `parent` (a position in the layer before) by
+    // the step `via`.
+    var layers: [[(set: Int, cost: UInt64, parent: Int32, via: Int32)]] = [[(0, 0, -1, -1)]]
     var found: [(set: Int, cost: ExactCost, children: [Int])] = []
-    while let (here, set) = heap.pop() {
-      guard let entry = reached[set], !entry.settled, here == entry.cost else { continue }
-      reached[set]?.settled = true
-      if wanted[set] {
+    while let layer = layers.last, !layer.isEmpty {
+      let cheaper = { (first: Int, second: Int) in
+        (layer[first].cost, layer[first].set) < (layer[second].cost, layer[second].set)
+      }
+      for position in layer.indices.filter({ wanted[layer[$0].set] }).sorted(by: cheaper) {
         var children: [Int] = []
-        var current = set
-        while let step = reached[current], step.parent >= 0 {
-          children.append(steps[Int(step.via)].child)
-          current = Int(step.parent)
+        var (depth, current) = (layers.count - 1, position)
+        while depth > 0 {
+          let entry = layers[depth][current]
+          children.append(steps[Int(entry.via)].child)
+          (depth, current) = (depth - 1, Int(entry.parent))
         }
-        found.append((set, ExactCost(folded: here), children.reversed()))
-        if found.count == target { break }
+        found.append((layer[position].set, ExactCost(folded: layer[position].cost), children.reversed()))
+        if found.count == target { return found }
       }
-      for (index, step) in steps.enumerated() where step.set & ~set != 0 {
-        let next = set | step.set
-        let nextCost = here + stepCosts[index]
-        if let existing = reached[next], existing.settled || existing.cost <= nextCost { continue }
-        reached[next] = (nextCost, Int32(set), Int32(index), false)
-        heap.push(nextCost, next)
+      // The next layer, from this one in order of cost, steps in order: the first cheapest way stays. From
+      // the empty context it is the steps themselves (their sets differ: one step per effect).
+      var next: [(set: Int, cost: UInt64, parent: Int32, via: Int32)] = []
+      var positionOf: [Int: Int] = [:]
+      for position in layer.indices.sorted(by: cheaper) {
+        let (set, cost, _, _) = layer[position]
+        for (index, step) in steps.enumerated() where step.set & ~set != 0 {
+          let union = set | step.set
+          guard !settled[union] else { continue }
+          let entry = (union, cost + stepCosts[index], Int32(position), Int32(index))
+          if set == 0 {
+            settled[union] = true
+            next.append(entry)
+          } else if let existing = positionOf[union] {
+            if entry.1 < next[existing].cost { next[existing] = entry }
+          } else {
+            positionOf[union] = next.count
+            next.append(entry)
+          }
+        }
       }
+      for entry in next { settled[entry.set] = true }
+      layers.append(next)
     }
     return found
   }
-
 }

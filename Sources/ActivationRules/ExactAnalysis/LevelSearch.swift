@@ -86,12 +86,8 @@ struct LevelStates: Sendable {
     var words = [UInt64](repeating: 0, count: atoms.count * wordCount)
     words.withUnsafeMutableBufferPointer { words in
       func set(_ atom: Int, _ state: Int) { words[atom * wordCount + state >> 6] |= 1 << UInt64(state & 63) }
-      if combined != nil {
-        for state in 0..<stateCount {
-          for (index, atom) in atoms.enumerated() where byCount[index][count(state, slot: atom.slot)] {
-            set(index, state)
-          }
-        }
+      if let combined {
+        combined.answers(atoms: atoms, byCount: byCount, set: set)
         return
       }
       if !explicitCounts.isEmpty {
@@ -178,7 +174,30 @@ struct LevelStates: Sendable {
   struct Prepared {
     var level: LevelStates
     var caps: [Int32]
-    var steps: [Step]
+    /// The slots some step may raise (cap above 0), in increasing order.
+    var raised: [Int]
+    /// Each step's effect: bit `i` set when it raises `raised[i]`, `effectWidth` words per step.
+    var effects: [UInt64]
+    var effectWidth: Int
+    /// Each step's cheapest child and its cost as a child of this level.
+    var stepChildren: [Int]
+    var stepCosts: [ExactCost]
+
+    /// The steps with the slots each raises listed, as the count searches take them. Built on demand: the
+    /// unions of the context level read the effects' words directly (14.plist: 28 548 steps, an array each).
+    var steps: [Step] {
+      stepChildren.indices.map { step in
+        var increments: [Int] = []
+        for word in 0..<effectWidth {
+          var rest = effects[step * effectWidth + word]
+          while rest != 0 {
+            increments.append(raised[word * 64 + rest.trailingZeroBitCount])
+            rest &= rest - 1
+          }
+        }
+        return (increments, stepChildren[step], stepCosts[step])
+      }
+    }
   }
 
   /// Searches `level` over children of the level below: `childCount` of them, each with `childCost`;
@@ -210,37 +229,41 @@ struct LevelStates: Sendable {
       answers.forEachTrue { child in keys[child * keyWords + word] |= 1 << bit }
     }
     // Each class: its first child's key (the formulas' answers) and its cheapest child.
-    var classKeys: [UInt64] = []
+    var classes = WordKeyedClasses(width: keyWords, expected: Swift.min(childCount, 1 << 16))
     var classChild: [Int] = []
-    func group<Key: Hashable>(by key: (Int) -> Key) {
-      var classOf: [Key: Int] = [:]
+    var classCost: [ExactCost] = []
+    keys.withUnsafeBufferPointer { keys in
       for child in 0..<childCount {
-        let key = key(child)
-        if let existing = classOf[key] {
-          if childCost(child) < childCost(classChild[existing]) { classChild[existing] = child }
-        } else {
-          classOf[key] = classChild.count
-          classKeys += keys[(child * keyWords)..<((child + 1) * keyWords)]
+        let cost = childCost(child)
+        let found = classes.classOf(UnsafeBufferPointer(rebasing: keys[(child * keyWords)..<((child + 1) * keyWords)]))
+        if found.isNew {
           classChild.append(child)
+          classCost.append(cost)
+        } else if cost < classCost[found.index] {
+          classChild[found.index] = child
+          classCost[found.index] = cost
         }
       }
     }
-    // Up to 128 formulas (every level of the real rules) the key is two words, hashed as such.
-    if keyWords <= 2 {
-      group { child in
-        var key = PackedState()
-        for word in 0..<keyWords { key[word] = keys[child * keyWords + word] }
-        return key
-      }
-    } else {
-      group { child in Array(keys[(child * keyWords)..<((child + 1) * keyWords)]) }
-    }
     let classCount = classChild.count
-    /// Formula `formula`'s answer on every class.
-    func classColumn(_ formula: Int) -> BitVector {
-      let (word, bit) = (formula / 64, UInt64(formula % 64))
-      return BitVector(size: classCount) { classKeys[$0 * keyWords + word] & (1 << bit) != 0 }
-    }
+    // Each formula's answer on every class, read off the classes' keys in one pass.
+    let classColumns: [BitVector] = {
+      let wordCount = (classCount + 63) / 64
+      var words = [UInt64](repeating: 0, count: formulas.count * wordCount)
+      for index in 0..<classCount {
+        for word in 0..<keyWords {
+          var rest = classes.key(index, word: word)
+          while rest != 0 {
+            words[(word * 64 + rest.trailingZeroBitCount) * wordCount + index >> 6] |= 1 << UInt64(index & 63)
+            rest &= rest - 1
+          }
+        }
+      }
+      return formulas.indices.map { formula in
+        BitVector(size: classCount, words: Array(words[(formula * wordCount)..<((formula + 1) * wordCount)]))
+      }
+    }()
+    func classColumn(_ formula: Int) -> BitVector { classColumns[formula] }
     // One slot per distinct column of classes: two formulas no child tells apart count alike.
     var result = LevelStates()
     var slotOf: [BitVector: Int] = [:]
@@ -313,28 +336,33 @@ struct LevelStates: Sendable {
       let (word, bit) = (position / 64, UInt64(position % 64))
       columns[slot].forEachTrue { effects[$0 * effectWords + word] |= 1 << bit }
     }
-    var steps: [Step] = []
-    var stepOf: [[UInt64]: Int] = [:]
+    let width = Swift.max(1, effectWords)
+    var stepOf = WordKeyedClasses(width: width, expected: Swift.min(classCount, 1 << 16))
+    var stepChildren: [Int] = []
+    var stepCosts: [ExactCost] = []
     let own: ExactCost
     switch level {
     case .attachment: own = ExactCost(types: 1)
     case .item: own = ExactCost(attachments: 1)
     default: own = ExactCost(items: 1)
     }
-    for (index, child) in classChild.enumerated() {
-      let effect = Array(effects[(index * effectWords)..<((index + 1) * effectWords)])
-      let cost = own + childCost(child)
-      if let existing = stepOf[effect] {
-        if cost < steps[existing].cost { steps[existing] = (steps[existing].increments, child, cost) }
-      } else {
-        stepOf[effect] = steps.count
-        let increments = raised.indices.filter { effect[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }.map {
-          raised[$0]
+    if effectWords == 0 { effects = [UInt64](repeating: 0, count: classCount) }
+    effects.withUnsafeBufferPointer { effects in
+      for (index, child) in classChild.enumerated() {
+        let cost = own + classCost[index]
+        let found = stepOf.classOf(UnsafeBufferPointer(rebasing: effects[(index * width)..<((index + 1) * width)]))
+        if found.isNew {
+          stepChildren.append(child)
+          stepCosts.append(cost)
+        } else if cost < stepCosts[found.index] {
+          stepChildren[found.index] = child
+          stepCosts[found.index] = cost
         }
-        steps.append((increments, child, cost))
       }
     }
-    return Prepared(level: result, caps: caps, steps: steps)
+    return Prepared(
+      level: result, caps: caps, raised: raised, effects: stepOf.keys, effectWidth: width,
+      stepChildren: stepChildren, stepCosts: stepCosts)
   }
 
   /// This level, prepared, with its states found by the search ``forcedStrategy`` or the choice below names.

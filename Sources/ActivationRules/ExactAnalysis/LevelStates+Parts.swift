@@ -186,6 +186,41 @@ extension LevelStates {
       return Int(partCounts[part][partState * widths[part] + partSlot])
     }
 
+    /// Calls `set(atom, state)` for each atom holding on each state, `byCount[atom][count]` telling whether
+    /// it holds at a count. An atom reads one slot, counted by one part, so its answer on a state is its
+    /// answer on that part's state: each part state's atoms are read once, as words of bits, and a state's
+    /// atoms are its parts' words joined (reading every atom's count on every state was 14.plist's whole item
+    /// level again: 78 732 states).
+    func answers(atoms: [SlotTest], byCount: [[Bool]], set: (Int, Int) -> Void) {
+      let maskWords = (atoms.count + 63) / 64
+      var always = [UInt64](repeating: 0, count: maskWords)
+      var partMasks = parts.map { [UInt64](repeating: 0, count: $0.stateCount * maskWords) }
+      for (index, atom) in atoms.enumerated() {
+        let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
+        guard let (part, partSlot) = place[atom.slot] else {
+          if byCount[index][0] { always[word] |= bit }
+          continue
+        }
+        for partState in 0..<parts[part].stateCount
+        where byCount[index][Int(partCounts[part][partState * widths[part] + partSlot])] {
+          partMasks[part][partState * maskWords + word] |= bit
+        }
+      }
+      let partCount = parts.count
+      for state in 0..<stateCount {
+        for word in 0..<maskWords {
+          var mask = always[word]
+          for part in 0..<partCount {
+            mask |= partMasks[part][Int(partStates[state * partCount + part]) * maskWords + word]
+          }
+          while mask != 0 {
+            set(word * 64 + mask.trailingZeroBitCount, state)
+            mask &= mask - 1
+          }
+        }
+      }
+    }
+
     /// The children of `state`'s cheapest collection: the core's choices, with each free part's choices
     /// beside them in order, padded with none.
     func children(of state: Int) -> [Int] {
@@ -307,51 +342,10 @@ extension LevelStates {
 
     var combined = CombinedStates(
       split: split, parts: parts + [core], place: place, widths: split.slots.map(\.count) + [choiceSlot + 1])
-    var costs: [ExactCost] = []
-    let classCounts = fronts.map(\.count)
-    let needIndex = Dictionary(uniqueKeysWithValues: needs.enumerated().map { ($1, $0) })
-    var digits = [Int](repeating: 0, count: parts.count)
-    var point = [Int](repeating: 0, count: parts.count)
-    var frontSizes = [Int](repeating: 1, count: parts.count)
-    // Per core class, the cheapest combination found for the current classes of the free parts: its cost,
-    // core state and point of each front (flat, `parts.count` per core class); reused from one to the next.
-    var bestCost = [ExactCost?](repeating: nil, count: coreBest.count)
-    var bestCore = [Int](repeating: 0, count: coreBest.count)
-    var bestPoints = [Int](repeating: 0, count: coreBest.count * parts.count)
-    repeat {
-      // The cheapest way to give each free part its class beside each class of the core: one point of each
-      // front, and the core's cheapest state with enough choices.
-      for part in parts.indices { frontSizes[part] = fronts[part][digits[part]].count }
-      for coreClass in bestCost.indices { bestCost[coreClass] = nil }
-      repeat {
-        var need = 0
-        var types = 0
-        for part in parts.indices {
-          let found = fronts[part][digits[part]][point[part]]
-          need = Swift.max(need, found.choices)
-          types += found.types
-        }
-        guard let needAt = needIndex[need] else { continue }
-        for (coreClass, states) in coreBest.enumerated() {
-          guard let coreState = states[needAt] else { continue }
-          var cost = core.costs[coreState]
-          cost.types += types
-          if let existing = bestCost[coreClass], existing <= cost { continue }
-          bestCost[coreClass] = cost
-          bestCore[coreClass] = coreState
-          for part in parts.indices { bestPoints[coreClass * parts.count + part] = point[part] }
-        }
-      } while Self.advance(&point, radices: frontSizes)
-      for (coreClass, cost) in bestCost.enumerated() {
-        guard let cost else { continue }
-        costs.append(cost)
-        for part in parts.indices {
-          let found = fronts[part][digits[part]][bestPoints[coreClass * parts.count + part]]
-          combined.partStates.append(Int32(found.state))
-        }
-        combined.partStates.append(Int32(bestCore[coreClass]))
-      }
-    } while Self.advance(&digits, radices: classCounts)
+    let combination = Self.combineClasses(
+      fronts: fronts, needs: needs, coreBest: coreBest, coreCosts: core.costs, expected: combinationCount)
+    combined.partStates = combination.partStates
+    let costs = combination.costs
     self.caps = caps
     self.costs = costs
     self.combined = combined
@@ -365,15 +359,5 @@ extension LevelStates {
       key |= 1 << UInt64(atom)
     }
     return key
-  }
-
-  /// The next vector in mixed radix, the first digit fastest; false after the last.
-  private static func advance(_ digits: inout [Int], radices: [Int]) -> Bool {
-    for index in digits.indices {
-      digits[index] += 1
-      if digits[index] < radices[index] { return true }
-      digits[index] = 0
-    }
-    return false
   }
 }
