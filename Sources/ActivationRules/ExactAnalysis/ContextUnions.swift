@@ -27,10 +27,12 @@ struct ContextUnions: Sendable {
   /// The sets that are some collection's class (the empty collection's included).
   let reachable: BitVector
 
-  /// The most slots the level may have: its tables have `2^bits` entries (4 M at 22, some 70 MB with the
-  /// witness search's; 14.plist against its Intune form has 21).
+  /// The most slots the level may have: its tables have `2^bits` entries (4 M at 22, a bit each, and a
+  /// closure pass per slot over them; 14.plist against its Intune form has 21).
   static let maximumBits = 22
+}
 
+extension ContextUnions {
   /// The level as unions, or nil when a count is compared with more than 0, there are more than
   /// ``maximumBits`` slots, or a cost could outgrow the 21 bits per component the search folds it into.
   init?(_ prepared: LevelStates.Prepared) {
@@ -57,15 +59,26 @@ struct ContextUnions: Sendable {
     self.bitOfSlot = bitOfSlot
     self.everyItemBit = prepared.level.everyChildSlot.flatMap { bitOfSlot[$0] }
     self.bitCount = bitCount
-    // Each step's set, from its effect: bit `i` of the effect is slot `raised[i]`.
+    // Each step's set, from its effect (bit `i` is slot `raised[i]`), a byte of the effect at a time: the
+    // set bits each value of each byte stands for.
     let bitOfRaised = prepared.raised.map { bitOfSlot[$0] }
+    let byteTables = (0..<(prepared.effectWidth * 8)).map { byte in
+      (0..<256).map { value in
+        (0..<8).reduce(0) { set, bit in
+          let raised = byte * 8 + bit
+          guard value & (1 << bit) != 0, raised < bitOfRaised.count, let setBit = bitOfRaised[raised] else {
+            return set
+          }
+          return set | 1 << setBit
+        }
+      }
+    }
     let steps = prepared.stepChildren.indices.map { step in
       var set = 0
       for word in 0..<prepared.effectWidth {
-        var rest = prepared.effects[step * prepared.effectWidth + word]
-        while rest != 0 {
-          if let bit = bitOfRaised[word * 64 + rest.trailingZeroBitCount] { set |= 1 << bit }
-          rest &= rest - 1
+        let effect = prepared.effects[step * prepared.effectWidth + word]
+        for byte in 0..<8 where (effect >> UInt64(8 * byte)) & 0xFF != 0 {
+          set |= byteTables[word * 8 + byte][Int((effect >> UInt64(8 * byte)) & 0xFF)]
         }
       }
       return (set: set, child: prepared.stepChildren[step], cost: prepared.stepCosts[step])

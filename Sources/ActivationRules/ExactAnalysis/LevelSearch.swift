@@ -87,7 +87,7 @@ struct LevelStates: Sendable {
     words.withUnsafeMutableBufferPointer { words in
       func set(_ atom: Int, _ state: Int) { words[atom * wordCount + state >> 6] |= 1 << UInt64(state & 63) }
       if let combined {
-        combined.answers(atoms: atoms, byCount: byCount, set: set)
+        combined.answers(atoms: atoms, byCount: byCount, into: words, wordCount: wordCount)
         return
       }
       if !explicitCounts.isEmpty {
@@ -224,9 +224,17 @@ struct LevelStates: Sendable {
     // Each child's answers packed into words, set a word of children at a time.
     let keyWords = Swift.max(1, (formulas.count + 63) / 64)
     var keys = [UInt64](repeating: 0, count: childCount * keyWords)
-    for (index, answers) in formulaAnswers.enumerated() {
-      let (word, bit) = (index / 64, UInt64(index % 64))
-      answers.forEachTrue { child in keys[child * keyWords + word] |= 1 << bit }
+    keys.withUnsafeMutableBufferPointer { keys in
+      for (index, answers) in formulaAnswers.enumerated() {
+        let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
+        for (block, answered) in answers.words.enumerated() {
+          var rest = answered
+          while rest != 0 {
+            keys[(block << 6 | rest.trailingZeroBitCount) * keyWords + word] |= bit
+            rest &= rest - 1
+          }
+        }
+      }
     }
     // Each class: its first child's key (the formulas' answers) and its cheapest child.
     var classes = WordKeyedClasses(width: keyWords, expected: Swift.min(childCount, 1 << 16))
@@ -235,7 +243,8 @@ struct LevelStates: Sendable {
     keys.withUnsafeBufferPointer { keys in
       for child in 0..<childCount {
         let cost = childCost(child)
-        let found = classes.classOf(UnsafeBufferPointer(rebasing: keys[(child * keyWords)..<((child + 1) * keyWords)]))
+        let found = classes.classOf(
+          UnsafeBufferPointer(rebasing: keys[(child * keyWords)..<((child + 1) * keyWords)]))
         if found.isNew {
           classChild.append(child)
           classCost.append(cost)
@@ -350,7 +359,8 @@ struct LevelStates: Sendable {
     effects.withUnsafeBufferPointer { effects in
       for (index, child) in classChild.enumerated() {
         let cost = own + classCost[index]
-        let found = stepOf.classOf(UnsafeBufferPointer(rebasing: effects[(index * width)..<((index + 1) * width)]))
+        let found = stepOf.classOf(
+          UnsafeBufferPointer(rebasing: effects[(index * width)..<((index + 1) * width)]))
         if found.isNew {
           stepChildren.append(child)
           stepCosts.append(cost)

@@ -186,15 +186,24 @@ extension LevelStates {
       return Int(partCounts[part][partState * widths[part] + partSlot])
     }
 
-    /// Calls `set(atom, state)` for each atom holding on each state, `byCount[atom][count]` telling whether
-    /// it holds at a count. An atom reads one slot, counted by one part, so its answer on a state is its
-    /// answer on that part's state: each part state's atoms are read once, as words of bits, and a state's
-    /// atoms are its parts' words joined (reading every atom's count on every state was 14.plist's whole item
-    /// level again: 78 732 states).
-    func answers(atoms: [SlotTest], byCount: [[Bool]], set: (Int, Int) -> Void) {
+    /// Sets, in `words` (`wordCount` words per atom, a bit per state), the bit of each atom holding on each
+    /// state, `byCount[atom][count]` telling whether it holds at a count. An atom reads one slot, counted
+    /// by one part, so its answer on a state is its answer on that part's state: each part state's atoms
+    /// are read once, as words of bits, and a state's atoms are its parts' words joined (reading every
+    /// atom's count on every state was 14.plist's whole item level again: 28 548 states).
+    func answers(
+      atoms: [SlotTest], byCount: [[Bool]], into words: UnsafeMutableBufferPointer<UInt64>, wordCount: Int
+    ) {
       let maskWords = (atoms.count + 63) / 64
       var always = [UInt64](repeating: 0, count: maskWords)
-      var partMasks = parts.map { [UInt64](repeating: 0, count: $0.stateCount * maskWords) }
+      // Part `p`'s state `s` reads its atoms from `masks[(maskBase[p] + s) * maskWords...]`.
+      var maskBase: [Int] = []
+      var total = 0
+      for part in parts {
+        maskBase.append(total)
+        total += part.stateCount
+      }
+      var masks = [UInt64](repeating: 0, count: total * maskWords)
       for (index, atom) in atoms.enumerated() {
         let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
         guard let (part, partSlot) = place[atom.slot] else {
@@ -203,19 +212,24 @@ extension LevelStates {
         }
         for partState in 0..<parts[part].stateCount
         where byCount[index][Int(partCounts[part][partState * widths[part] + partSlot])] {
-          partMasks[part][partState * maskWords + word] |= bit
+          masks[(maskBase[part] + partState) * maskWords + word] |= bit
         }
       }
       let partCount = parts.count
-      for state in 0..<stateCount {
-        for word in 0..<maskWords {
-          var mask = always[word]
-          for part in 0..<partCount {
-            mask |= partMasks[part][Int(partStates[state * partCount + part]) * maskWords + word]
-          }
-          while mask != 0 {
-            set(word * 64 + mask.trailingZeroBitCount, state)
-            mask &= mask - 1
+      masks.withUnsafeBufferPointer { masks in
+        partStates.withUnsafeBufferPointer { partStates in
+          for state in 0..<stateCount {
+            let stateBit = UInt64(1) << UInt64(state & 63)
+            for word in 0..<maskWords {
+              var mask = always[word]
+              for part in 0..<partCount {
+                mask |= masks[(maskBase[part] + Int(partStates[state * partCount + part])) * maskWords + word]
+              }
+              while mask != 0 {
+                words[(word * 64 + mask.trailingZeroBitCount) * wordCount + state >> 6] |= stateBit
+                mask &= mask - 1
+              }
+            }
           }
         }
       }

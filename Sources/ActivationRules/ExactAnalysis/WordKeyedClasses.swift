@@ -29,29 +29,22 @@ struct WordKeyedClasses {
   mutating func classOf(_ key: UnsafeBufferPointer<UInt64>) -> (index: Int, isNew: Bool) {
     if 2 * (count + 1) > slots.count { grow() }
     let mask = slots.count - 1
-    let width = width
-    // The slot holding the key's class, or the empty slot where it goes.
-    let (slot, existing): (Int, Int?) = slots.withUnsafeBufferPointer { slots in
-      keys.withUnsafeBufferPointer { keys in
-        var slot = Self.hash(key) & mask
-        while slots[slot] != 0 {
-          let candidate = Int(slots[slot]) - 1
-          var same = true
-          for word in 0..<width where keys[candidate * width + word] != key[word] {
-            same = false
-            break
-          }
-          if same { return (slot, candidate) }
-          slot = (slot + 1) & mask
-        }
-        return (slot, nil)
-      }
+    var slot = Self.hash(key) & mask
+    while slots[slot] != 0 {
+      let candidate = Int(slots[slot]) - 1
+      if matches(candidate, key) { return (candidate, false) }
+      slot = (slot + 1) & mask
     }
-    if let existing { return (existing, false) }
     slots[slot] = Int32(count + 1)
-    keys.append(contentsOf: key)
+    if width == 1 { keys.append(key[0]) } else { keys.append(contentsOf: key) }
     count += 1
     return (count - 1, true)
+  }
+
+  private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt64>) -> Bool {
+    if width == 1 { return keys[index] == key[0] }
+    for word in 0..<width where keys[index * width + word] != key[word] { return false }
+    return true
   }
 
   /// Word `word` of class `index`'s key.
@@ -61,7 +54,8 @@ struct WordKeyedClasses {
     var larger = [Int32](repeating: 0, count: slots.count * 2)
     keys.withUnsafeBufferPointer { keys in
       for index in 0..<count {
-        var slot = Self.hash(UnsafeBufferPointer(rebasing: keys[(index * width)..<((index + 1) * width)]))
+        var slot =
+          Self.hash(UnsafeBufferPointer(rebasing: keys[(index * width)..<((index + 1) * width)]))
           & (larger.count - 1)
         while larger[slot] != 0 { slot = (slot + 1) & (larger.count - 1) }
         larger[slot] = Int32(index + 1)
