@@ -103,4 +103,34 @@ import Testing
     #expect(!RuleEvaluator(apple).accepts(threeImagesAndText))
     #expect(RuleEvaluator(intune).accepts(threeImagesAndText))
   }
+
+  /// Dijkstra over hashed states stops at its work bound (successors tried), not only at its state bound:
+  /// a level with many steps and few states passes the first long before the second. The same pair is
+  /// decided under a bound it fits in, and the forced search's error names both bounds.
+  @Test func hashedSearchStopsAtItsWorkBound() throws {
+    let first = try PredicateParser.parse(
+      """
+      SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \
+      UTI-CONFORMS-TO "public.image").@count <= 3 AND SUBQUERY($e.attachments, $a, ANY \
+      $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.movie").@count <= 3).@count >= 2
+      """)
+    let second = TwinInjector.injectedTree(first)
+    func compare(work: Int) -> Result<ExactRuleAnalysis.Comparison, ExactRuleAnalysis.Undecidable> {
+      LevelStates.$forcedStrategy.withValue(.hashedCounts) {
+        LevelStates.$limits.withValue(LevelStates.Limits(exploreWork: work)) {
+          Result { () throws(ExactRuleAnalysis.Undecidable) in
+            try ExactRuleAnalysis.compare(first, second, keep: 5)
+          }
+        }
+      }
+    }
+    let decided = try compare(work: LevelStates.maximumExploreWork).get()
+    #expect(decided.contextClasses > 0)
+    guard case .failure(let stopped) = compare(work: 10) else {
+      Issue.record("a bound of 10 successors did not stop the search")
+      return
+    }
+    #expect(stopped.reason.contains("10 successors (LevelStates.maximumExploreWork)"))
+    #expect(stopped.reason.contains("distinct count states"))
+  }
 }
