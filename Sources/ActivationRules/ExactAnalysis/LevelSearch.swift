@@ -245,23 +245,8 @@ struct LevelStates: Sendable {
       }
     }
     // Each class: its first child's key (the formulas' answers) and its cheapest child.
-    var classes = WordKeyedClasses(width: keyWords, expected: Swift.min(childCount, 1 << 16))
-    var classChild: [Int] = []
-    var classCost: [ExactCost] = []
-    keys.withUnsafeBufferPointer { keys in
-      for child in 0..<childCount {
-        let cost = childCost(child)
-        let found = classes.classOf(
-          UnsafeBufferPointer(rebasing: keys[(child * keyWords)..<((child + 1) * keyWords)]))
-        if found.isNew {
-          classChild.append(child)
-          classCost.append(cost)
-        } else if cost < classCost[found.index] {
-          classChild[found.index] = child
-          classCost[found.index] = cost
-        }
-      }
-    }
+    let (classes, classChild, classCost) = WordKeyedClasses.grouping(
+      keys, width: keyWords, count: childCount, cost: childCost)
     let classCount = classChild.count
     // Each formula's answer on every class, read off the classes' keys in one pass.
     let classColumns: [BitVector] = {
@@ -354,9 +339,6 @@ struct LevelStates: Sendable {
       columns[slot].forEachTrue { effects[$0 * effectWords + word] |= 1 << bit }
     }
     let width = Swift.max(1, effectWords)
-    var stepOf = WordKeyedClasses(width: width, expected: Swift.min(classCount, 1 << 16))
-    var stepChildren: [Int] = []
-    var stepCosts: [ExactCost] = []
     let own: ExactCost
     switch level {
     case .attachment: own = ExactCost(types: 1)
@@ -364,20 +346,9 @@ struct LevelStates: Sendable {
     default: own = ExactCost(items: 1)
     }
     if effectWords == 0 { effects = [UInt64](repeating: 0, count: classCount) }
-    effects.withUnsafeBufferPointer { effects in
-      for (index, child) in classChild.enumerated() {
-        let cost = own + classCost[index]
-        let found = stepOf.classOf(
-          UnsafeBufferPointer(rebasing: effects[(index * width)..<((index + 1) * width)]))
-        if found.isNew {
-          stepChildren.append(child)
-          stepCosts.append(cost)
-        } else if cost < stepCosts[found.index] {
-          stepChildren[found.index] = child
-          stepCosts[found.index] = cost
-        }
-      }
-    }
+    let (stepOf, stepClasses, stepCosts) = WordKeyedClasses.grouping(
+      effects, width: width, count: classCount, cost: { own + classCost[$0] })
+    let stepChildren = stepClasses.map { classChild[$0] }
     return Prepared(
       level: result, caps: caps, raised: raised, effects: stepOf.keys, effectWidth: width,
       stepChildren: stepChildren, stepCosts: stepCosts)

@@ -47,6 +47,31 @@ struct WordKeyedClasses {
     return true
   }
 
+  /// Groups `count` items, item `i` keyed by the words `keys[i * width..<(i + 1) * width]`: the classes,
+  /// and for each class its cheapest item (the first of equally cheap ones) and that item's cost.
+  static func grouping(_ keys: [UInt64], width: Int, count: Int, cost: (Int) -> ExactCost) -> (
+    classes: WordKeyedClasses, cheapest: [Int], costs: [ExactCost]
+  ) {
+    var classes = WordKeyedClasses(width: width, expected: Swift.min(count, 1 << 16))
+    var cheapest: [Int] = []
+    var costs: [ExactCost] = []
+    keys.withUnsafeBufferPointer { keys in
+      for item in 0..<count {
+        let itemCost = cost(item)
+        let found = classes.classOf(
+          UnsafeBufferPointer(rebasing: keys[(item * width)..<((item + 1) * width)]))
+        if found.isNew {
+          cheapest.append(item)
+          costs.append(itemCost)
+        } else if itemCost < costs[found.index] {
+          cheapest[found.index] = item
+          costs[found.index] = itemCost
+        }
+      }
+    }
+    return (classes, cheapest, costs)
+  }
+
   /// Word `word` of class `index`'s key.
   func key(_ index: Int, word: Int) -> UInt64 { keys[index * width + word] }
 
