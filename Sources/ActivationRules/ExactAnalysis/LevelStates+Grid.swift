@@ -215,31 +215,46 @@ private final class SaturatedMoves {
 
   func list(saturated: Int) -> [Move] {
     guard saturated < cache.count else {
-      return collapse(steps.enumerated().lazy.map { ($1.mask, $1.cost, Int32($0)) }, saturated: saturated)
+      return collapse(count: steps.count, saturated: saturated) {
+        (steps[$0].mask, steps[$0].cost, Int32($0))
+      }
     }
     if let cached = cache[saturated] { return cached }
-    // A mask's moves are those of the mask without its lowest digit with that digit held still: moves
-    // differing only in it merge, the cheaper kept. Lists shrink as digits saturate, so this reads a
-    // short list instead of every step (32.predicate: 402 steps, 8 192 masks).
-    let moves =
-      saturated == 0
-      ? collapse(steps.enumerated().lazy.map { ($1.mask, $1.cost, Int32($0)) }, saturated: 0)
-      : collapse(
-        list(saturated: saturated & (saturated - 1)).lazy.map { ($0.moving, $0.cost, $0.step) },
-        saturated: saturated)
+    guard saturated != 0 else {
+      let moves = collapse(count: steps.count, saturated: 0) { (steps[$0].mask, steps[$0].cost, Int32($0)) }
+      cache[0] = moves
+      return moves
+    }
+    // A mask's moves are those of the mask with one digit fewer, that digit held still: moves differing
+    // only in it merge, the cheaper kept. Lists shrink as digits saturate, so this reads a short list
+    // instead of every step (32.predicate: 402 steps, 8 192 masks). The shortest list listed already is
+    // read, else the one without the lowest digit.
+    var source = saturated & (saturated - 1)
+    var rest = saturated
+    while rest != 0 {
+      let smaller = saturated & ~(rest & (0 &- rest))
+      if let listed = cache[smaller], listed.count < cache[source]?.count ?? .max { source = smaller }
+      rest &= rest - 1
+    }
+    let from = list(saturated: source)
+    let moves = collapse(count: from.count, saturated: saturated) {
+      (from[$0].moving, from[$0].cost, from[$0].step)
+    }
     cache[saturated] = moves
     return moves
   }
 
-  /// The cheapest of these candidates (masks of digits, costs, steps) for each set of digits below their
+  /// The cheapest of `count` candidates (masks of digits, costs, steps) for each set of digits below their
   /// cap that they move; among equal costs the smallest step, as one pass over the steps in order keeps.
   private func collapse(
-    _ candidates: some Sequence<(mask: Int, cost: UInt64, step: Int32)>, saturated: Int
+    count: Int, saturated: Int, _ candidate: (Int) -> (mask: Int, cost: UInt64, step: Int32)
   ) -> [Move] {
     var moves: [Move] = []
+    moves.reserveCapacity(count)
     // Grids of more than 16 digits (not cached) key the moves by a dictionary instead.
     var moveByMask: [Int: Int] = [:]
-    for (mask, cost, step) in candidates {
+    for index in 0..<count {
+      let (mask, cost, step) = candidate(index)
       let moving = mask & ~saturated
       guard moving != 0 else { continue }
       let existing =
