@@ -6,8 +6,8 @@
 /// raise none is no step), so it always leads to a cell with a larger number: visiting the cells in
 /// increasing order relaxes every cell after all of its predecessors, and one pass finds the cheapest cost
 /// of every reachable cell — the same answer as Dijkstra's algorithm, without a heap or a hash table.
-/// The pass touches every cell, reachable or not, once per step, so it serves levels whose grid is small
-/// (``maximumGridCells``); larger ones keep the hashed search.
+/// The pass visits only the cells it reaches, but allocates every cell, so it serves levels whose grid is
+/// small (``maximumGridCells``); larger ones keep the hashed search.
 extension LevelStates {
   /// The most cells the grid search allocates (16 bytes each): its pass costs cells × steps.
   static let maximumGridCells = 1 << 20
