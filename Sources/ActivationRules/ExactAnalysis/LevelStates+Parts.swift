@@ -94,6 +94,13 @@ extension LevelStates {
     // Every combination of the parts' choices must be a class.
     let coreChoiceSet = Set(families.map { $0.intersection(core) })
     let projections = slots.map { part in Set(families.map { $0.intersection(part) }) }
+    // Within a free part every subset of a choice is a choice: tested before the costs, since it is what
+    // rules out most levels that get this far (32.predicate's item level) and costs little.
+    for projection in projections {
+      for choice in projection {
+        guard choice.allSatisfy({ projection.contains(choice.subtracting([$0])) }) else { return nil }
+      }
+    }
     var combinations = coreChoiceSet.count
     for projection in projections {
       combinations *= projection.count
@@ -119,7 +126,7 @@ extension LevelStates {
       }
     }
     // A class costs its core choice plus its free choices; within a free part, a choice costs the sum of
-    // its slots, none negative, and every subset of a choice is a choice.
+    // its slots, none negative.
     for (step, family) in zip(steps, families) {
       guard var cost = coreCost[family.intersection(core)] else { return nil }
       for part in slots {
@@ -132,7 +139,7 @@ extension LevelStates {
       guard cost >= 0 else { return nil }
       var sum = 0
       for slot in choice {
-        guard extra[choice.subtracting([slot])] != nil, let own = extra[[slot]] else { return nil }
+        guard let own = extra[[slot]] else { return nil }
         sum += own
       }
       guard sum == cost else { return nil }
