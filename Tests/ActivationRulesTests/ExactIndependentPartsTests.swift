@@ -161,4 +161,32 @@ import Testing
     ]
     #expect(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]) == nil)
   }
+
+  /// Parts are found over the level's active slots (cap above 0) wherever they sit; a level of more than
+  /// 64 active slots is searched whole.
+  @Test func splitsOverActiveSlotsUpToSixtyFour() throws {
+    // Slots 5 and 70 free, 9 shared; the other 67 slots unused (cap 0).
+    var caps = [Int32](repeating: 0, count: 80)
+    for slot in [5, 9, 70] { caps[slot] = 2 }
+    let steps = [
+      Self.step([9], types: 0), Self.step([5, 9], types: 1), Self.step([9, 70], types: 2),
+      Self.step([5, 9, 70], types: 3),
+    ]
+    let split = try #require(LevelStates.independentParts(steps: steps, caps: caps))
+    #expect(split.core == [9])
+    #expect(split.slots == [[5], [70]])
+    #expect(split.choices.map { $0.map(\.types) } == [[1], [2]])
+    // Two free slots beside slots every class raises: with 64 active slots the level splits, with 65 it is
+    // searched whole.
+    for (sharedCount, splits) in [(62, true), (63, false)] {
+      let shared = Array(0..<sharedCount)
+      let wide = [
+        Self.step(shared, types: 0), Self.step(shared + [sharedCount], types: 1),
+        Self.step(shared + [sharedCount + 1], types: 1),
+        Self.step(shared + [sharedCount, sharedCount + 1], types: 2),
+      ]
+      let caps = [Int32](repeating: 1, count: sharedCount + 2)
+      #expect((LevelStates.independentParts(steps: wide, caps: caps) != nil) == splits)
+    }
+  }
 }

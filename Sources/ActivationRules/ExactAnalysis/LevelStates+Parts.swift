@@ -44,61 +44,89 @@ extension LevelStates {
   /// check the split search against the whole one).
   @TaskLocal static var splitsIndependentParts = true
 
-  /// The finest split of the level's slots into independent parts, or nil when there is no free part or
-  /// the costs are not exact part by part (see the extension's documentation).
+  /// The finest split of the level's slots into independent parts, or nil when there is no free part, the
+  /// costs are not exact part by part (see the extension's documentation), or the level has more than 64
+  /// active slots (it is then searched whole; real levels have at most a dozen).
+  ///
+  /// Sets of slots are words of bits, bit `i` the `i`-th active slot: as `Set<Int>`s, every intersection
+  /// and look-up allocated and hashed (22 M instructions for 14.plist's item level of 576 classes).
   static func independentParts(steps: [Step], caps: [Int32]) -> IndependentParts? {
     guard steps.count >= 4 else { return nil }
     let active = caps.indices.filter { caps[$0] > 0 }
-    let shared = active.filter { slot in steps.allSatisfy { $0.increments.contains(slot) } }
-    let sharedSet = Set(shared)
-    let unshared = active.filter { !sharedSet.contains($0) }
-    let families = steps.map { Set($0.increments).subtracting(sharedSet) }
+    guard active.count <= 64 else { return nil }
+    var bitOfSlot = [Int](repeating: -1, count: caps.count)
+    for (bit, slot) in active.enumerated() { bitOfSlot[slot] = bit }
+    func slots(of mask: UInt64) -> [Int] {
+      var result: [Int] = []
+      var rest = mask
+      while rest != 0 {
+        result.append(active[rest.trailingZeroBitCount])
+        rest &= rest - 1
+      }
+      return result
+    }
+    let raised = steps.map { step in
+      step.increments.reduce(UInt64(0)) { mask, slot in
+        bitOfSlot[slot] >= 0 ? mask | 1 << UInt64(bitOfSlot[slot]) : mask
+      }
+    }
+    let sharedMask = raised.reduce(~UInt64(0)) { $0 & $1 }
+    let families = raised.map { $0 & ~sharedMask }
+    let unshared = (0..<active.count).filter { sharedMask & (1 << UInt64($0)) == 0 }
     // Two slots must share a part when the classes do not combine their memberships freely; the parts are
     // the connected components of that relation (checked as a whole below: pairs can miss a dependence of
     // three slots).
-    var root = Dictionary(uniqueKeysWithValues: unshared.map { ($0, $0) })
-    func find(_ slot: Int) -> Int {
-      var current = slot
-      while let parent = root[current], parent != current { current = parent }
+    var root = Array(0..<active.count)
+    func find(_ bit: Int) -> Int {
+      var current = bit
+      while root[current] != current { current = root[current] }
       return current
     }
     // Each slot's column: which classes raise it, a word of classes at a time.
-    var column: [Int: BitVector] = [:]
-    for slot in unshared { column[slot] = BitVector(size: steps.count) { families[$0].contains(slot) } }
+    let column = (0..<active.count).map { bit in
+      BitVector(size: steps.count) { families[$0] & (1 << UInt64(bit)) != 0 }
+    }
     for (index, first) in unshared.enumerated() {
+      let a = column[first]
+      let firstValues = (a.count > 0 ? 1 : 0) + (a.count < steps.count ? 1 : 0)
       for second in unshared[(index + 1)...] {
-        guard let a = column[first], let b = column[second] else { continue }
+        let b = column[second]
         // Free combination: every pair of memberships that each slot has on its own occurs together.
-        let seen = [a.and(b), a.and(b.not()), a.not().and(b), a.not().and(b.not())].filter { $0.count > 0 }
-          .count
-        let firstValues = (a.count > 0 ? 1 : 0) + (a.count < steps.count ? 1 : 0)
+        let both = a.and(b).count
+        let seen = [both, a.count - both, b.count - both, steps.count - a.count - b.count + both]
+          .filter { $0 > 0 }.count
         let secondValues = (b.count > 0 ? 1 : 0) + (b.count < steps.count ? 1 : 0)
         if seen != firstValues * secondValues { root[find(first)] = find(second) }
       }
     }
-    var partOf: [Int: [Int]] = [:]
-    for slot in unshared { partOf[find(slot), default: []].append(slot) }
+    var partMasks: [Int: UInt64] = [:]
+    for bit in unshared { partMasks[find(bit), default: 0] |= 1 << UInt64(bit) }
     // Parts that always choose some slot join the core.
-    var core: Set<Int> = []
-    var slots: [[Int]] = []
-    for part in partOf.values {
-      if families.contains(where: { $0.isDisjoint(with: part) }) {
-        slots.append(part.sorted())
+    var coreMask: UInt64 = 0
+    var parts: [UInt64] = []
+    for part in partMasks.values {
+      if families.contains(where: { $0 & part == 0 }) {
+        parts.append(part)
       } else {
-        core.formUnion(part)
+        coreMask |= part
       }
     }
-    slots.sort { $0[0] < $1[0] }
-    guard !slots.isEmpty, slots.count + (core.isEmpty ? 0 : 1) >= 2 else { return nil }
+    // In the order of their lowest slots (a bit's order is its slot's).
+    parts.sort { $0.trailingZeroBitCount < $1.trailingZeroBitCount }
+    guard !parts.isEmpty, parts.count + (coreMask == 0 ? 0 : 1) >= 2 else { return nil }
 
     // Every combination of the parts' choices must be a class.
-    let coreChoiceSet = Set(families.map { $0.intersection(core) })
-    let projections = slots.map { part in Set(families.map { $0.intersection(part) }) }
+    let coreChoiceSet = Set(families.map { $0 & coreMask })
+    let projections = parts.map { part in Set(families.map { $0 & part }) }
     // Within a free part every subset of a choice is a choice: tested before the costs, since it is what
     // rules out most levels that get this far (32.predicate's item level) and costs little.
     for projection in projections {
       for choice in projection {
-        guard choice.allSatisfy({ projection.contains(choice.subtracting([$0])) }) else { return nil }
+        var rest = choice
+        while rest != 0 {
+          guard projection.contains(choice & ~(rest & (~rest &+ 1))) else { return nil }
+          rest &= rest - 1
+        }
       }
     }
     var combinations = coreChoiceSet.count
@@ -110,53 +138,57 @@ extension LevelStates {
 
     // The cost of each core choice (free parts choosing none) and of each free choice beyond none, read
     // beside the core choice of the cheapest class that chooses no free slot.
-    var stepOf: [Set<Int>: Step] = [:]
+    var stepOf: [UInt64: Step] = [:]
     for (step, family) in zip(steps, families) { stepOf[family] = step }
-    var coreCost: [Set<Int>: ExactCost] = [:]
+    var coreCost: [UInt64: ExactCost] = [:]
     for choice in coreChoiceSet {
       guard let step = stepOf[choice] else { return nil }
       coreCost[choice] = step.cost
     }
-    guard let reference = coreCost.min(by: { $0.value < $1.value }) else { return nil }
-    var extra: [Set<Int>: Int] = [:]
+    guard let reference = coreCost.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return nil }
+    var extra: [UInt64: Int] = [:]
     for projection in projections {
       for choice in projection {
-        guard let step = stepOf[reference.key.union(choice)] else { return nil }
+        guard let step = stepOf[reference.key | choice] else { return nil }
         extra[choice] = step.cost.types - reference.value.types
       }
     }
     // A class costs its core choice plus its free choices; within a free part, a choice costs the sum of
     // its slots, none negative.
     for (step, family) in zip(steps, families) {
-      guard var cost = coreCost[family.intersection(core)] else { return nil }
-      for part in slots {
-        guard let types = extra[family.intersection(part)] else { return nil }
+      guard var cost = coreCost[family & coreMask] else { return nil }
+      for part in parts {
+        guard let types = extra[family & part] else { return nil }
         cost.types += types
       }
       guard cost == step.cost else { return nil }
     }
-    for (choice, cost) in extra where !choice.isEmpty {
+    for (choice, cost) in extra where choice != 0 {
       guard cost >= 0 else { return nil }
       var sum = 0
-      for slot in choice {
-        guard let own = extra[[slot]] else { return nil }
+      var rest = choice
+      while rest != 0 {
+        guard let own = extra[rest & (~rest &+ 1)] else { return nil }
         sum += own
+        rest &= rest - 1
       }
       guard sum == cost else { return nil }
     }
     var childOf: [[Int]: Int] = [:]
     for step in steps { childOf[step.increments.sorted()] = step.child }
-    let sorted = { (choices: [Set<Int>]) in
-      choices.map { $0.sorted() }.sorted { $0.lexicographicallyPrecedes($1) }
+    // Choices in lexicographic order of their lists of slots.
+    let sorted = { (choices: [UInt64]) in
+      choices.map { ($0, slots(of: $0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }
     }
+    let shared = slots(of: sharedMask)
     return IndependentParts(
-      core: (core.union(sharedSet)).sorted(),
-      coreChoices: sorted(Array(coreChoiceSet)).map { choice in
-        (choice + shared, coreCost[Set(choice)] ?? ExactCost())
+      core: slots(of: coreMask | sharedMask),
+      coreChoices: sorted(Array(coreChoiceSet)).map { mask, choice in
+        (choice + shared, coreCost[mask] ?? ExactCost())
       },
-      slots: slots,
+      slots: parts.map { slots(of: $0) },
       choices: projections.map { projection in
-        sorted(projection.filter { !$0.isEmpty }).map { ($0, extra[Set($0)] ?? 0) }
+        sorted(projection.filter { $0 != 0 }).map { mask, choice in (choice, extra[mask] ?? 0) }
       },
       childOf: childOf)
   }
