@@ -42,39 +42,70 @@ struct SlotTest: Sendable {
 /// child of some class. Dijkstra's algorithm over these states (costs add, lexicographically) finds every
 /// reachable state and its smallest collection at once: the search lists abstract states, never contexts.
 struct LevelStates: Sendable {
-  /// Each state's counts, packed (see `count(_:slot:)`).
-  var packed: [PackedState] = []
-  /// Where each slot's count sits in a packed state: bit offset and width.
-  var layout: [(offset: Int, width: Int)] = []
   var caps: [Int32] = []
+  /// Each state's cheapest cost.
   var costs: [ExactCost] = []
-  /// The state before the last child was added and that child (a state of the level below, or a type
-  /// representative); -1 for the empty collection.
-  var parents: [(state: Int32, child: Int32)] = []
   /// The level's atoms, in the model's order.
   var atoms: [SlotTest] = []
   /// The slot counting every child, when the level keeps one (the context level: at least one item).
   var everyChildSlot: Int?
+  /// The states, as the search that found them keeps them (none before a search).
+  var storage = Storage.packed(PackedStates())
 
-  /// States found by the interval search (``searchIntervals(steps:caps:)``) instead: each state's counts,
-  /// saturated at the caps, and the children of its cheapest collection.
-  var explicitCounts: [[Int]] = []
-  var witnesses: [[Int32]] = []
-  /// States combined from independent parts by ``searchParts(_:caps:)`` instead.
-  var combined: CombinedStates?
+  /// How a level's states are kept: each search keeps them its own way, and the readers below (counts,
+  /// answers, witnesses) read each way.
+  enum Storage: Sendable {
+    /// The count searches' (``countSearch(steps:caps:)``): counts packed, and each state's parent.
+    case packed(PackedStates)
+    /// The interval search's (``searchIntervals(steps:caps:outputs:)``): counts and witnesses listed.
+    case explicit(ExplicitStates)
+    /// The split search's (``searchParts(_:caps:)``): a state of each part.
+    case combined(CombinedStates)
+  }
+
+  /// Each state's counts packed into two words, and the state it was reached from.
+  struct PackedStates: Sendable {
+    /// Where each slot's count sits in a packed state: bit offset and width.
+    var layout: [(offset: Int, width: Int)] = []
+    var states: [PackedState] = []
+    /// The state before the last child was added and that child (a state of the level below, or a type
+    /// representative); -1 for the empty collection.
+    var parents: [(state: Int32, child: Int32)] = []
+
+    func count(_ state: Int, slot: Int) -> Int {
+      let (offset, width) = layout[slot]
+      guard width > 0 else { return 0 }
+      return Int((states[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
+    }
+  }
+
+  /// Each state's counts, saturated at the caps, and the children of its cheapest collection.
+  struct ExplicitStates: Sendable {
+    var counts: [[Int]] = []
+    var witnesses: [[Int32]] = []
+  }
+
+  /// The split search's states, when it found them.
+  var combined: CombinedStates? {
+    guard case .combined(let combined) = storage else { return nil }
+    return combined
+  }
 
   var stateCount: Int {
-    if let combined { return combined.stateCount }
-    return explicitCounts.isEmpty ? packed.count : explicitCounts.count
+    switch storage {
+    case .packed(let packed): packed.states.count
+    case .explicit(let explicit): explicit.counts.count
+    case .combined(let combined): combined.stateCount
+    }
   }
 
   /// The count in `slot` of `state`, saturated at the slot's cap.
   func count(_ state: Int, slot: Int) -> Int {
-    if let combined { return combined.count(state, slot: slot) }
-    if !explicitCounts.isEmpty { return explicitCounts[state][slot] }
-    let (offset, width) = layout[slot]
-    guard width > 0 else { return 0 }
-    return Int((packed[state][offset / 64] >> UInt64(offset % 64)) & ((1 << UInt64(width)) - 1))
+    switch storage {
+    case .packed(let packed): packed.count(state, slot: slot)
+    case .explicit(let explicit): explicit.counts[state][slot]
+    case .combined(let combined): combined.count(state, slot: slot)
+    }
   }
 
   /// Each atom's answer on every state.
@@ -86,28 +117,27 @@ struct LevelStates: Sendable {
     var words = [UInt64](repeating: 0, count: atoms.count * wordCount)
     words.withUnsafeMutableBufferPointer { words in
       func set(_ atom: Int, _ state: Int) { words[atom * wordCount + state >> 6] |= 1 << UInt64(state & 63) }
-      if let combined {
+      switch storage {
+      case .combined(let combined):
         combined.answers(atoms: atoms, byCount: byCount, into: words, wordCount: wordCount)
-        return
-      }
-      if !explicitCounts.isEmpty {
-        for (state, counts) in explicitCounts.enumerated() {
+      case .explicit(let explicit):
+        for (state, counts) in explicit.counts.enumerated() {
           for (index, atom) in atoms.enumerated() where byCount[index][counts[atom.slot]] {
             set(index, state)
           }
         }
-        return
-      }
-      let fields = atoms.map { atom in
-        let (offset, width) = layout[atom.slot]
-        return (
-          word: offset / 64, shift: UInt64(offset % 64), mask: width == 0 ? 0 : (UInt64(1) << width) - 1
-        )
-      }
-      for (state, counts) in packed.enumerated() {
-        for (index, field) in fields.enumerated()
-        where byCount[index][Int((counts[field.word] >> field.shift) & field.mask)] {
-          set(index, state)
+      case .packed(let packed):
+        let fields = atoms.map { atom in
+          let (offset, width) = packed.layout[atom.slot]
+          return (
+            word: offset / 64, shift: UInt64(offset % 64), mask: width == 0 ? 0 : (UInt64(1) << width) - 1
+          )
+        }
+        for (state, counts) in packed.states.enumerated() {
+          for (index, field) in fields.enumerated()
+          where byCount[index][Int((counts[field.word] >> field.shift) & field.mask)] {
+            set(index, state)
+          }
         }
       }
     }
@@ -123,15 +153,18 @@ struct LevelStates: Sendable {
 
   /// The children of `state`'s cheapest collection, in the order they were added.
   func children(of state: Int) -> [Int] {
-    if let combined { return combined.children(of: state) }
-    if !witnesses.isEmpty { return witnesses[state].map(Int.init) }
-    var result: [Int] = []
-    var current = state
-    while parents[current].state >= 0 {
-      result.append(Int(parents[current].child))
-      current = Int(parents[current].state)
+    switch storage {
+    case .combined(let combined): return combined.children(of: state)
+    case .explicit(let explicit): return explicit.witnesses[state].map(Int.init)
+    case .packed(let packed):
+      var result: [Int] = []
+      var current = state
+      while packed.parents[current].state >= 0 {
+        result.append(Int(packed.parents[current].child))
+        current = Int(packed.parents[current].state)
+      }
+      return result.reversed()
     }
-    return result.reversed()
   }
 
   /// The most states one level's count search may reach by Dijkstra over hashed states (50 000, some tens of
@@ -478,7 +511,6 @@ struct LevelStates: Sendable {
     steps: [Step], caps: [Int32]
   ) throws(OutsideFragment) -> Bool {
     guard let layout = Self.packing(caps: caps) else { return false }
-    self.layout = layout
     self.caps = caps
     let increments: [[(word: Int, unit: UInt64, mask: UInt64, cap: UInt64)]] = steps.map { step in
       step.increments.map { slot in
@@ -487,6 +519,13 @@ struct LevelStates: Sendable {
         return (offset / 64, 1 << shift, ((1 << UInt64(width)) - 1) << shift, UInt64(caps[slot]) << shift)
       }
     }
+    var found = PackedStates(layout: layout)
+    var costs: [ExactCost] = []
+    // The states found, kept whether the search finishes or not.
+    defer {
+      self.costs = costs
+      storage = .packed(found)
+    }
     var index: [PackedState: Int] = [:]
     var done: [Bool] = []
     var heap = IndexedMinHeap<ExactCost>()
@@ -494,16 +533,16 @@ struct LevelStates: Sendable {
       if let existing = index[state] {
         guard !done[existing], cost < costs[existing] else { return }
         costs[existing] = cost
-        parents[existing] = (Int32(parent), Int32(child))
+        found.parents[existing] = (Int32(parent), Int32(child))
         heap.push(cost, existing)
         return
       }
-      index[state] = packed.count
-      packed.append(state)
+      index[state] = found.states.count
+      found.states.append(state)
       costs.append(cost)
-      parents.append((Int32(parent), Int32(child)))
+      found.parents.append((Int32(parent), Int32(child)))
       done.append(false)
-      heap.push(cost, packed.count - 1)
+      heap.push(cost, found.states.count - 1)
     }
     reach(PackedState(), cost: ExactCost(), parent: -1, child: -1)
     var work = 0
@@ -512,7 +551,7 @@ struct LevelStates: Sendable {
       done[state] = true
       work += steps.count
       if work > Self.limits.exploreWork { return false }
-      let current = packed[state]
+      let current = found.states[state]
       for (step, fields) in zip(steps, increments) {
         var next = current
         var changed = false
@@ -523,7 +562,7 @@ struct LevelStates: Sendable {
         guard changed else { continue }
         reach(next, cost: cost + step.cost, parent: state, child: step.child)
       }
-      if packed.count > Self.limits.countStates { return false }
+      if found.states.count > Self.limits.countStates { return false }
     }
     return true
   }

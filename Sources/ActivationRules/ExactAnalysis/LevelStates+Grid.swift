@@ -120,11 +120,9 @@ extension LevelStates {
         }
       }
     }
-    self.layout = layout
     self.caps = caps
-    self.packed = packed
     self.costs = costs
-    self.parents = parents
+    storage = .packed(PackedStates(layout: layout, states: packed, parents: parents))
     return true
   }
 

@@ -85,6 +85,8 @@ extension LevelStates {
     steps: [Step], caps: [Int32], outputs: [ExactFormula]?
   ) throws(OutsideFragment) {
     self.caps = caps
+    costs = []
+    storage = .explicit(ExplicitStates())
     let slots = caps.indices.filter { caps[$0] > 0 }
     let slotIntervals = slots.map { slot in
       Self.intervals(
@@ -214,16 +216,22 @@ extension LevelStates {
       children += Array(repeating: Int32(step.child), count: value)
     }
     for slot in counts.indices { counts[slot] = Swift.min(counts[slot], Int(caps[slot])) }
+    guard case .explicit(var explicit) = storage else {
+      preconditionFailure("the interval search records into explicit states")
+    }
+    // Released from `storage` while it changes, so that it is changed in place rather than copied.
+    storage = .packed(PackedStates())
+    defer { storage = .explicit(explicit) }
     if let previous {
-      explicitCounts[previous] = counts
+      explicit.counts[previous] = counts
       costs[previous] = cost
-      witnesses[previous] = children
+      explicit.witnesses[previous] = children
       return previous
     }
-    explicitCounts.append(counts)
+    explicit.counts.append(counts)
     costs.append(cost)
-    witnesses.append(children)
-    return explicitCounts.count - 1
+    explicit.witnesses.append(children)
+    return explicit.counts.count - 1
   }
 
   /// The weight folding a lexicographic cost (items, attachments, types) into one integer,

@@ -401,7 +401,7 @@ extension LevelStates {
     let costs = combination.costs
     self.caps = caps
     self.costs = costs
-    self.combined = combined
+    storage = .combined(combined)
     return true
   }
 
