@@ -53,48 +53,70 @@ import Testing
     }
   }
 
-  /// Costs for steps: items first, so that a layer of k items precedes every layer of k + 1.
-  static func cost(_ index: Int, seed: Int) -> ExactCost {
-    ExactCost(items: 1, attachments: (index * 7 + seed) % 3, types: (index * 5 + seed) % 4)
+  /// Costs for steps: items first, so that a layer of k items precedes every layer of k + 1; uniform costs
+  /// make every set of a layer tie, so that ties (the smaller set first) decide the order.
+  static func cost(_ index: Int, seed: Int, uniform: Bool) -> ExactCost {
+    uniform
+      ? ExactCost(items: 1)
+      : ExactCost(items: 1, attachments: (index * 7 + seed) % 3, types: (index * 5 + seed) % 4)
   }
 
   @Test("cheapest witnesses = Dijkstra over the unions, by cost, ties by set", arguments: Array(1...9))
   func cheapestMatchesDijkstra(bitCount: Int) throws {
-    for (index, family) in Self.families(bitCount: bitCount, count: 12, seed: 0xC4E_0000 + UInt64(bitCount))
-      .enumerated()
-    {
-      // One step per set, as prepare makes them (one per effect); the empty set is no step.
-      let sets = Array(Set(family.filter { $0 != 0 })).sorted()
-      let steps = sets.enumerated().map { (set: $1, child: $0, cost: Self.cost($0, seed: index)) }
-      let unions = ContextUnions(
-        atoms: [], bitOfSlot: [], everyItemBit: nil, bitCount: bitCount, steps: steps,
-        reachable: ContextUnions.reachableSets(of: sets, bitCount: bitCount))
-      // Reference: every reachable set's cheapest cost, by Dijkstra over all sets.
-      var best: [Int: UInt64] = [0: 0]
-      var settled: Set<Int> = []
-      while let (set, cost) = best.filter({ !settled.contains($0.key) }).min(by: {
-        ($0.value, $0.key) < ($1.value, $1.key)
-      }) {
-        settled.insert(set)
-        for step in steps where step.set & ~set != 0 {
-          let next = (set | step.set, cost + step.cost.folded)
-          if best[next.0].map({ next.1 < $0 }) ?? true { best[next.0] = next.1 }
+    let families = Self.families(bitCount: bitCount, count: 12, seed: 0xC4E_0000 + UInt64(bitCount))
+    for (index, family) in families.enumerated() {
+      for uniform in [false, true] {
+        try Self.checkCheapest(family: family, seed: index, uniform: uniform, bitCount: bitCount)
+      }
+    }
+  }
+
+  /// The witness search on one family of sets against Dijkstra over all sets, asking for 1, 3 and 6 sets
+  /// among a random third of the reachable sets and among those no single step reaches (so that the search
+  /// goes past its first layer).
+  static func checkCheapest(family: [Int], seed: Int, uniform: Bool, bitCount: Int) throws {
+    // One step per set, as prepare makes them (one per effect); the empty set is no step.
+    let sets = Array(Set(family.filter { $0 != 0 })).sorted()
+    let steps = sets.enumerated().map {
+      (set: $1, child: $0, cost: Self.cost($0, seed: seed, uniform: uniform))
+    }
+    let unions = ContextUnions(
+      atoms: [], bitOfSlot: [], everyItemBit: nil, bitCount: bitCount, steps: steps,
+      reachable: ContextUnions.reachableSets(of: sets, bitCount: bitCount))
+    // Reference: every reachable set's cheapest cost, by Dijkstra over all sets.
+    var best: [Int: UInt64] = [0: 0]
+    var settled: Set<Int> = []
+    while let (set, cost) = best.filter({ !settled.contains($0.key) }).min(by: {
+      ($0.value, $0.key) < ($1.value, $1.key)
+    }) {
+      settled.insert(set)
+      for step in steps where step.set & ~set != 0 {
+        let next = (set | step.set, cost + step.cost.folded)
+        if best[next.0].map({ next.1 < $0 }) ?? true { best[next.0] = next.1 }
+      }
+    }
+    let order = best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+    var random = SeededGenerator(seed: UInt64(seed))
+    let oneStep = Set(sets)
+    let choices = [
+      BitVector(size: 1 << bitCount) { best[$0] != nil && Int.random(in: 0..<3, using: &random) == 0 },
+      BitVector(size: 1 << bitCount) { best[$0] != nil && $0 != 0 && !oneStep.contains($0) },
+    ]
+    let context = "family \(seed) (\(uniform ? "uniform" : "varied") costs): \(sets)"
+    for wanted in choices {
+      for keep in [1, 3, 6] {
+        let found = unions.cheapest(in: wanted, keep: keep)
+        let expected = order.filter { wanted[$0.key] }.prefix(keep)
+        #expect(found.map(\.set) == expected.map(\.key), "\(context), keep \(keep)")
+        #expect(found.map(\.cost.folded) == expected.map(\.value), "\(context), keep \(keep)")
+        for witness in found {
+          // The witness's items bring exactly the set, at exactly the cost.
+          let union = witness.children.reduce(0) { $0 | sets[$1] }
+          let cost = witness.children.reduce(UInt64(0)) {
+            $0 + Self.cost($1, seed: seed, uniform: uniform).folded
+          }
+          #expect(union == witness.set && cost == witness.cost.folded, "\(context), keep \(keep)")
         }
-      }
-      let order = best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-      var random = SeededGenerator(seed: UInt64(index))
-      let wanted = BitVector(size: 1 << bitCount) {
-        best[$0] != nil && Int.random(in: 0..<3, using: &random) == 0
-      }
-      let found = unions.cheapest(in: wanted, keep: 6)
-      let expected = order.filter { wanted[$0.key] }.prefix(6)
-      #expect(found.map(\.set) == expected.map(\.key), "family \(index): \(sets)")
-      #expect(found.map(\.cost.folded) == expected.map(\.value), "family \(index): \(sets)")
-      for witness in found {
-        // The witness's items bring exactly the set, at exactly the cost.
-        let union = witness.children.reduce(0) { $0 | sets[$1] }
-        let cost = witness.children.reduce(UInt64(0)) { $0 + Self.cost($1, seed: index).folded }
-        #expect(union == witness.set && cost == witness.cost.folded, "family \(index): \(sets)")
       }
     }
   }

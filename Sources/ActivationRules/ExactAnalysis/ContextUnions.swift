@@ -247,30 +247,61 @@ extension ContextUnions {
         found.append((layer[position].set, ExactCost(folded: layer[position].cost), children.reversed()))
         if found.count == target { return found }
       }
-      // The next layer, from this one in order of cost, steps in order: the first cheapest way stays. From
-      // the empty context it is the steps themselves (their sets differ: one step per effect).
+      // The next layer, each set settled as it comes. From the empty context it is the steps themselves
+      // (their sets differ: one step per effect). From a later layer, pairs of a set and a step are taken in order of cost (ties: the set's
+      // place in the layer, then the step's number — Dijkstra's order), so the first time a union comes it
+      // comes at its cheapest; once as many wanted unions as are still asked for have come, with every one
+      // as cheap as the last of them, the rest of the layer is not needed.
       var next: [(set: Int, cost: UInt64, parent: Int32, via: Int32)] = []
-      var positionOf: [Int: Int] = [:]
-      for position in layer.indices.sorted(by: cheaper) {
-        let (set, cost, _, _) = layer[position]
-        for (index, step) in steps.enumerated() where step.set & ~set != 0 {
-          let union = set | step.set
-          guard !settled[union] else { continue }
-          let entry = (union, cost + stepCosts[index], Int32(position), Int32(index))
-          if set == 0 {
-            settled[union] = true
-            next.append(entry)
-          } else if let existing = positionOf[union] {
-            if entry.1 < next[existing].cost { next[existing] = entry }
-          } else {
-            positionOf[union] = next.count
-            next.append(entry)
+      if layer.count == 1, layer[0].set == 0 {
+        for (index, step) in steps.enumerated() where step.set != 0 && !settled[step.set] {
+          settled[step.set] = true
+          next.append((step.set, stepCosts[index], 0, Int32(index)))
+        }
+      } else {
+        let order = layer.indices.sorted(by: cheaper)
+        let stepOrder = steps.indices.sorted { (stepCosts[$0], $0) < (stepCosts[$1], $1) }
+        var pairs = IndexedMinHeap<LayerPair>()
+        for rank in order.indices where !stepOrder.isEmpty {
+          pairs.push(
+            LayerPair(
+              cost: layer[order[rank]].cost + stepCosts[stepOrder[0]], rank: rank, step: stepOrder[0]), 0)
+        }
+        var wantedCount = 0
+        var cutoff: UInt64?
+        while let (pair, stepRank) = pairs.pop() {
+          if let cutoff, pair.cost > cutoff { break }
+          if stepRank + 1 < stepOrder.count {
+            let step = stepOrder[stepRank + 1]
+            pairs.push(
+              LayerPair(cost: layer[order[pair.rank]].cost + stepCosts[step], rank: pair.rank, step: step),
+              stepRank + 1)
+          }
+          let set = layer[order[pair.rank]].set
+          let union = set | steps[pair.step].set
+          guard union != set, !settled[union] else { continue }
+          settled[union] = true
+          next.append((union, pair.cost, Int32(order[pair.rank]), Int32(pair.step)))
+          if wanted[union] {
+            wantedCount += 1
+            if wantedCount == target - found.count { cutoff = pair.cost }
           }
         }
       }
-      for entry in next { settled[entry.set] = true }
       layers.append(next)
     }
     return found
+  }
+}
+
+/// A set of a witness search's layer (by its place in cost order) and a step: the pair's cost orders the
+/// search, ties going to the earlier set, then to the lower step.
+struct LayerPair: Comparable {
+  var cost: UInt64
+  var rank: Int
+  var step: Int
+
+  static func < (lhs: LayerPair, rhs: LayerPair) -> Bool {
+    (lhs.cost, lhs.rank, lhs.step) < (rhs.cost, rhs.rank, rhs.step)
   }
 }
