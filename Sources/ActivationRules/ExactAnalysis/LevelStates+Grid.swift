@@ -175,11 +175,15 @@ private struct GridCells {
     caps: ArraySlice<Int32>, fields: ArraySlice<(offset: Int, width: Int)>, firstDigit: Int
   ) -> [(saturated: Int, counts: PackedState)] {
     var entries: [(saturated: Int, counts: PackedState)] = [(0, PackedState())]
+    entries.reserveCapacity(caps.reduce(1) { $0 * (Int($1) + 1) })
     var radix = 1
     for (digit, (cap, field)) in zip(caps, fields).enumerated() {
       let bit = 1 << (firstDigit + digit)
       for count in 1...Int(cap) {
-        for entry in entries.prefix(radix) {
+        // By index: a slice of `entries` kept across the appends made each append copy the whole table
+        // (a count compared with 75 809 took 3.6 s, found by the exact fuzzer).
+        for index in 0..<radix {
+          let entry = entries[index]
           var counts = entry.counts
           counts[field.offset / 64] |= UInt64(count) << UInt64(field.offset % 64)
           entries.append((entry.saturated | (count == Int(cap) ? bit : 0), counts))
