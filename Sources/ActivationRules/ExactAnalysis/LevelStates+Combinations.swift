@@ -10,10 +10,8 @@ extension LevelStates {
   /// `needs[n]`, nil when none has). Returns each state's cost and its part states (`fronts.count + 1` per
   /// state: each free part's, then the core's), first part's class fastest, core classes innermost.
   ///
-  /// The loop runs once per combination (26 244 times for 14.plist's item level, about sixty reads and
-  /// writes each), so its tables are flat and read through buffer pointers: through nested arrays every
-  /// read retained an inner array and every write checked uniqueness, over a thousand instructions a
-  /// combination.
+  /// Fronts of one point each (every class of the real rules) take ``combineSinglePoints(fronts:needs:
+  /// coreBest:coreCosts:expected:)``; this loop tries every combination of the fronts' points.
   static func combineClasses(
     fronts: [[[FrontPoint]]], needs: [Int], coreBest: [[Int?]], coreCosts: [ExactCost], expected: Int
   ) -> (costs: [ExactCost], partStates: [Int32]) {
@@ -21,105 +19,48 @@ extension LevelStates {
       return combineSinglePoints(
         fronts: fronts, needs: needs, coreBest: coreBest, coreCosts: coreCosts, expected: expected)
     }
-    let (partCount, coreClassCount, needCount) = (fronts.count, coreBest.count, needs.count)
-    // Part `p`'s class `c` is the front `points[frontStart[classBase[p] + c]..<frontStart[classBase[p] + c
-    // + 1]]`; a core class's cheapest state for `needs[n]` is `coreState[coreClass * needCount + n]` (-1:
-    // none), and a need's position in `needs` is `needIndex[need]` (-1: no combination needs it).
-    var points: [FrontPoint] = []
-    var frontStart: [Int] = []
-    var classBase: [Int] = []
-    for classes in fronts {
-      classBase.append(frontStart.count)
-      for front in classes {
-        frontStart.append(points.count)
-        points += front
-      }
-      frontStart.append(points.count)
-    }
-    let classCounts = fronts.map(\.count)
-    let coreState = coreBest.flatMap { $0.map { $0 ?? -1 } }
+    let partCount = fronts.count
     var needIndex = [Int](repeating: -1, count: (needs.max() ?? 0) + 1)
     for (index, need) in needs.enumerated() { needIndex[need] = index }
-
-    // The results, written in place (appending checked each array's uniqueness and capacity per element).
-    var costs = [ExactCost](repeating: ExactCost(), count: expected)
-    var partStates = [Int32](repeating: 0, count: expected * (partCount + 1))
-    var stateCount = 0
-    // Scratch: each part's class and point (a position in `points`); per core class, the cheapest
-    // combination for the current classes — its cost (`hasBest`), core state and point of each front.
+    var costs: [ExactCost] = []
+    var partStates: [Int32] = []
     var digits = [Int](repeating: 0, count: partCount)
-    var point = [Int](repeating: 0, count: partCount)
-    var hasBest = [Bool](repeating: false, count: coreClassCount)
-    var bestCost = [ExactCost](repeating: ExactCost(), count: coreClassCount)
-    var bestCore = [Int](repeating: 0, count: coreClassCount)
-    var bestPoints = [Int](repeating: 0, count: coreClassCount * partCount)
-    withBuffers(points, frontStart, classBase, classCounts, coreState, needIndex, coreCosts) {
-      points, frontStart, classBase, classCounts, coreState, needIndex, coreCosts in
-      withMutableBuffers(&digits, &point, &bestCore, &bestPoints) { digits, point, bestCore, bestPoints in
-        hasBest.withUnsafeMutableBufferPointer { hasBest in
-          bestCost.withUnsafeMutableBufferPointer { bestCost in
-            costs.withUnsafeMutableBufferPointer { costs in
-              partStates.withUnsafeMutableBufferPointer { partStates in
-                var finished = false
-                while !finished {
-                  for part in 0..<partCount { point[part] = frontStart[classBase[part] + digits[part]] }
-                  for coreClass in 0..<coreClassCount { hasBest[coreClass] = false }
-                  while true {
-                    var need = 0
-                    var types = 0
-                    for part in 0..<partCount {
-                      let found = points[point[part]]
-                      need = Swift.max(need, found.choices)
-                      types += found.types
-                    }
-                    let needAt = needIndex[need]
-                    for coreClass in 0..<coreClassCount where needAt >= 0 {
-                      let state = coreState[coreClass * needCount + needAt]
-                      guard state >= 0 else { continue }
-                      var cost = coreCosts[state]
-                      cost.types += types
-                      if hasBest[coreClass], bestCost[coreClass] <= cost { continue }
-                      (hasBest[coreClass], bestCost[coreClass], bestCore[coreClass]) = (true, cost, state)
-                      for part in 0..<partCount { bestPoints[coreClass * partCount + part] = point[part] }
-                    }
-                    // The next point of the fronts, the first part's fastest.
-                    var part = 0
-                    while part < partCount {
-                      point[part] += 1
-                      if point[part] < frontStart[classBase[part] + digits[part] + 1] { break }
-                      point[part] = frontStart[classBase[part] + digits[part]]
-                      part += 1
-                    }
-                    if part == partCount { break }
-                  }
-                  for coreClass in 0..<coreClassCount where hasBest[coreClass] {
-                    costs[stateCount] = bestCost[coreClass]
-                    let row = stateCount * (partCount + 1)
-                    for part in 0..<partCount {
-                      partStates[row + part] = Int32(points[bestPoints[coreClass * partCount + part]].state)
-                    }
-                    partStates[row + partCount] = Int32(bestCore[coreClass])
-                    stateCount += 1
-                  }
-                  // The next combination of classes, the first part's fastest.
-                  var part = 0
-                  while part < partCount {
-                    digits[part] += 1
-                    if digits[part] < classCounts[part] { break }
-                    digits[part] = 0
-                    part += 1
-                  }
-                  finished = part == partCount
-                }
-              }
-            }
+    while true {
+      let classFronts = (0..<partCount).map { fronts[$0][digits[$0]] }
+      // Per core class, the cheapest combination of points for these classes: cost, core state, points.
+      var best: [(cost: ExactCost, core: Int, points: [Int])?] = Array(repeating: nil, count: coreBest.count)
+      var point = [Int](repeating: 0, count: partCount)
+      while true {
+        let need = (0..<partCount).map { classFronts[$0][point[$0]].choices }.max() ?? 0
+        let types = (0..<partCount).reduce(0) { $0 + classFronts[$1][point[$1]].types }
+        if needIndex[need] >= 0 {
+          for (coreClass, states) in coreBest.enumerated() {
+            guard let core = states[needIndex[need]] else { continue }
+            var cost = coreCosts[core]
+            cost.types += types
+            if let found = best[coreClass], found.cost <= cost { continue }
+            best[coreClass] = (cost, core, point)
           }
         }
+        guard Self.next(&point, radices: classFronts.map(\.count)) else { break }
       }
+      for case (let cost, let core, let points)? in best {
+        costs.append(cost)
+        partStates += (0..<partCount).map { Int32(classFronts[$0][points[$0]].state) } + [Int32(core)]
+      }
+      guard Self.next(&digits, radices: fronts.map(\.count)) else { break }
     }
-    costs.removeLast(expected - stateCount)
-    partStates.removeLast((expected - stateCount) * (partCount + 1))
     return (costs, partStates)
+  }
+
+  /// The next vector in mixed radix, the first digit fastest; false after the last.
+  private static func next(_ digits: inout [Int], radices: [Int]) -> Bool {
+    for index in digits.indices {
+      digits[index] += 1
+      if digits[index] < radices[index] { return true }
+      digits[index] = 0
+    }
+    return false
   }
 }
 
@@ -178,41 +119,5 @@ extension LevelStates {
       update(through: part)
     }
     return (costs, partStates)
-  }
-}
-
-/// Calls `body` with the arrays' buffers.
-private func withBuffers<A, B, C, D, E, F, G, Result>(
-  _ a: [A], _ b: [B], _ c: [C], _ d: [D], _ e: [E], _ f: [F], _ g: [G],
-  _ body: (
-    UnsafeBufferPointer<A>, UnsafeBufferPointer<B>, UnsafeBufferPointer<C>, UnsafeBufferPointer<D>,
-    UnsafeBufferPointer<E>, UnsafeBufferPointer<F>, UnsafeBufferPointer<G>
-  ) -> Result
-) -> Result {
-  a.withUnsafeBufferPointer { a in
-    b.withUnsafeBufferPointer { b in
-      c.withUnsafeBufferPointer { c in
-        d.withUnsafeBufferPointer { d in
-          e.withUnsafeBufferPointer { e in
-            f.withUnsafeBufferPointer { f in g.withUnsafeBufferPointer { g in body(a, b, c, d, e, f, g) } }
-          }
-        }
-      }
-    }
-  }
-}
-
-/// Calls `body` with the arrays' mutable buffers.
-private func withMutableBuffers<Result>(
-  _ a: inout [Int], _ b: inout [Int], _ c: inout [Int], _ d: inout [Int],
-  _ body: (
-    UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>,
-    UnsafeMutableBufferPointer<Int>
-  ) -> Result
-) -> Result {
-  a.withUnsafeMutableBufferPointer { a in
-    b.withUnsafeMutableBufferPointer { b in
-      c.withUnsafeMutableBufferPointer { c in d.withUnsafeMutableBufferPointer { d in body(a, b, c, d) } }
-    }
   }
 }
