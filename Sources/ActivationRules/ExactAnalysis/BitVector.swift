@@ -51,14 +51,21 @@ struct BitVector: Sendable, Hashable {
     self.init(size: 1 << bitCount, value: false)
     if bit < 6 {
       // Within a word the pattern repeats every 2^(bit+1) sets.
-      var pattern: UInt64 = 0
-      for position in 0..<64 where position & (1 << bit) != 0 { pattern |= 1 << UInt64(position) }
+      let pattern = Self.wordPattern(holding: bit)
       for word in words.indices { words[word] = pattern }
     } else {
       for word in words.indices where word & (1 << (bit - 6)) != 0 { words[word] = .max }
     }
     clearPadding()
   }
+
+  /// Of the 64 sets a word covers (the low six bits of a set's number), those holding `bit` (below 6).
+  static func wordPattern(holding bit: Int) -> UInt64 { wordPatterns[bit] }
+
+  private static let wordPatterns: [UInt64] = [
+    0xAAAA_AAAA_AAAA_AAAA, 0xCCCC_CCCC_CCCC_CCCC, 0xF0F0_F0F0_F0F0_F0F0, 0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000, 0xFFFF_FFFF_0000_0000,
+  ]
 
   /// The entries past `size` in the last word stay clear, so that counts and equality are right.
   private mutating func clearPadding() {

@@ -122,7 +122,7 @@ extension ContextUnions {
       reachable.withUnsafeMutableBufferPointer { reachable in
         closure.withUnsafeBufferPointer { closure in
           if bit < 6 {
-            let holding = Self.inWordPattern(bit: bit, set: true)
+            let holding = BitVector.wordPattern(holding: bit)
             for word in 0..<reachable.count { reachable[word] &= ~holding | closure[word] }
           } else if let reachable = reachable.baseAddress, let closure = closure.baseAddress {
             let span = 1 << (bit - 6)
@@ -137,22 +137,13 @@ extension ContextUnions {
     return BitVector(size: size, words: reachable)
   }
 
-  /// The positions 0..<64 of a word whose bit `bit` (below 6) is set, or clear.
-  private static func inWordPattern(bit: Int, set: Bool) -> UInt64 {
-    let clear: [UInt64] = [
-      0x5555_5555_5555_5555, 0x3333_3333_3333_3333, 0x0F0F_0F0F_0F0F_0F0F, 0x00FF_00FF_00FF_00FF,
-      0x0000_FFFF_0000_FFFF, 0x0000_0000_FFFF_FFFF,
-    ]
-    return set ? ~clear[bit] : clear[bit]
-  }
-
   /// Makes the table (one bit per set of `bitCount` bits) upward closed: every superset of a marked set is
   /// marked. One pass per bit, in which each set holding the bit takes in its twin without it; `skipping` is
   /// a bit every marked set already holds, whose pass would change nothing.
   private static func closeUpward(_ table: UnsafeMutableBufferPointer<UInt64>, bitCount: Int, skipping: Int) {
     // Bits below 6 are positions within a word (a twin is a shift of the word), bits 6 to 8 the words of a
     // block of eight: those nine passes run in one sweep, on eight words held in registers.
-    let masks = (0..<6).map { bit in bit < bitCount ? inWordPattern(bit: bit, set: false) : 0 }
+    let masks = (0..<6).map { bit in bit < bitCount ? ~BitVector.wordPattern(holding: bit) : 0 }
     let (m0, m1, m2, m3, m4, m5) = (masks[0], masks[1], masks[2], masks[3], masks[4], masks[5])
     @inline(__always) func inWord(_ word: UInt64) -> UInt64 {
       var value = word
