@@ -71,9 +71,22 @@ import Testing
     }
   }
 
+  @Test("downward closure = every subset of a marked set", arguments: Array(0...12))
+  func downwardClosureMatchesDefinition(bitCount: Int) {
+    var random = SeededGenerator(seed: 0xD0_0000 + UInt64(bitCount))
+    for density in [0, 1, 5, 40] {
+      let marked = BitVector(size: 1 << bitCount) { _ in Int.random(in: 0..<100, using: &random) < density }
+      var markedSets: [Int] = []
+      marked.forEachTrue { markedSets.append($0) }
+      let closure = ContextUnions.downwardClosure(of: marked, bitCount: bitCount)
+      let expected = BitVector(size: 1 << bitCount) { set in markedSets.contains { $0 & set == set } }
+      #expect(closure == expected, "\(bitCount) bits, marked \(markedSets)")
+    }
+  }
+
   /// The witness search on one family of sets against Dijkstra over all sets, asking for 1, 3 and 6 sets
-  /// among a random third of the reachable sets and among those no single step reaches (so that the search
-  /// goes past its first layer).
+  /// among a random third of the reachable sets, among those no single step reaches (so that the search
+  /// goes past its first layer), and among a few of those needing the most steps (pruned layers).
   static func checkCheapest(family: [Int], seed: Int, uniform: Bool, bitCount: Int) throws {
     // One step per set, as prepare makes them (one per effect); the empty set is no step.
     let sets = Array(Set(family.filter { $0 != 0 })).sorted()
@@ -101,6 +114,11 @@ import Testing
     let choices = [
       BitVector(size: 1 << bitCount) { best[$0] != nil && Int.random(in: 0..<3, using: &random) == 0 },
       BitVector(size: 1 << bitCount) { best[$0] != nil && $0 != 0 && !oneStep.contains($0) },
+      // A few of the sets that need the most steps: the search prunes its later layers to their subsets.
+      BitVector(size: 1 << bitCount) {
+        best[$0] != nil && $0.nonzeroBitCount >= bitCount - 1 && !oneStep.contains($0)
+          && Int.random(in: 0..<2, using: &random) == 0
+      },
     ]
     let context = "family \(seed) (\(uniform ? "uniform" : "varied") costs): \(sets)"
     for wanted in choices {
