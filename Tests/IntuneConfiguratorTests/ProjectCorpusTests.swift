@@ -279,6 +279,35 @@ struct ProjectResolvedChecksTests {
     #expect(files.filter { $0.hasSuffix("/Extension-ios.entitlements") }.count == 1)
   }
 
+  @Test("an extension that two apps embed is configured for the app named, with a warning naming the other")
+  func extensionEmbeddedInTwoApps() throws {
+    // Rocket.Chat's React Native project embeds ShareRocketChatRN and NotificationService in RocketChatRN
+    // (chat.rocket.reactnative) and in Rocket.Chat (chat.rocket.ios); one Info.plist cannot name both.
+    let corpus = try #require(CorpusProject.all.first { $0.name == "rocket-chat-rn" })
+    let project = try XcodeProject(path: try corpus.copy())
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: "RocketChatRN")
+    let warnings = plan.findings.filter { $0.id == "extension-in-several-apps" }
+    #expect(warnings.count == 2, "\(warnings.map(\.message))")
+    for warning in warnings {
+      #expect(warning.severity == .warning)
+      #expect(warning.location?.line != nil)
+      #expect(warning.message.contains("Rocket.Chat (chat.rocket.ios)"), "\(warning.message)")
+      #expect(warning.message.contains("RocketChatRN (chat.rocket.reactnative)"), "\(warning.message)")
+      #expect(warning.fix != nil)
+    }
+    #expect(!plan.isBlocked)
+    // The other way round names the other app; a project whose extensions one app embeds says nothing.
+    let other = try ProjectConfigurator.plan(project: project, appTarget: "Rocket.Chat")
+    #expect(
+      other.findings.filter { $0.id == "extension-in-several-apps" }.allSatisfy {
+        $0.message.contains("RocketChatRN (chat.rocket.reactnative)")
+      })
+    let limit = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let single = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: try limit.copy()), appTarget: "Limit")
+    #expect(!single.findings.contains { $0.id == "extension-in-several-apps" })
+  }
+
   static func generated(_ spec: String) throws -> ProjectConfigurationPlan {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
     let path = try corpus.copy()
