@@ -308,6 +308,31 @@ struct ProjectResolvedChecksTests {
     #expect(!single.findings.contains { $0.id == "extension-in-several-apps" })
   }
 
+  @Test("an extension whose identifier is not under the app's in some configuration is named, with where")
+  func extensionIdentifierNotPrefixed() throws {
+    // Focus's enterprise configurations keep the intents and widget extensions' plain identifiers
+    // (org.mozilla.ios.Focus.Widgets under org.mozilla.ios.Focus.enterprise): Xcode refuses that build.
+    let corpus = try #require(CorpusProject.all.first { $0.name == "focus" })
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: try corpus.copy()), appTarget: "Blockzilla")
+    let warnings = plan.findings.filter { $0.id == "extension-identifier-not-prefixed" }
+    #expect(warnings.count == 2, "\(warnings.map(\.message))")
+    let widgets = try #require(warnings.first { $0.message.hasPrefix("WidgetsExtension's") })
+    #expect(widgets.severity == .warning)
+    #expect(
+      widgets.message.contains(
+        "FocusEnterprise: org.mozilla.ios.Focus.Widgets under org.mozilla.ios.Focus.enterprise"))
+    #expect(
+      widgets.message.contains(
+        "KlarEnterprise: org.mozilla.ios.Klar.Widgets under org.mozilla.ios.Klar.enterprise"))
+    #expect(!widgets.message.contains("FocusRelease"))
+    // At the FocusEnterprise assignment of the widget's identifier.
+    #expect(widgets.location?.file.hasSuffix("Blockzilla.xcodeproj/project.pbxproj") == true)
+    #expect(widgets.location?.line != nil)
+    #expect(!plan.findings.contains { $0.message.hasPrefix("ShareExtension's") })
+    #expect(!plan.isBlocked)
+  }
+
   static func generated(_ spec: String) throws -> ProjectConfigurationPlan {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
     let path = try corpus.copy()

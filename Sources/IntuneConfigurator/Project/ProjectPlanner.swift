@@ -92,6 +92,7 @@ struct ProjectPlanner {
       let targetSettings = try settings(of: target)
       report(targetSettings)
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
+      try noteUnprefixedIdentifier(of: target, settings: targetSettings, appIdentifiers: appIdentifiers)
       let containing = containingApp(
         for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
         appInfoPlist: appInfo)
