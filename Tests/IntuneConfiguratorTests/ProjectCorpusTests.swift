@@ -331,6 +331,12 @@ struct ProjectResolvedChecksTests {
     #expect(widgets.location?.line != nil)
     #expect(!plan.findings.contains { $0.message.hasPrefix("ShareExtension's") })
     #expect(!plan.isBlocked)
+    // Brave's Debug identifiers depend on a gitignored xcconfig ('' for the app, '.ShareExtension' for the
+    // extension without it): unknown, so not reported.
+    let brave = try #require(CorpusProject.all.first { $0.name == "brave" })
+    let bravePlan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: try brave.copy()), appTarget: "Client")
+    #expect(!bravePlan.findings.contains { $0.id == "extension-identifier-not-prefixed" })
   }
 
   static func generated(_ spec: String) throws -> ProjectConfigurationPlan {

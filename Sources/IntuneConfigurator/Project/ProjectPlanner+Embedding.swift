@@ -15,7 +15,7 @@ extension ProjectPlanner {
       // An app whose settings do not resolve is reported when it is configured itself.
       guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
       else { continue }
-      let differing = Set(identifiers.values).subtracting(ours).sorted()
+      let differing = Set(identifiers.values.filter(Self.isWhole)).subtracting(ours).sorted()
       guard !differing.isEmpty else { continue }
       others.append("\(other.name) (\(differing.joined(separator: ", ")))")
     }
@@ -46,9 +46,14 @@ extension ProjectPlanner {
     var location: BuildSettingLocation?
     for resolved in settings {
       let configuration = resolved.configuration
-      guard let own = ownIdentifiers[configuration], !own.isEmpty, !own.contains("$"),
+      // An identifier a missing xcconfig may change (Brave's `.ShareExtension` without its gitignored
+      // bundle-ID file) says nothing about the build.
+      let unresolved = resolved.diagnostics.contains {
+        $0.affectedSettings.contains("PRODUCT_BUNDLE_IDENTIFIER")
+      }
+      guard !unresolved, let own = ownIdentifiers[configuration], Self.isWhole(own),
         let parent = appIdentifiers[configuration] ?? appDefault.flatMap({ appIdentifiers[$0] }),
-        !parent.isEmpty, !parent.contains("$"), !own.hasPrefix(parent + ".")
+        Self.isWhole(parent), !own.hasPrefix(parent + ".")
       else { continue }
       mismatches.append("\(configuration): \(own) under \(parent)")
       location = location ?? resolved.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.location
@@ -62,5 +67,11 @@ extension ProjectPlanner {
           + "prefixed with the parent app's bundle identifier\"",
         fix: "set \(target.name)'s PRODUCT_BUNDLE_IDENTIFIER in these configurations to the app's identifier "
           + "followed by a dot and a name of its own"))
+  }
+
+  /// Whether `identifier` is fully resolved: no reference left, no empty component.
+  static func isWhole(_ identifier: String) -> Bool {
+    !identifier.isEmpty && !identifier.contains("$")
+      && !identifier.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
   }
 }
