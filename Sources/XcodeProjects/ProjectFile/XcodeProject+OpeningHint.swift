@@ -24,9 +24,8 @@ extension XcodeProject {
   /// groups around them.
   static func workspaceProjects(_ workspace: String) -> [String] {
     let data = XcodePath.join(workspace, "contents.xcworkspacedata")
-    guard let bytes = try? XcodeFileReader.bytes(atPath: data, limit: 1 << 20),
-      let text = String(validating: bytes, as: UTF8.self)
-    else { return [] }
+    guard let bytes = try? XcodeFileReader.bytes(atPath: data, limit: 1 << 20) else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
     let root = XcodePath.dirname(workspace)
     var folders: [String] = [root.isEmpty ? "." : root]
     var found: [String] = []
