@@ -97,6 +97,7 @@ extension Planner {
       )
       return
     }
+    reportContainingAppNotParent()
     let known = containingAppBundleID
     if writtenContainingAppBundleID == nil, settings["ContainingAppBundleId"] == nil,
       let inferred = inferredContainingAppBundleID
@@ -176,5 +177,26 @@ extension Planner {
   /// Whether `value` uses `PRODUCT_BUNDLE_IDENTIFIER`, which in an extension's Info.plist is its own ID.
   static func refersToOwnBundleID(_ value: String) -> Bool {
     URLSchemeValidator.buildSettingNames(in: value).contains("PRODUCT_BUNDLE_IDENTIFIER")
+  }
+
+  /// Warns when the containing app comes from an Info.plist (found beside the extension, or given with
+  /// `--containing-app-plist`) whose literal `CFBundleIdentifier` is not the start of the extension's: an
+  /// embedded extension's identifier is its app's, a dot and a name of its own, so that Info.plist is
+  /// probably another app's, and ContainingAppBundleId would name the wrong app without a word.
+  mutating func reportContainingAppNotParent() {
+    guard target.isExtension, options.buildConfigurations.isEmpty, let app = options.containingApp,
+      app.bundleIdentifier == nil, let appInfo = app.infoPlist,
+      let appID = appInfo.value.dictionaryValue?["CFBundleIdentifier"]?.stringValue,
+      let own = bundleIdentifier,
+      URLSchemeValidator.buildSetting(in: appID) == nil, URLSchemeValidator.buildSetting(in: own) == nil,
+      !own.hasPrefix(appID + ".")
+    else { return }
+    let source = appInfo.path.map { " (\($0))" } ?? ""
+    finding(
+      "containing-app-not-parent", .warning, at: ["CFBundleIdentifier"],
+      "this extension's bundle ID \"\(own)\" does not start with \"\(appID).\", the bundle ID of the "
+        + "containing app's Info.plist\(source); an extension is embedded only in an app whose identifier "
+        + "its own starts with",
+      fix: "pass --containing-app BUNDLE_ID (or --project) if the app is not \(appID)")
   }
 }

@@ -154,6 +154,8 @@ struct ConfigureProjectEndToEndTests {
         "error: target \"ShareExtension\" is not an application"
       ),
       (["--project", "Nothing.xcodeproj", "--target", "Limit"], 66, "no Xcode project here"),
+      // The folder holding the project (or a workspace): the hint names the project to pass.
+      (["--project", ".", "--target", "Limit"], 66, "hint: pass Limit.xcodeproj\n"),
       (["--project", "Limit.xcodeproj"], 2, "Error: --project needs --target"),
       (
         ["--project", "Limit.xcodeproj", "--target", "Limit", "-i", "Limit/Info.plist"], 2,

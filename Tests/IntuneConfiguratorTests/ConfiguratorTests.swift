@@ -103,6 +103,37 @@ enum ConfiguratorFixtures {
     #expect(!named.findings.contains { $0.id == "containing-app-inferred" })
   }
 
+  @Test(
+    "a containing app Info.plist whose identifier does not start the extension's is named, with a warning")
+  func containingAppPlistNotTheParent() throws {
+    // Xamarin's Share sample: a sibling app Info.plist (com.xamarin.share) beside an extension whose literal
+    // identifier is com.your-company.Share.ShareExtension; ContainingAppBundleId would name another app.
+    let app = try ConfiguratorFixtures.document(
+      body: "\t<key>CFBundleIdentifier</key>\n\t<string>com.xamarin.share</string>\n",
+      path: "Share/Info.plist")
+    func plan(_ app: PropertyListFile) throws -> ConfigurationPlan {
+      try AppConfigurator.plan(
+        infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
+        options: IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app)))
+    }
+    let finding = try #require(try plan(app).findings.first { $0.id == "containing-app-not-parent" })
+    #expect(finding.severity == .warning)
+    #expect(finding.position != nil)
+    #expect(
+      finding.message.contains("\"com.contoso.notes.share\" does not start with \"com.xamarin.share.\""))
+    #expect(finding.message.contains("(Share/Info.plist)"))
+    // The app the extension's identifier names: nothing to say.
+    let parent = try ConfiguratorFixtures.document(
+      body: "\t<key>CFBundleIdentifier</key>\n\t<string>com.contoso.notes</string>\n",
+      path: "Notes/Info.plist")
+    #expect(!(try plan(parent).findings.contains { $0.id == "containing-app-not-parent" }))
+    // A bundle ID the user names is taken as given.
+    let named = try AppConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("Share-Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.xamarin.share")))
+    #expect(!named.findings.contains { $0.id == "containing-app-not-parent" })
+  }
+
   @Test func extensionNeedsItsContainingApp() throws {
     // A build-setting identifier tells nothing about the app: nothing to infer from.
     let text = String(decoding: try ConfiguratorFixtures.file("Share-Info.plist").serialized(), as: UTF8.self)

@@ -141,3 +141,74 @@ struct ProjectTests {
     #expect(parsed.conditions == conditions.map { BuildSettingCondition(parameter: $0.0, pattern: $0.1) })
   }
 }
+
+@Suite("Opening something that is not a project says which project to pass")
+struct OpeningHintTests {
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-open-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  static func hint(_ path: String) -> String? {
+    do {
+      _ = try XcodeProject(path: path)
+      return nil
+    } catch {
+      #expect(error.kind == .fileNotFound)
+      return error.hint
+    }
+  }
+
+  @Test("a CocoaPods workspace names its app project, not Pods.xcodeproj")
+  func workspace() throws {
+    // The workspace Flutter, React Native and Capacitor teams open: the app's project and CocoaPods'.
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let workspace = folder.appendingPathComponent("Runner.xcworkspace")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <Workspace
+         version = "1.0">
+         <FileRef
+            location = "group:Runner.xcodeproj">
+         </FileRef>
+         <Group
+            location = "group:Modules"
+            name = "Modules">
+            <FileRef
+               location = "group:Widgets.xcodeproj">
+            </FileRef>
+         </Group>
+         <FileRef
+            location = "group:Pods/Pods.xcodeproj">
+         </FileRef>
+      </Workspace>
+      """.utf8
+    ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+    let hint = try #require(Self.hint(workspace.path))
+    let root = folder.path
+    #expect(
+      hint
+        == "Runner.xcworkspace is a workspace; pass one of \(root)/Runner.xcodeproj, "
+        + "\(root)/Modules/Widgets.xcodeproj")
+  }
+
+  @Test("a repository root names the project under ios/App (Capacitor)")
+  func repositoryRoot() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("ios/App/App.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    #expect(Self.hint(folder.path) == "pass \(folder.path)/ios/App/App.xcodeproj")
+  }
+
+  @Test("a folder without projects keeps the general hint")
+  func nothing() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(Self.hint(folder.path)?.hasPrefix("pass the .xcodeproj folder") == true)
+  }
+}

@@ -55,4 +55,25 @@ struct RealProjectsTests {
       }
     }
   }
+
+  @Test(
+    "a missing xcconfig's hint names the tool that writes it",
+    arguments: [
+      // Flutter writes Generated.xcconfig (flutter pub get); CocoaPods writes Pods/Target Support Files.
+      ("receive-sharing-intent", "example/ios/Runner.xcodeproj", "Runner", "Debug", "flutter pub get"),
+      ("durin", "ios/App/App.xcodeproj", "App", "Debug", "pod install"),
+      // A gitignored secrets file: no tool to name.
+      ("pocket-ios", "Pocket.xcodeproj", "Pocket (iOS)", "Debug", "local file kept out of version control"),
+    ])
+  func missingFileHint(
+    _ name: String, _ projectPath: String, _ targetName: String, _ configuration: String, _ wanted: String
+  ) throws {
+    let project = try XcodeProject(path: Self.root.appendingPathComponent("\(name)/\(projectPath)").path)
+    let target = try #require(project.target(named: targetName))
+    let settings = try project.buildSettings(target: target, configuration: configuration)
+    let hints = settings.diagnostics.compactMap(\.hint)
+    #expect(!hints.isEmpty)
+    #expect(hints.allSatisfy { $0.contains(wanted) }, "\(hints)")
+    if wanted != "pod install" { #expect(!hints.contains { $0.contains("pod install") }, "\(hints)") }
+  }
 }

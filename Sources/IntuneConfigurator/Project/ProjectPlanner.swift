@@ -91,6 +91,8 @@ struct ProjectPlanner {
     for target in project.embeddedTargets(of: app) where target.isAppExtension {
       let targetSettings = try settings(of: target)
       report(targetSettings)
+      noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
+      try noteUnprefixedIdentifier(of: target, settings: targetSettings, appIdentifiers: appIdentifiers)
       let containing = containingApp(
         for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
         appInfoPlist: appInfo)

@@ -67,7 +67,7 @@ extension XcodeProject {
                   .warning, .missingInclude,
                   "#include of \(missing.path) in the \(owner) base configuration: no such file; Xcode warns and "
                     + "builds without it", location: missing.location,
-                  hint: "run the step that generates it (pod install) or check it out, then resolve again")
+                  hint: Self.missingFileHint(missing.path))
               ))
           }
         } catch  where error.kind == .fileNotFound {
@@ -79,7 +79,7 @@ extension XcodeProject {
                 .warning, .missingBaseConfiguration,
                 "the \(owner) configuration \(name) is based on \(base), which is not in the checkout; Xcode warns "
                   + "and builds without it", location: referenceLocation,
-                hint: "run the step that generates it (pod install) or check it out, then resolve again")
+                hint: Self.missingFileHint(base))
             ))
         }
       }
@@ -103,6 +103,26 @@ extension XcodeProject {
     return ResolvedBuildSettings(
       project: self, target: target, configuration: name, sdk: sdk, levels: levels, parameters: parameters,
       missingFiles: missingBelow, notingUndefinedVariables: notingUndefinedVariables)
+  }
+
+  /// What brings back the missing xcconfig at `path`, by who writes such files: naming the wrong tool (pod
+  /// install for Flutter's `Generated.xcconfig`) sends the user to a step that does not make the file.
+  static func missingFileHint(_ path: String) -> String {
+    let components = path.split(separator: "/").map(String.init)
+    let name = components.last ?? path
+    let then = ", then resolve again"
+    if components.contains("Pods") || name.hasPrefix("Pods-") {
+      return "run pod install (CocoaPods writes the Pods/Target Support Files xcconfigs)" + then
+    }
+    if name == "Generated.xcconfig" || components.contains("ephemeral") {
+      return "run flutter pub get (or flutter build ios --config-only) in the Flutter project, which writes "
+        + name + then
+    }
+    if components.contains("node_modules") {
+      return "install the JavaScript dependencies (npm install or yarn), which bring " + name + then
+    }
+    return "if a tool generates \(name), run it; if it is a local file kept out of version control, "
+      + "create it (or leave it out: Xcode builds without it)" + then
   }
 
   /// Plain assignments first, conditional ones after, each group in file order.

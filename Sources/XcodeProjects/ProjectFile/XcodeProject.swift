@@ -49,7 +49,7 @@ public struct XcodeProject: Sendable {
       throw XcodeProjectError(
         .fileNotFound, "no Xcode project here: \(pbxproj) does not exist",
         location: BuildSettingLocation(file: pbxproj),
-        hint: "pass the .xcodeproj folder (App.xcodeproj) or the project.pbxproj inside it")
+        hint: Self.openingHint(for: path))
     }
     try self.init(bytes: bytes, pbxprojPath: pbxproj)
   }

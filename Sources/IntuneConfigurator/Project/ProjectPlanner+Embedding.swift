@@ -1,0 +1,77 @@
+import XcodeProjects
+
+extension ProjectPlanner {
+  /// Warns when `target` is embedded in other application targets too, built with other bundle
+  /// identifiers: the extension has one Info.plist in each configuration, so the `ContainingAppBundleId`
+  /// planned for ``app`` names the wrong app in the others' builds (Rocket.Chat's React Native project
+  /// embeds one share extension in two apps).
+  mutating func noteOtherContainingApps(of target: XcodeTarget, appIdentifiers: [String: String]) {
+    let ours = Set(appIdentifiers.values)
+    var others: [String] = []
+    for other in project.targets
+    where other.isApplication && other.id != app.id
+      && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
+    {
+      // An app whose settings do not resolve is reported when it is configured itself.
+      guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
+      else { continue }
+      let differing = Set(identifiers.values.filter(Self.isWhole)).subtracting(ours).sorted()
+      guard !differing.isEmpty else { continue }
+      others.append("\(other.name) (\(differing.joined(separator: ", ")))")
+    }
+    guard !others.isEmpty else { return }
+    let planned = ours.sorted().joined(separator: ", ")
+    findings.append(
+      ProjectFinding(
+        id: "extension-in-several-apps", .warning, at: target.location,
+        "\(target.name) is embedded in \(others.joined(separator: " and ")) as well as in \(app.name) "
+          + "(\(planned)); its Info.plist can name one containing app, so the ContainingAppBundleId planned "
+          + "for \(app.name) is wrong in the other apps' builds",
+        fix: "give each app its own copy of the extension target, with its own Info.plist, or remove "
+          + "\(target.name) from the Embed App Extensions phase of the apps you do not configure for Intune"))
+  }
+}
+
+extension ProjectPlanner {
+  /// Warns when, in some configuration, `target`'s bundle identifier does not start with the app's and a
+  /// dot: Xcode's embedded-binary validation stops that build ("Embedded binary's bundle identifier is not
+  /// prefixed with the parent app's bundle identifier"), so the app configured there never ships (Focus's
+  /// enterprise configurations keep the intents and widget extensions' non-enterprise identifiers).
+  mutating func noteUnprefixedIdentifier(
+    of target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String]
+  ) throws(ConfiguratorError) {
+    let ownIdentifiers = try appBundleIdentifiers(settings)
+    let appDefault = (try? project.configurationList(of: app))?.defaultConfigurationName
+    var mismatches: [String] = []
+    var location: BuildSettingLocation?
+    for resolved in settings {
+      let configuration = resolved.configuration
+      // An identifier a missing xcconfig may change (Brave's `.ShareExtension` without its gitignored
+      // bundle-ID file) says nothing about the build.
+      let unresolved = resolved.diagnostics.contains {
+        $0.affectedSettings.contains("PRODUCT_BUNDLE_IDENTIFIER")
+      }
+      guard !unresolved, let own = ownIdentifiers[configuration], Self.isWhole(own),
+        let parent = appIdentifiers[configuration] ?? appDefault.flatMap({ appIdentifiers[$0] }),
+        Self.isWhole(parent), !own.hasPrefix(parent + ".")
+      else { continue }
+      mismatches.append("\(configuration): \(own) under \(parent)")
+      location = location ?? resolved.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.location
+    }
+    guard !mismatches.isEmpty else { return }
+    findings.append(
+      ProjectFinding(
+        id: "extension-identifier-not-prefixed", .warning, at: location ?? target.location,
+        "\(target.name)'s bundle identifier does not start with \(app.name)'s (\(mismatches.joined(separator: "; "))); "
+          + "Xcode stops building the app in these configurations: \"Embedded binary's bundle identifier is not "
+          + "prefixed with the parent app's bundle identifier\"",
+        fix: "set \(target.name)'s PRODUCT_BUNDLE_IDENTIFIER in these configurations to the app's identifier "
+          + "followed by a dot and a name of its own"))
+  }
+
+  /// Whether `identifier` is fully resolved: no reference left, no empty component.
+  static func isWhole(_ identifier: String) -> Bool {
+    !identifier.isEmpty && !identifier.contains("$")
+      && !identifier.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
+  }
+}

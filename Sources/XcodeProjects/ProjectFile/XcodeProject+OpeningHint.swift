@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension XcodeProject {
+  /// What to pass instead of `path`, which holds no `project.pbxproj`: the projects a workspace lists, or
+  /// the `.xcodeproj` folders in a folder and in the `ios/` and `ios/App/` folders of a Flutter, React
+  /// Native or Capacitor repository. CocoaPods' `Pods.xcodeproj` is left out: it holds no app.
+  static func openingHint(for path: String) -> String {
+    let generic = "pass the .xcodeproj folder (App.xcodeproj) or the project.pbxproj inside it"
+    let isWorkspace = XcodePath.fileExtension(path) == "xcworkspace"
+    let candidates = (isWorkspace ? workspaceProjects(path) : folderProjects(path)).filter {
+      XcodePath.basename($0) != "Pods.xcodeproj"
+    }
+    guard !candidates.isEmpty else { return generic }
+    let pass = candidates.count == 1 ? "pass " : "pass one of "
+    let opening = isWorkspace ? "\(XcodePath.basename(path)) is a workspace; " : ""
+    return opening + pass + candidates.joined(separator: ", ")
+  }
+
+  /// The `.xcodeproj` paths a workspace's `contents.xcworkspacedata` lists, joined with the folders of the
+  /// groups around them.
+  static func workspaceProjects(_ workspace: String) -> [String] {
+    let data = XcodePath.join(workspace, "contents.xcworkspacedata")
+    guard let bytes = try? XcodeFileReader.bytes(atPath: data, limit: 1 << 20) else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let root = XcodePath.dirname(workspace)
+    var folders: [String] = [root.isEmpty ? "." : root]
+    var found: [String] = []
+    var rest = text[...]
+    // Elements in document order: <Group location=…> opens a folder, </Group> closes it.
+    while let open = rest.firstIndex(of: "<") {
+      rest = rest[rest.index(after: open)...]
+      let end = rest.firstIndex(of: ">") ?? rest.endIndex
+      let element = rest[..<end]
+      if element.hasPrefix("/Group") {
+        if folders.count > 1 { folders.removeLast() }
+        continue
+      }
+      guard element.hasPrefix("Group") || element.hasPrefix("FileRef") else { continue }
+      let location = Self.attribute("location", in: element) ?? ""
+      let resolved = Self.workspaceLocation(location, in: folders.last ?? ".")
+      if element.hasPrefix("Group") {
+        // A self-closing group (`<Group … />`) holds nothing.
+        if !element.hasSuffix("/") { folders.append(resolved ?? folders.last ?? ".") }
+      } else if let resolved, XcodePath.fileExtension(resolved) == "xcodeproj" {
+        found.append(XcodePath.normalize(resolved))
+      }
+    }
+    return found
+  }
+
+  /// `group:App.xcodeproj` and `container:App.xcodeproj` relative to `folder`, `absolute:/…` as is.
+  static func workspaceLocation(_ location: String, in folder: String) -> String? {
+    guard let colon = location.firstIndex(of: ":") else { return nil }
+    let kind = location[..<colon]
+    let value = String(location[location.index(after: colon)...])
+    switch kind {
+    case "absolute": return value
+    case "group", "container": return value.isEmpty ? folder : XcodePath.join(folder, value)
+    default: return nil
+    }
+  }
+
+  /// The value of `name = "…"` in an XML start tag.
+  static func attribute(_ name: String, in element: Substring) -> String? {
+    guard let key = element.firstRange(of: name) else { return nil }
+    let after = element[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "=" }
+    guard after.first == "\"" else { return nil }
+    let value = after.dropFirst()
+    return value.firstIndex(of: "\"").map { String(value[..<$0]) }
+  }
+
+  /// The `.xcodeproj` folders in `folder`, else in its `ios/` or `ios/App/` folder.
+  static func folderProjects(_ folder: String) -> [String] {
+    for sub in ["", "ios", "ios/App"] {
+      let place = sub.isEmpty ? folder : XcodePath.join(folder, sub)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: place)) ?? []
+      let projects = names.filter { XcodePath.fileExtension($0) == "xcodeproj" }.sorted()
+      if !projects.isEmpty { return projects.map { XcodePath.normalize(XcodePath.join(place, $0)) } }
+    }
+    return []
+  }
+}
