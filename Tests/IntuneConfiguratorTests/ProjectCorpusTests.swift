@@ -308,6 +308,16 @@ struct ProjectResolvedChecksTests {
     #expect(!single.findings.contains { $0.id == "extension-in-several-apps" })
   }
 
+  @Test("the lint of a project whose extensions two apps embed warns once per extension")
+  func lintWarnsOnceAboutASharedExtension() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "rocket-chat-rn" })
+    let report = try ProjectLinter().lint(try XcodeProject(path: try corpus.copy()))
+    let warnings = report.findings.filter { $0.finding.check == "extension-in-several-apps" }
+    // ShareRocketChatRN and NotificationService, each planned for both apps.
+    #expect(warnings.count == 2, "\(warnings.map(\.finding.message))")
+    #expect(Set(warnings.map(\.finding.line)).count == 2)
+  }
+
   @Test("an extension whose identifier is not under the app's in some configuration is named, with where")
   func extensionIdentifierNotPrefixed() throws {
     // Focus's enterprise configurations keep the intents and widget extensions' plain identifiers

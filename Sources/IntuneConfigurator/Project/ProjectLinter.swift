@@ -265,6 +265,8 @@ private struct Collector {
   let displayPath: (String) -> String
   var findings: [ProjectLintFinding] = []
   var seen: Set<LintFinding> = []
+  /// The places of the `extension-in-several-apps` warnings reported so far.
+  var sharedExtensionsWarned: Set<String> = []
   /// The files as read from disk, for positions: a plan of a file another target shares holds that
   /// target's changes already, which would move them.
   var documents: [String: PropertyListDocument?] = [:]
@@ -281,6 +283,12 @@ private struct Collector {
 
   mutating func add(_ finding: ProjectFinding, target: String? = nil) {
     let location = finding.location
+    // Each app's plan warns about an extension several apps embed, from its own side ("planned for A",
+    // then "planned for B"); the lint of the project says it once, at the extension target.
+    if finding.id == "extension-in-several-apps" {
+      let place = "\(location?.file ?? ""):\(location?.line ?? 0):\(location?.column ?? 0)"
+      guard sharedExtensionsWarned.insert(place).inserted else { return }
+    }
     add(
       LintFinding(
         id: ProjectLintCheck.projectFinding.rawValue, check: finding.id,
