@@ -212,7 +212,9 @@ public struct RuleLinter: Sendable {
       add(
         .undocumentedKey,
         "\(key.name) is not a documented NSExtensionActivationRule key; the system ignores it",
-        file.position(ofKey: key.name), "use a predicate rule to express this")
+        file.position(ofKey: key.name),
+        key.likelyMeant.map { "did you mean \($0.rawValue)? Only that spelling is read" }
+          ?? "use a predicate rule to express this")
     }
     for finding in dictionary.typingFindings {
       let expected = finding.key.isBoolean ? "a Boolean" : "an integer"
