@@ -81,6 +81,16 @@ import Testing
       ])
   }
 
+  /// Every key 0 or `<false/>` (real-rules-holdout/18.plist): never activates, and the fix names keys, not
+  /// the `@count` comparisons a dictionary does not have.
+  @Test func dictionaryThatAllowsNothingIsToldWhichKeysLetContentIn() throws {
+    let data = try Data(contentsOf: Fixtures.holdout.appendingPathComponent("18.plist"))
+    let findings = try Self.lint("18.plist", data: data)
+    #expect(findings.map(\.id) == ["RK002"])
+    let fix = try #require(findings.first?.fix)
+    #expect(fix.contains("…WithMaxCount key a count above 0") && !fix.contains("@count"))
+  }
+
   @Test(arguments: ["04.plist", "08.plist", "11.plist", "27.plist", "30.plist", "36.plist"])
   func cleanDictionaries(name: String) throws {
     #expect(try Self.lint(name, data: Fixtures.data(name)).isEmpty)
