@@ -68,6 +68,34 @@ public struct ActivationDictionary: Sendable, Hashable {
       self.name = name
       self.written = written
     }
+
+    /// The documented key this one most likely misspells, when it names the same kind of content with a
+    /// value a documented key could hold: `NSExtensionActivationSupportsWebURL` or
+    /// `…SupportsWebPageWithMaxNItems` (both found in shipping apps), a key differing only in case. `nil`
+    /// for a key whose value is an array or a dictionary, such as `…SupportsFileWithType`, which no
+    /// documented key can express.
+    public var likelyMeant: Key? {
+      let lowered = name.lowercased()
+      if let exact = Key.allCases.first(where: { $0.rawValue.lowercased() == lowered }) { return exact }
+      guard written != .array, written != .dictionary else { return nil }
+      let prefix = "nsextensionactivationsupports"
+      guard lowered.hasPrefix(prefix) else { return nil }
+      let rest = lowered.dropFirst(prefix.count)
+      let kind = rest.firstRange(of: "with").map { rest[..<$0.lowerBound] } ?? rest
+      let candidates = Key.allCases.filter { key in
+        let documented = key.rawValue.lowercased()
+        guard documented.hasPrefix(prefix) else { return false }
+        let documentedRest = documented.dropFirst(prefix.count)
+        let documentedKind =
+          documentedRest.firstRange(of: "with").map { documentedRest[..<$0.lowerBound] } ?? documentedRest
+        return documentedKind == kind
+      }
+      // Attachments has a minimum and a maximum: a key that says "min" means the minimum.
+      if candidates.count > 1 {
+        return candidates.first { $0.rawValue.lowercased().contains("min") == rest.contains("min") }
+      }
+      return candidates.first
+    }
   }
 
   /// The values of the documented keys that are present, as integers (Booleans read as 0 or 1).

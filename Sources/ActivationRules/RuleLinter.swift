@@ -212,7 +212,9 @@ public struct RuleLinter: Sendable {
       add(
         .undocumentedKey,
         "\(key.name) is not a documented NSExtensionActivationRule key; the system ignores it",
-        file.position(ofKey: key.name), "use a predicate rule to express this")
+        file.position(ofKey: key.name),
+        key.likelyMeant.map { "did you mean \($0.rawValue)? Only that spelling is read" }
+          ?? "use a predicate rule to express this")
     }
     for finding in dictionary.typingFindings {
       let expected = finding.key.isBoolean ? "a Boolean" : "an integer"
@@ -325,14 +327,20 @@ public struct RuleLinter: Sendable {
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
     let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
+    // A dictionary has no @count to check: say which keys let content in (a hold-out app set every key
+    // to 0 or <false/>, real-rules-holdout/18.plist).
+    let neverFix =
+      text == nil
+      ? "give a …WithMaxCount key a count above 0, or NSExtensionActivationSupportsText <true/>, for what the "
+        + "extension accepts (a …WithMinCount above its …WithMaxCount allows nothing either)"
+      : "check the counts (@count == … vs > …) and the types"
     let inexact: String
     do {
       let activation = try ExactRuleAnalysis.activation(tree, registry: registry)
       if activation.smallestAccepted == nil {
         add(
           .neverActivates, "the rule accepts no extension context, of any size (decided exactly)",
-          rulePosition,
-          "check the counts (@count == … vs > …) and the types")
+          rulePosition, neverFix)
       } else if activation.smallestRejected == nil, !tree.isTruePredicate {
         add(
           .alwaysActivates,
@@ -388,8 +396,7 @@ public struct RuleLinter: Sendable {
       + "\(enumerator.maximumItems) items"
     if accepted == 0 {
       add(
-        .neverActivates, "the rule accepts none of \(scope)", rulePosition,
-        "check the counts (@count == … vs > …) and the types")
+        .neverActivates, "the rule accepts none of \(scope)", rulePosition, neverFix)
     } else if accepted == contexts.count, !tree.isTruePredicate {
       add(
         .alwaysActivates, "the rule accepts all of \(scope), even one with no attachment", rulePosition, nil)

@@ -431,6 +431,10 @@ struct Lexer: ~Copyable {
     {
       return error
     }
+    // A real rule wrote `\"public.image\"` in its Info.plist: the escaping of the Swift or JSON string it
+    // was copied from.
+    let escapesQuote =
+      byte == UInt8(ascii: "\\") && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'"))
     advance()
     let shown = Character(Unicode.Scalar(byte))
     let hint =
@@ -438,6 +442,9 @@ struct Lexer: ~Copyable {
       case "&": " (did you mean '&&'?)"
       case "|": " (did you mean '||'?)"
       case "?": " ('?' is only a wildcard inside LIKE patterns)"
+      case "\\" where escapesQuote:
+        " (a backslash escapes a quote only inside a string; remove it: \\\" is Swift, JSON or shell quoting, "
+          + "not part of the rule)"
       default: ""
       }
     let spelled =

@@ -6,11 +6,19 @@ enum Fixtures {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   static let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
+  /// Rules gathered after the exact analysis was built and never tuned against (`real-rules-holdout`).
+  static let holdout = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout")
   static let goldens = packageRoot.appendingPathComponent("Tests/ActivationRulesTests/Goldens")
 
   /// Every corpus file name (`01.predicate`, `02.plist`, …), sorted.
   static let corpusFiles: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+    return names.filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
+  }()
+
+  /// Every hold-out file name, sorted.
+  static let holdoutFiles: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: holdout.path)) ?? []
     return names.filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
   }()
 

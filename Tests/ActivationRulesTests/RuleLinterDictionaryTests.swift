@@ -5,6 +5,8 @@ import Testing
 
 /// Lint checks on dictionary rules and Info.plist facts (no predicate text involved).
 @Suite struct RuleLinterDictionaryTests {
+  typealias Key = ActivationDictionary.Key
+
   static func lint(_ name: String, data: Data) throws -> [LintFinding] {
     let file = try RuleFile(path: name, data: data)
     return RuleLinter().lint(file) { text throws(ActivationRuleError) in
@@ -35,6 +37,58 @@ import Testing
     #expect(findings.map(\.id).sorted() == ["RK006"])
     let undocumented = try #require(findings.first { $0.id == "RK006" })
     #expect(undocumented.line == 7)
+  }
+
+  /// Keys that misspell a documented one, two of them as a hold-out app wrote them
+  /// (real-rules-holdout/15.plist): the fix names the documented key instead of suggesting a predicate.
+  @Test(arguments: [
+    ("NSExtensionActivationSupportsWebURL", ActivationDictionary.WrittenType.boolean, Key.webURLMaxCount),
+    ("NSExtensionActivationSupportsWebPageWithMaxNItems", .integer, .webPageMaxCount),
+    ("NSExtensionActivationSupportsAttachmentsWithMinimumCount", .integer, .attachmentsMinCount),
+    ("NSExtensionActivationSupportsAttachmentsWithMax", .string, .attachmentsMaxCount),
+    ("NSExtensionActivationSupportsTextWithMinCount", .integer, .text),
+    ("nsextensionactivationsupportsimagewithmaxcount", .integer, .imageMaxCount),
+  ])
+  func misspelledKeysNameTheDocumentedOne(name: String, written: ActivationDictionary.WrittenType, meant: Key)
+  {
+    #expect(ActivationDictionary.UndocumentedKey(name: name, written: written).likelyMeant == meant)
+  }
+
+  /// Keys no documented key expresses keep the advice to write a predicate: types (real-rules-holdout/02.plist),
+  /// attachment attributes (real-rules 02), content Apple has no key for.
+  @Test(arguments: [
+    ("NSExtensionActivationSupportsFileWithType", ActivationDictionary.WrittenType.array),
+    ("NSExtensionActivationAttachmentAttribute", .dictionary),
+    ("NSExtensionActivationSupportsFolderWithMaxCount", .integer),
+    ("NSExtensionActivationSupportsWebURLWithType", .array),
+  ])
+  func keysNoDocumentedKeyExpresses(name: String, written: ActivationDictionary.WrittenType) {
+    #expect(ActivationDictionary.UndocumentedKey(name: name, written: written).likelyMeant == nil)
+  }
+
+  @Test func misspelledKeyFixNamesTheDocumentedKey() throws {
+    let data = try Data(contentsOf: Fixtures.holdout.appendingPathComponent("15.plist"))
+    let findings = try Self.lint("15.plist", data: data).filter { $0.id == "RK006" }
+    #expect(
+      findings.map(\.fix) == [
+        "did you mean NSExtensionActivationSupportsWebURLWithMaxCount? Only that spelling is read",
+        "did you mean NSExtensionActivationSupportsWebPageWithMaxCount? Only that spelling is read",
+      ])
+    let types = try Data(contentsOf: Fixtures.holdout.appendingPathComponent("02.plist"))
+    #expect(
+      try Self.lint("02.plist", data: types).filter { $0.id == "RK006" }.map(\.fix) == [
+        "use a predicate rule to express this"
+      ])
+  }
+
+  /// Every key 0 or `<false/>` (real-rules-holdout/18.plist): never activates, and the fix names keys, not
+  /// the `@count` comparisons a dictionary does not have.
+  @Test func dictionaryThatAllowsNothingIsToldWhichKeysLetContentIn() throws {
+    let data = try Data(contentsOf: Fixtures.holdout.appendingPathComponent("18.plist"))
+    let findings = try Self.lint("18.plist", data: data)
+    #expect(findings.map(\.id) == ["RK002"])
+    let fix = try #require(findings.first?.fix)
+    #expect(fix.contains("…WithMaxCount key a count above 0") && !fix.contains("@count"))
   }
 
   @Test(arguments: ["04.plist", "08.plist", "11.plist", "27.plist", "30.plist", "36.plist"])

@@ -158,7 +158,12 @@ import Testing
     ("a | b", "unexpected character '|' (did you mean '||'?)"),
     ("a == 1 ?", "unexpected character '?' ('?' is only a wildcard inside LIKE patterns)"),
     ("名前 == 1", "unexpected character '名' (U+540D)"), ("a == 1 \u{7F}", "unexpected character U+007F"),
-    ("a : b", "unexpected character ':'"),
+    ("a : b", "unexpected character ':'"), (#"a \ b"#, #"unexpected character '\'"#),
+    (
+      #"ANY a UTI-CONFORMS-TO \"public.image\""#,
+      #"unexpected character '\' (a backslash escapes a quote only inside a string; remove it: \" is Swift, "#
+        + "JSON or shell quoting, not part of the rule)"
+    ),
   ])
   func unexpectedCharactersKeepTheirMessages(text: String, message: String) {
     for tail in ["", String(repeating: " ", count: 20)] {

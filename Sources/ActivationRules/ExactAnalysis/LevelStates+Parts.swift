@@ -201,20 +201,54 @@ extension LevelStates {
     /// Where a slot of the level is counted: a part and the slot there; nil for unused slots.
     var place: [(part: Int, slot: Int)?]
     /// Each state's part states, `parts.count` per state.
-    var partStates: [Int32] = []
-    /// Each part's counts, read once: a part state's counts in a row.
+    var partStates: [Int32]
+    /// Each part's counts, read once: a part state's counts in a row (zeros for a part state no state uses).
     var partCounts: [[Int32]]
+    /// The part states some state uses, per part: every state of a part with no more states than it has
+    /// uses, else the ones used. A core searched by its grid has every reachable count vector as a state
+    /// (338 688 for real-rules-holdout/23.plist), of which the combinations use a few hundred; reading them
+    /// all, here and in ``answers(atoms:byCount:into:wordCount:)``, cost as much as the rest of the split.
+    var used: [[Int]]
     /// How many slots each part has.
     var widths: [Int]
 
-    init(split: IndependentParts, parts: [LevelStates], place: [(part: Int, slot: Int)?], widths: [Int]) {
+    init(
+      split: IndependentParts, parts: [LevelStates], place: [(part: Int, slot: Int)?], widths: [Int],
+      partStates: [Int32]
+    ) {
       self.split = split
       self.parts = parts
       self.place = place
       self.widths = widths
-      partCounts = zip(parts, widths).map { level, width in
-        (0..<level.stateCount).flatMap { state in (0..<width).map { Int32(level.count(state, slot: $0)) } }
+      self.partStates = partStates
+      let partCount = parts.count
+      var partCounts: [[Int32]] = []
+      var used: [[Int]] = []
+      for (part, level) in parts.enumerated() {
+        var states: [Int]
+        if level.stateCount <= partStates.count / partCount {
+          states = Array(0..<level.stateCount)
+        } else {
+          var seen = [Bool](repeating: false, count: level.stateCount)
+          states = []
+          for index in stride(from: part, to: partStates.count, by: partCount) {
+            let state = Int(partStates[index])
+            if !seen[state] {
+              seen[state] = true
+              states.append(state)
+            }
+          }
+        }
+        let width = widths[part]
+        var counts = [Int32](repeating: 0, count: level.stateCount * width)
+        for state in states {
+          for slot in 0..<width { counts[state * width + slot] = Int32(level.count(state, slot: slot)) }
+        }
+        partCounts.append(counts)
+        used.append(states)
       }
+      self.partCounts = partCounts
+      self.used = used
     }
 
     var stateCount: Int { partStates.count / parts.count }
@@ -249,7 +283,7 @@ extension LevelStates {
           if byCount[index][0] { always[word] |= bit }
           continue
         }
-        for partState in 0..<parts[part].stateCount
+        for partState in used[part]
         where byCount[index][Int(partCounts[part][partState * widths[part] + partSlot])] {
           masks[(maskBase[part] + partState) * maskWords + word] |= bit
         }
@@ -331,9 +365,10 @@ extension LevelStates {
     for level in parts {
       var classOf: [UInt64: Int] = [:]
       var classes: [[(choices: Int, types: Int, state: Int)]] = []
+      let keys = Self.atomKeys(level)
       for state in 0..<level.stateCount {
         let point = (choices: level.costs[state].attachments, types: level.costs[state].types, state: state)
-        let key = Self.atomKey(level, state)
+        let key = keys[state]
         guard let index = classOf[key] else {
           classOf[key] = classes.count
           classes.append([point])
@@ -371,8 +406,9 @@ extension LevelStates {
     let levelAtoms = core.atoms.count - (needs.count - 1)
     var coreClassOf: [UInt64: Int] = [:]
     var coreBest: [[Int?]] = []
+    let coreKeys = Self.atomKeys(core, atoms: levelAtoms)
     for state in 0..<core.stateCount {
-      let key = Self.atomKey(core, state, atoms: levelAtoms)
+      let key = coreKeys[state]
       let index: Int
       if let found = coreClassOf[key] {
         index = found
@@ -393,11 +429,11 @@ extension LevelStates {
       guard combinationCount <= Self.maximumCombinedStates else { return false }
     }
 
-    var combined = CombinedStates(
-      split: split, parts: parts + [core], place: place, widths: split.slots.map(\.count) + [choiceSlot + 1])
     let combination = Self.combineClasses(
       fronts: fronts, needs: needs, coreBest: coreBest, coreCosts: core.costs, expected: combinationCount)
-    combined.partStates = combination.partStates
+    let combined = CombinedStates(
+      split: split, parts: parts + [core], place: place, widths: split.slots.map(\.count) + [choiceSlot + 1],
+      partStates: combination.partStates)
     let costs = combination.costs
     self.caps = caps
     self.costs = costs
@@ -405,12 +441,14 @@ extension LevelStates {
     return true
   }
 
-  /// The atoms (the first `atoms`, or all) that hold in `state`, as bits.
-  private static func atomKey(_ level: LevelStates, _ state: Int, atoms: Int? = nil) -> UInt64 {
-    var key: UInt64 = 0
-    for atom in 0..<(atoms ?? level.atoms.count) where level.holds(atom: atom, in: state) {
-      key |= 1 << UInt64(atom)
+  /// For each state, the atoms (the first `atoms`, or all) that hold in it, as bits. Read off the level's
+  /// answers a word of states at a time: asking each state for each atom (`holds`, through the storage and
+  /// the test) took a sixth of the analysis for a core of 300 000 states (real-rules-holdout/23.plist).
+  private static func atomKeys(_ level: LevelStates, atoms: Int? = nil) -> [UInt64] {
+    var keys = [UInt64](repeating: 0, count: level.stateCount)
+    for (atom, answer) in level.answers.prefix(atoms ?? level.atoms.count).enumerated() {
+      answer.forEachTrue { keys[$0] |= 1 << UInt64(atom) }
     }
-    return key
+    return keys
   }
 }

@@ -1,0 +1,122 @@
+import ActivationRules
+import Foundation
+import PredicateEvaluation
+import PredicateSyntax
+import Testing
+import UniformTypes
+
+/// The exact analysis on real rules it was never tuned against (`Tests/Fixtures/real-rules-holdout`, gathered
+/// after the engine was built): each rule against its Intune-injected form, as ``CorpusTests`` does for the
+/// development set, checked against the rules' own answers and against brute-force enumeration.
+@Suite struct HoldoutCorpusTests {
+  /// Files that are not valid predicates, with where the parser stops: the rule as the app shipped it.
+  static let unparsable = ["06.predicate": (line: 1, column: 134)]
+
+  static func load(_ name: String) throws -> (file: RuleFile, rule: ActivationRule) {
+    try ActivationRule.load(Fixtures.holdout.appendingPathComponent(name))
+  }
+
+  /// The rule and its injected form, as `ExactDiffBenchmark` and `rulekit diff RULE INJECTED` compare them.
+  static func pair(_ name: String) throws -> (original: PredicateNode, injected: PredicateNode) {
+    try CorpusTests.injected(try load(name).rule, style: .intune)
+  }
+
+  static let loadable = Fixtures.holdoutFiles.filter { unparsable[$0] == nil }
+
+  /// Enumeration's bounds: every context of up to 3 single-type attachments in up to 2 items.
+  static let bounds = SemanticDiff.Bounds(maximumAttachments: 3, maximumItems: 2)
+
+  @Test func theFolderHoldsTheRulesItsIndexLists() throws {
+    let index = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: Fixtures.holdout.appendingPathComponent("index.json")))
+    let files = try #require(index as? [[String: Any]]).compactMap { $0["file"] as? String }
+    #expect(files == Fixtures.holdoutFiles)
+    #expect(files.count >= 25)
+  }
+
+  @Test(arguments: Fixtures.holdoutFiles)
+  func everyRuleLoadsConvertsAndInjects(name: String) throws {
+    if let stop = Self.unparsable[name] {
+      // Refused where the app's text stops being a predicate, with a reason the user can act on.
+      #expect {
+        _ = try Self.load(name)
+      } throws: { error in
+        guard let error = error as? ActivationRuleError, error.kind == .syntax else { return false }
+        return (error.position?.line, error.position?.column) == (stop.line, stop.column)
+          && error.summary.contains("remove it")
+      }
+      return
+    }
+    let (file, rule) = try Self.load(name)
+    let text = rule.text(style: .intune)
+    #expect(try ActivationRule.parsePredicate(text) == rule.predicate(style: .intune))
+    let injected = try TwinInjector.inject(text: text)
+    #expect(try TwinInjector.inject(text: injected.text).text == injected.text)
+    #expect(RuleLinter().lint(file).allSatisfy { $0.id != LintCheck.syntaxError.rawValue })
+  }
+
+  /// Exact, never bounded: every hold-out rule is inside the fragment (counts and type tests), and every
+  /// witness is a context on which the two rules really answer differently.
+  @Test(arguments: loadable)
+  func diffAgainstTheInjectedFormIsExactAndItsWitnessesAreReal(name: String) throws {
+    let (original, injected) = try Self.pair(name)
+    let decision = try SemanticDiff.decide(original, injected)
+    #expect(decision.exactness == .exact)
+    for disagreement in decision.report.smallestDisagreements {
+      #expect(RuleEvaluator(original).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(injected).accepts(disagreement.context) == disagreement.acceptedBySecond)
+      #expect(disagreement.acceptedByFirst != disagreement.acceptedBySecond)
+    }
+  }
+
+  /// The exact answer against enumeration of every context within ``bounds``: agreement means enumeration
+  /// finds nothing; a disagreement enumeration finds, the exact search finds too, with no more items and no
+  /// more attachments; and a smallest exact witness that enumeration could have listed (within the bounds,
+  /// one enumerated type per attachment) is found by enumeration at the same size.
+  @Test(arguments: loadable)
+  func diffAgreesWithEnumerationWhereEnumerationReaches(name: String) throws {
+    let (original, injected) = try Self.pair(name)
+    let exact = try ExactRuleAnalysis.compare(original, injected, keep: 1)
+    let enumerated = try SemanticDiff.compare(original, injected, bounds: Self.bounds, keep: Int.max)
+    guard let witness = exact.smallestDisagreements.first else {
+      #expect(enumerated.rulesAgree, "\(enumerated.smallestDisagreements.first?.context.summary ?? "")")
+      return
+    }
+    let size = { (context: ExtensionContext) in [context.extensionItems.count, context.allAttachments.count] }
+    let enumeratedSizes = enumerated.smallestDisagreements.map { size($0.context) }
+    if let smallest = enumeratedSizes.min(by: { $0.lexicographicallyPrecedes($1) }) {
+      #expect(!smallest.lexicographicallyPrecedes(size(witness.context)), "\(witness.context.summary)")
+    }
+    // The report's types are the enumeration's single-type attachments.
+    let shapes = Set(enumerated.types.map { [$0] })
+    let listable =
+      witness.context.extensionItems.count <= Self.bounds.maximumItems
+      && witness.context.allAttachments.count <= Self.bounds.maximumAttachments
+      && witness.context.allAttachments.allSatisfy { shapes.contains($0.registeredTypeIdentifiers) }
+    if listable {
+      #expect(enumeratedSizes.contains(size(witness.context)), "\(witness.context.summary)")
+    }
+  }
+
+  /// `lint`'s never/always findings come from the exact engine: never-activates exactly when no context is
+  /// accepted, and every accepted or rejected context it names is answered that way by the rule; both
+  /// checked against enumeration within ``bounds``.
+  @Test(arguments: loadable)
+  func neverAndAlwaysAreExactAndAgreeWithEnumeration(name: String) throws {
+    let (file, rule) = try Self.load(name)
+    let tree = rule.predicate(style: .apple)
+    let activation = try ExactRuleAnalysis.activation(tree)
+    let evaluator = RuleEvaluator(tree)
+    if let accepted = activation.smallestAccepted { #expect(evaluator.accepts(accepted)) }
+    if let rejected = activation.smallestRejected { #expect(!evaluator.accepts(rejected)) }
+    let contexts = ContextEnumerator(
+      shapes: ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree)),
+      maximumAttachments: Self.bounds.maximumAttachments, maximumItems: Self.bounds.maximumItems
+    ).contexts()
+    if activation.smallestAccepted == nil { #expect(!contexts.contains(where: evaluator.accepts)) }
+    if activation.smallestRejected == nil { #expect(contexts.allSatisfy(evaluator.accepts)) }
+    let ids = Set(RuleLinter().lint(file).map(\.id))
+    #expect(ids.contains(LintCheck.neverActivates.rawValue) == (activation.smallestAccepted == nil))
+    #expect(!ids.contains(LintCheck.notExhaustivelyChecked.rawValue))
+  }
+}
