@@ -70,6 +70,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
   case buildSettingVariable = "RK011"
   case notExhaustivelyChecked = "RK012"
   case duplicateKey = "RK013"
+  case mixedAndOr = "RK014"
 
   /// The check's name as printed beside its id.
   public var name: String {
@@ -88,6 +89,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     case .buildSettingVariable: "build-setting-variable"
     case .notExhaustivelyChecked: "not-exhaustively-checked"
     case .duplicateKey: "duplicate-key"
+    case .mixedAndOr: "mixed-and-or"
     }
   }
 
@@ -100,7 +102,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
       .warning
     // The extension is still offered for web pages and receives the page's URL, only no preprocessing
     // results: a choice many shipping apps make (docs/language.md, "RK009").
-    case .redundantClause, .buildSettingVariable, .webPageWithoutPreprocessing: .note
+    case .redundantClause, .buildSettingVariable, .webPageWithoutPreprocessing, .mixedAndOr: .note
     }
   }
 }
@@ -189,6 +191,15 @@ public struct RuleLinter: Sendable {
         return findings
       }
       lintTypes(tree, file: file, add: add)
+      for offset in Self.unparenthesizedConjunctions(in: tree) {
+        add(
+          .mixedAndOr,
+          "AND inside OR without parentheses: RuleKit, like C and SQL, reads `a OR b AND c` as "
+            + "`a OR (b AND c)`, but Apple documents no precedence and other NSPredicate grammars read it "
+            + "as `(a OR b) AND c`",
+          at: file.filePosition(ofPredicateOffset: offset),
+          fix: "put parentheses around the AND (or around the OR, if that is what the rule means)")
+      }
       if file.facts.hasIntuneMAMSettings {
         let missing = TwinInjector.missingTwins(tree)
         if !missing.isEmpty {
@@ -294,6 +305,24 @@ public struct RuleLinter: Sendable {
 
   /// In one `||` chain of ANY-tests on the same key path, a test whose type conforms to another test's
   /// type adds nothing (`public.image` beside `public.data`).
+  /// The UTF-8 offsets of each AND (or `&&`) that is an operand of an OR without parentheses of its own,
+  /// anywhere in `tree` (SUBQUERY predicates included). The parser widens a parenthesised node's range to
+  /// its `(`, so a grouped AND starts before its left operand and an ungrouped one where it does (`(a) AND b`
+  /// is ungrouped: the parentheses are its operand's).
+  static func unparenthesizedConjunctions(in tree: PredicateNode) -> [Int] {
+    var offsets: [Int] = []
+    RuleAnalysis.visit(tree) { node in
+      guard case .or(let lhs, let rhs) = node.kind else { return }
+      for operand in [lhs, rhs] {
+        guard case .and(let first, _) = operand.kind, operand.range != .synthesized,
+          operand.range.start.offset == first.range.start.offset
+        else { continue }
+        offsets.append(operand.range.start.offset)
+      }
+    }
+    return offsets
+  }
+
   private func redundancies(in chain: PredicateNode) -> [(node: PredicateNode, message: String, fix: String)]
   {
     func leaves(_ node: PredicateNode) -> [PredicateNode] {

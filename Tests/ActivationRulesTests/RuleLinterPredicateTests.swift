@@ -15,6 +15,28 @@ import Testing
 
   static func any(_ type: String) -> String { "ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\"" }
 
+  @Test(
+    "AND inside OR without parentheses is a note at the AND; with parentheses either way it is not",
+    arguments: [
+      ("a == 1 OR b == 2 AND c == 3", [(1, 11)]),
+      ("a == 1 || b == 2 && c == 3", [(1, 11)]),
+      ("a == 1 AND b == 2 OR c == 3", [(1, 1)]),
+      ("NOT a == 1 AND b == 2 OR c == 3", [(1, 1)]),
+      ("a == 1 OR b == 2 AND c == 3 OR d == 4 AND e == 5", [(1, 11), (1, 32)]),
+      ("(a == 1) AND b == 2 OR c == 3", [(1, 1)]),
+      ("a == 1 OR\n  (b == 2) AND (c == 3)", [(2, 3)]),
+      ("a == 1 OR (b == 2 AND c == 3)", []),
+      ("(a == 1 OR b == 2) AND c == 3", []),
+      ("a == 1 AND b == 2 AND c == 3", []),
+      ("a == 1 OR b == 2 OR NOT (c == 3 AND d == 4)", []),
+      ("SUBQUERY(x, $a, $a.t == 1 OR $a.u == 2 AND $a.v == 3).@count > 0", [(1, 30)]),
+    ])
+  func mixedAndOrWithoutParentheses(text: String, expected: [(Int, Int)]) {
+    let findings = Self.lint(text).filter { $0.id == "RK014" }
+    #expect(findings.map { [$0.line, $0.column] } == expected.map { [$0.0, $0.1] }, "\(text)")
+    #expect(findings.allSatisfy { $0.severity == .note && $0.check == "mixed-and-or" })
+  }
+
   @Test func truePredicateIsAnError() throws {
     let findings = Self.lint("TRUEPREDICATE")
     #expect(findings.map(\.id) == ["RK001"])
