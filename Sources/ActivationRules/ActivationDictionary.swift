@@ -80,15 +80,15 @@ public struct ActivationDictionary: Sendable, Hashable {
       guard written != .array, written != .dictionary else { return nil }
       let prefix = "nsextensionactivationsupports"
       guard lowered.hasPrefix(prefix) else { return nil }
+      // The kind of content a key names: what follows the prefix, up to "with" (`image` of
+      // `…SupportsImageWithMaxCount`).
+      func kind(_ rest: Substring) -> Substring {
+        rest.firstRange(of: "with").map { rest[..<$0.lowerBound] } ?? rest
+      }
       let rest = lowered.dropFirst(prefix.count)
-      let kind = rest.firstRange(of: "with").map { rest[..<$0.lowerBound] } ?? rest
       let candidates = Key.allCases.filter { key in
         let documented = key.rawValue.lowercased()
-        guard documented.hasPrefix(prefix) else { return false }
-        let documentedRest = documented.dropFirst(prefix.count)
-        let documentedKind =
-          documentedRest.firstRange(of: "with").map { documentedRest[..<$0.lowerBound] } ?? documentedRest
-        return documentedKind == kind
+        return documented.hasPrefix(prefix) && kind(documented.dropFirst(prefix.count)) == kind(rest)
       }
       // Attachments has a minimum and a maximum: a key that says "min" means the minimum.
       if candidates.count > 1 {
