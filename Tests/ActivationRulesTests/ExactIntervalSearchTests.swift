@@ -94,15 +94,28 @@ import Testing
 
   /// Random programs of the shape the search builds (0/1 rows, `≥`/`≤` bounds, a row bounding the sum)
   /// against listing every vector of values up to that bound.
-  @Test("integer programs = brute force on 300 seeded programs")
-  func integerProgramsAgreeWithBruteForce() throws {
-    var random = SeededGenerator(seed: 0x11_9C0D)
+  /// The second set is larger, with costs of the folded (items, attachments, types) kind: what the dual
+  /// simplex method's pivots meet on real levels.
+  @Test(
+    "integer programs = brute force on 300 seeded programs",
+    arguments: [
+      (seed: 0x11_9C0D, variables: 4, rows: 4, costs: 7),
+      (seed: 0x2D_51A7, variables: 6, rows: 7, costs: 500),
+    ]
+  )
+  func integerProgramsAgreeWithBruteForce(
+    seed: UInt64, variables maxVariables: Int, rows maxRows: Int, costs maxCost: Int
+  )
+    throws
+  {
+    var random = SeededGenerator(seed: seed)
     var feasible = 0
     for _ in 0..<300 {
-      let variables = Int.random(in: 1...4, using: &random)
+      let variables = Int.random(in: 1...maxVariables, using: &random)
       var program = IntegerProgram(
-        variableCount: variables, costs: (0..<variables).map { _ in Int.random(in: 1...7, using: &random) })
-      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        variableCount: variables,
+        costs: (0..<variables).map { _ in Int.random(in: 1...maxCost, using: &random) })
+      for _ in 0..<Int.random(in: 1...maxRows, using: &random) {
         let members = (0..<variables).filter { _ in Bool.random(using: &random) }
         guard !members.isEmpty else { continue }
         program.rows.append(
@@ -110,7 +123,7 @@ import Testing
             variables: members, relation: Bool.random(using: &random) ? .atLeast : .atMost,
             bound: Int.random(in: 0...5, using: &random)))
       }
-      let limit = Int.random(in: 0...6, using: &random)
+      let limit = Int.random(in: 0...(maxVariables > 4 ? 4 : 6), using: &random)
       program.rows.append(.init(variables: Array(0..<variables), relation: .atMost, bound: limit))
       var best: Int?
       var values = Array(repeating: 0, count: variables)
@@ -136,6 +149,21 @@ import Testing
       enumerate(0)
       let solution = try program.minimum()
       #expect(solution?.cost == best, "\(program)")
+      // The relaxation bounds the program from below, and its optimum meets every row.
+      let relaxed = try program.relaxedMinimum()
+      #expect(best == nil || relaxed != nil, "\(program)")
+      if let relaxed, let best {
+        #expect(!(ExactFraction(integer: best) < relaxed.objective), "\(program)")
+        let objective = try zip(program.costs, relaxed.values).reduce(ExactFraction.zero) {
+          try $0.adding($1.1.multiplied(by: ExactFraction(integer: $1.0)))
+        }
+        #expect(objective == relaxed.objective, "\(program)")
+        for row in program.rows {
+          let sum = try row.variables.reduce(ExactFraction.zero) { try $0.adding(relaxed.values[$1]) }
+          let bound = ExactFraction(integer: row.bound)
+          #expect(row.relation == .atLeast ? !(sum < bound) : !(bound < sum), "\(program)")
+        }
+      }
       if let solution {
         feasible += 1
         values = solution.values

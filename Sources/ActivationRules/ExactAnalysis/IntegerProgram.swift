@@ -3,9 +3,9 @@
 /// The exact analysis asks, for one combination of count intervals, whether some collection of children
 /// lands in it and what the cheapest one is; that is such a program, with one variable per class of children
 /// and one or two rows per count. Solved by branch and bound over linear relaxations, each solved exactly by
-/// the simplex method in rational arithmetic (Bland's rule, so it cannot cycle): the answer is exact, and
-/// when the numbers outgrow 128 bits or the search outgrows ``nodeLimit`` the program says so instead of
-/// guessing.
+/// the dual simplex method in rational arithmetic (Bland's rule, so it cannot cycle): the answer is exact,
+/// and when the numbers outgrow 128 bits or the search outgrows ``nodeLimit`` (or a relaxation
+/// ``pivotLimit``) the program says so instead of guessing.
 struct IntegerProgram: Sendable {
   enum Relation: Sendable { case atLeast, atMost }
 
@@ -20,6 +20,7 @@ struct IntegerProgram: Sendable {
   enum Failure: Error {
     case overflow
     case tooManyNodes
+    case tooManyPivots
   }
 
   var variableCount: Int
@@ -29,6 +30,10 @@ struct IntegerProgram: Sendable {
 
   /// The most branch-and-bound nodes one program may take before it gives up.
   static let nodeLimit = 20_000
+
+  /// The most pivots one linear relaxation may take before it gives up (Bland's rule cannot cycle; this
+  /// only bounds the work).
+  static let pivotLimit = 10_000
 
   /// The cheapest solution costing less than `cutoff`, or `nil` when there is none.
   ///
@@ -42,13 +47,8 @@ struct IntegerProgram: Sendable {
     while let extra = pending.popLast() {
       nodes += 1
       guard nodes <= Self.nodeLimit else { throw .tooManyNodes }
-      let relaxation: LinearRelaxation.Solution?
-      do {
-        var linear = LinearRelaxation(program: self, extraRows: extra)
-        relaxation = try linear.solve()
-      } catch {
-        throw .overflow
-      }
+      var linear = LinearRelaxation(program: self, extraRows: extra)
+      let relaxation = try linear.solve()
       guard let relaxation else { continue }
       // Costs are integers, so no integer solution below this node beats ⌈relaxed optimum⌉.
       if let limit = best?.cost ?? cutoff, relaxation.objective.ceiling >= Int128(limit) { continue }
@@ -79,147 +79,135 @@ extension IntegerProgram {
   /// the relaxation has no solution.
   func relaxedMinimum() throws(Failure) -> (objective: ExactFraction, values: [ExactFraction])? {
     guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
-    do {
-      var linear = LinearRelaxation(program: self, extraRows: [])
-      return try linear.solve().map { ($0.objective, $0.values) }
-    } catch {
-      throw .overflow
-    }
+    var linear = LinearRelaxation(program: self, extraRows: [])
+    return try linear.solve().map { ($0.objective, $0.values) }
   }
 }
 
-/// The linear relaxation of an ``IntegerProgram`` (plus branching rows), as a dense simplex tableau.
+/// The linear relaxation of an ``IntegerProgram`` (plus branching rows), solved by the dual simplex
+/// method on a condensed tableau (a row per constraint, a column per nonbasic variable).
+///
+/// Every cost is non-negative, so the basis of the rows' slacks is dual feasible from the start: a `≥ b`
+/// row is written `s − Σ n = −b`, a slack that starts negative, and each pivot makes one negative slack
+/// basic no more, until every basic value is non-negative (optimal) or a row shows that none can be
+/// (`s = −b − Σ (positive)·n` with `−b < 0`: no solution). Unlike the two-phase primal method this needs
+/// no artificial variables and no first phase, and it starts from the solution of the rows alone. The
+/// leaving row is the one whose basic variable has the smallest index, and the entering column the
+/// smallest index among the ratio test's ties (Bland's rule, read on the dual), so it cannot cycle;
+/// ``pivotLimit`` guards the loop all the same, and passing it is reported, never guessed past.
 private struct LinearRelaxation {
   struct Solution {
     var objective: ExactFraction
     var values: [ExactFraction]
   }
 
-  private var tableau: [[ExactFraction]]
-  /// The basic variable of each row.
-  private var basis: [Int]
-  private let structural: Int
-  private let artificialStart: Int
-  private let columnCount: Int
-  private let costs: [Int]
+  /// `rowCount + 1` rows of `width` entries: each constraint's coefficients of the nonbasic variables and,
+  /// last, its right-hand side (the basic variable's value); the final row holds the reduced costs,
+  /// negated, and the objective's value.
+  private var tableau: [ExactFraction]
+  private let rowCount: Int
+  private let width: Int
+  /// The variable basic in each row, and the variable of each nonbasic column: structural variables are
+  /// `0..<variableCount`, the slack of row `r` is `variableCount + r`.
+  private var basic: [Int]
+  private var nonbasic: [Int]
+  private let variableCount: Int
 
-  /// Rows become equalities with a slack (`≤`) or a surplus and an artificial (`≥`); the right-hand sides
-  /// are non-negative, so the slacks and artificials form the first basis.
   init(program: IntegerProgram, extraRows: [IntegerProgram.Row]) {
     let rows = program.rows + extraRows
-    structural = program.variableCount
-    costs = program.costs
-    let slackCount = rows.count
-    let artificialCount = rows.filter { $0.relation == .atLeast && $0.bound > 0 }.count
-    artificialStart = structural + slackCount
-    columnCount = artificialStart + artificialCount
-    tableau = []
-    basis = []
-    var nextArtificial = artificialStart
+    variableCount = program.variableCount
+    rowCount = rows.count
+    width = variableCount + 1
+    tableau = Array(repeating: .zero, count: (rowCount + 1) * width)
+    basic = (0..<rowCount).map { program.variableCount + $0 }
+    nonbasic = Array(0..<variableCount)
     for (index, row) in rows.enumerated() {
-      var line = Array(repeating: ExactFraction.zero, count: columnCount + 1)
-      // A `≥ b` row with b ≤ 0 holds for every non-negative n: it is written `-Σ ≤ -b` with a slack.
-      let flip = row.relation == .atLeast && row.bound <= 0
-      let sign = row.relation == .atMost || flip ? 1 : -1
-      for variable in row.variables {
-        line[variable] = ExactFraction(integer: row.relation == .atMost ? 1 : (flip ? -1 : 1))
-      }
-      line[structural + index] = ExactFraction(integer: sign)
-      line[columnCount] = ExactFraction(integer: flip ? -row.bound : row.bound)
-      if row.relation == .atLeast && !flip {
-        line[nextArtificial] = .one
-        basis.append(nextArtificial)
-        nextArtificial += 1
-      } else {
-        basis.append(structural + index)
-      }
-      tableau.append(line)
+      let sign = row.relation == .atMost ? 1 : -1
+      for variable in row.variables { tableau[index * width + variable] = ExactFraction(integer: sign) }
+      tableau[index * width + variableCount] = ExactFraction(integer: sign * row.bound)
+    }
+    for (variable, cost) in program.costs.enumerated() {
+      tableau[rowCount * width + variable] = ExactFraction(integer: -cost)
     }
   }
 
-  mutating func solve() throws(ExactFraction.Overflow) -> Solution? {
-    // Phase one: minimise the artificials' sum; positive at the optimum means no solution.
-    if artificialStart < columnCount {
-      let phaseOne = (0..<columnCount).map { $0 >= artificialStart ? 1 : 0 }
-      let value = try optimise(costs: phaseOne, allowed: columnCount)
-      guard value.isZero else { return nil }
-      try driveOutArtificials()
-    }
-    let phaseTwo = (0..<columnCount).map { $0 < structural ? costs[$0] : 0 }
-    let objective = try optimise(costs: phaseTwo, allowed: artificialStart)
-    var values = Array(repeating: ExactFraction.zero, count: structural)
-    for (row, variable) in basis.enumerated() where variable < structural {
-      values[variable] = tableau[row][columnCount]
-    }
-    return Solution(objective: objective, values: values)
-  }
-
-  /// Minimises `costs` over the current feasible basis, entering only columns below `allowed`.
-  private mutating func optimise(costs: [Int], allowed: Int) throws(ExactFraction.Overflow) -> ExactFraction {
+  mutating func solve() throws(IntegerProgram.Failure) -> Solution? {
+    var pivots = 0
     while true {
-      // Reduced costs c_j − c_B·column_j; Bland's rule: the first improving column enters.
-      var entering: Int?
-      for column in 0..<allowed where !basis.contains(column) {
-        var reduced = ExactFraction(integer: costs[column])
-        for (row, variable) in basis.enumerated() where costs[variable] != 0 && !tableau[row][column].isZero {
-          reduced = try reduced.subtracting(
-            tableau[row][column].multiplied(by: ExactFraction(integer: costs[variable])))
-        }
-        if reduced.signum < 0 {
-          entering = column
-          break
-        }
+      let outcome: Step
+      do {
+        outcome = try step()
+      } catch {
+        throw .overflow
       }
-      guard let entering else { break }
-      var leaving: (row: Int, ratio: ExactFraction)?
-      for row in tableau.indices where tableau[row][entering].signum > 0 {
-        let ratio = try tableau[row][columnCount].divided(by: tableau[row][entering])
-        if let current = leaving {
-          if ratio < current.ratio || (ratio == current.ratio && basis[row] < basis[current.row]) {
-            leaving = (row, ratio)
-          }
-        } else {
-          leaving = (row, ratio)
-        }
-      }
-      // Every variable is bounded by the rows, so the relaxation is never unbounded; stop if it were.
-      guard let leaving else { break }
-      try pivot(row: leaving.row, column: entering)
-    }
-    var value = ExactFraction.zero
-    for (row, variable) in basis.enumerated() where costs[variable] != 0 {
-      value = try value.adding(
-        tableau[row][columnCount].multiplied(by: ExactFraction(integer: costs[variable])))
-    }
-    return value
-  }
-
-  /// After phase one, artificials still basic (at zero) are swapped for any other column of their row; a
-  /// row with none is redundant and keeps its artificial at zero, which phase two never lets enter again.
-  private mutating func driveOutArtificials() throws(ExactFraction.Overflow) {
-    for row in tableau.indices where basis[row] >= artificialStart {
-      if let column = (0..<artificialStart).first(where: { !tableau[row][$0].isZero && !basis.contains($0) })
-      {
-        try pivot(row: row, column: column)
+      switch outcome {
+      case .optimal: return solution
+      case .infeasible: return nil
+      case .pivoted:
+        pivots += 1
+        guard pivots < IntegerProgram.pivotLimit else { throw .tooManyPivots }
       }
     }
   }
 
+  private enum Step { case optimal, infeasible, pivoted }
+
+  /// One iteration of the dual simplex method.
+  private mutating func step() throws(ExactFraction.Overflow) -> Step {
+    let rhs = width - 1
+    // Leaving: the negative basic value whose variable has the smallest index.
+    var leaving: Int?
+    for row in 0..<rowCount where tableau[row * width + rhs].signum < 0 {
+      if let current = leaving, basic[current] < basic[row] { continue }
+      leaving = row
+    }
+    guard let leaving else { return .optimal }
+    // Entering: among the row's negative coefficients a_j, the least reduced cost per unit, d_j / −a_j
+    // (the tableau holds −d_j), ties to the smallest variable index.
+    // With t = −d and a < 0, t₁/a₁ < t₂/a₂ exactly when t₁·a₂ < t₂·a₁ (a₁·a₂ > 0): compared by products,
+    // which for the integers most entries are cost no common divisor, where quotients would.
+    var entering: Int?
+    for column in 0..<rhs where tableau[leaving * width + column].signum < 0 {
+      if let current = entering {
+        let left = try tableau[rowCount * width + column].multiplied(by: tableau[leaving * width + current])
+        let right = try tableau[rowCount * width + current].multiplied(by: tableau[leaving * width + column])
+        guard left < right || (left == right && nonbasic[column] < nonbasic[current]) else { continue }
+      }
+      entering = column
+    }
+    guard let entering else { return .infeasible }
+    try pivot(row: leaving, column: entering)
+    return .pivoted
+  }
+
+  /// The basic solution: each structural variable's value, and the objective's.
+  private var solution: Solution {
+    var values = Array(repeating: ExactFraction.zero, count: variableCount)
+    for (row, variable) in basic.enumerated() where variable < variableCount {
+      values[variable] = tableau[row * width + width - 1]
+    }
+    return Solution(objective: tableau[rowCount * width + width - 1], values: values)
+  }
+
+  /// Exchanges the basic variable of `pivotRow` with the nonbasic one of `column`.
   private mutating func pivot(row pivotRow: Int, column: Int) throws(ExactFraction.Overflow) {
-    let divisor = tableau[pivotRow][column]
-    if divisor != .one {
-      for index in tableau[pivotRow].indices where !tableau[pivotRow][index].isZero {
-        tableau[pivotRow][index] = try tableau[pivotRow][index].divided(by: divisor)
-      }
+    let pivotStart = pivotRow * width
+    let divisor = tableau[pivotStart + column]
+    // The pivot row solved for the entering variable; the leaving one takes its column, coefficient 1/p.
+    for index in 0..<width where index != column && !tableau[pivotStart + index].isZero {
+      tableau[pivotStart + index] = try tableau[pivotStart + index].divided(by: divisor)
     }
-    let pivotLine = tableau[pivotRow]
-    for row in tableau.indices where row != pivotRow {
-      let factor = tableau[row][column]
+    tableau[pivotStart + column] = try ExactFraction.one.divided(by: divisor)
+    for row in 0...rowCount where row != pivotRow {
+      let start = row * width
+      let factor = tableau[start + column]
       guard !factor.isZero else { continue }
-      for index in pivotLine.indices where !pivotLine[index].isZero {
-        tableau[row][index] = try tableau[row][index].subtracting(pivotLine[index].multiplied(by: factor))
+      for index in 0..<width where index != column && !tableau[pivotStart + index].isZero {
+        tableau[start + index] = try tableau[start + index].subtracting(
+          tableau[pivotStart + index].multiplied(by: factor))
       }
+      tableau[start + column] = try tableau[pivotStart + column].multiplied(by: factor).negated
     }
-    basis[pivotRow] = column
+    (basic[pivotRow], nonbasic[column]) = (nonbasic[column], basic[pivotRow])
   }
 }
