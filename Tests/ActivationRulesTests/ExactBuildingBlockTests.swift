@@ -84,6 +84,19 @@ import Testing
     }
   }
 
+  @Test("smallest k = the first k of the sorted positions", arguments: [0, 1, 2, 5, 40])
+  func smallestMatchesSortedPrefix(count: Int) {
+    var random = SeededGenerator(seed: 0x5E_1EC7 + UInt64(count))
+    for size in [0, 1, 7, 39, 41, 400, 3_000] {
+      // Keys with many equal costs, made a total order by the position, as a layer's (cost, set) is.
+      let costs = (0..<size).map { _ in Int.random(in: 0..<12, using: &random) }
+      let positions = Array(0..<size).shuffled(using: &random)
+      let less = { (a: Int, b: Int) in (costs[a], a) < (costs[b], b) }
+      let expected = Array(positions.sorted(by: less).prefix(count))
+      #expect(ContextUnions.smallest(count, of: positions, by: less) == expected, "\(size) positions")
+    }
+  }
+
   /// The witness search on one family of sets against Dijkstra over all sets, asking for 1, 3 and 6 sets
   /// among a random third of the reachable sets, among those no single step reaches (so that the search
   /// goes past its first layer), and among a few of those needing the most steps (pruned layers).

@@ -441,14 +441,43 @@ extension LevelStates {
     return true
   }
 
-  /// For each state, the atoms (the first `atoms`, or all) that hold in it, as bits. Read off the level's
-  /// answers a word of states at a time: asking each state for each atom (`holds`, through the storage and
-  /// the test) took a sixth of the analysis for a core of 300 000 states (real-rules-holdout/23.plist).
+  /// For each state, the atoms (the first `atoms`, or all) that hold in it, as bits. Asking each state for
+  /// each atom (`holds`, through the storage and the test) took a sixth of the analysis for a core of
+  /// 300 000 states (real-rules-holdout/23.plist); reading the level's answers (an atom's bit per state)
+  /// and turning them around still took as long as the core's search. A packed state's key is one table
+  /// look-up per slot an atom reads: each table maps the slot's count to the bits of the atoms holding at it.
   private static func atomKeys(_ level: LevelStates, atoms: Int? = nil) -> [UInt64] {
-    var keys = [UInt64](repeating: 0, count: level.stateCount)
-    for (atom, answer) in level.answers.prefix(atoms ?? level.atoms.count).enumerated() {
-      answer.forEachTrue { keys[$0] |= 1 << UInt64(atom) }
+    let keyed = level.atoms.prefix(atoms ?? level.atoms.count)
+    guard case .packed(let packed) = level.storage else {
+      var keys = [UInt64](repeating: 0, count: level.stateCount)
+      for (atom, answer) in level.answers.prefix(keyed.count).enumerated() {
+        answer.forEachTrue { keys[$0] |= 1 << UInt64(atom) }
+      }
+      return keys
     }
-    return keys
+    var tableOfSlot: [Int: Int] = [:]
+    var tables: [(word: Int, shift: UInt64, mask: UInt64, bits: [UInt64])] = []
+    for (index, atom) in keyed.enumerated() {
+      let (offset, width) = packed.layout[atom.slot]
+      let cap = width == 0 ? 0 : Int(level.caps[atom.slot])
+      let table: Int
+      if let known = tableOfSlot[atom.slot] {
+        table = known
+      } else {
+        table = tables.count
+        tableOfSlot[atom.slot] = table
+        tables.append(
+          (
+            offset / 64, UInt64(offset % 64), width == 0 ? 0 : (UInt64(1) << UInt64(width)) - 1,
+            [UInt64](repeating: 0, count: cap + 1)
+          ))
+      }
+      for count in 0...cap where atom.test.holds(count) { tables[table].bits[count] |= 1 << UInt64(index) }
+    }
+    return packed.states.map { state in
+      var key: UInt64 = 0
+      for table in tables { key |= table.bits[Int((state[table.word] >> table.shift) & table.mask)] }
+      return key
+    }
   }
 }
