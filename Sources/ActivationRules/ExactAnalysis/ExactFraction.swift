@@ -114,7 +114,13 @@ struct ExactFraction: Sendable, Hashable, Comparable {
     if self == .one { return other }
     if denominator == 1 && other.denominator == 1 {
       var product = self
-      product.numerator = try Self.checked(numerator.multipliedReportingOverflow(by: other.numerator))
+      if let left = Int64(exactly: numerator), let right = Int64(exactly: other.numerator) {
+        // Two 64-bit factors cannot overflow 128 bits: a wrapping multiply is two instructions, where the
+        // overflow-checked 128-bit one is a library call (the simplex's most frequent operation).
+        product.numerator = Int128(left) &* Int128(right)
+      } else {
+        product.numerator = try Self.checked(numerator.multipliedReportingOverflow(by: other.numerator))
+      }
       return product
     }
     return try ExactFraction(
