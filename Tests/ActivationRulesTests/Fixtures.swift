@@ -6,21 +6,20 @@ enum Fixtures {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   static let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
-  /// Rules gathered after the exact analysis was built and never tuned against (`real-rules-holdout`).
+  /// Rules gathered after the exact analysis was built (`real-rules-holdout`).
   static let holdout = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout")
+  /// The second hold-out set, which the exact analysis is never tuned against (`real-rules-holdout2`).
+  static let holdout2 = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout2")
   static let goldens = packageRoot.appendingPathComponent("Tests/ActivationRulesTests/Goldens")
 
   /// Every corpus file name (`01.predicate`, `02.plist`, …), sorted.
-  static let corpusFiles: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-    return names.filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
-  }()
+  static let corpusFiles = ruleFiles(in: corpus)
 
-  /// Every hold-out file name, sorted.
-  static let holdoutFiles: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: holdout.path)) ?? []
+  /// Every rule file name in `folder` (`01.predicate`, `02.plist`, …), sorted; empty if it cannot be read.
+  static func ruleFiles(in folder: URL) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".predicate") || $0.hasSuffix(".plist") }.sorted()
-  }()
+  }
 
   static let dictionaryFiles = corpusFiles.filter { $0.hasSuffix(".plist") }
   static let predicateFiles = corpusFiles.filter { $0.hasSuffix(".predicate") }
