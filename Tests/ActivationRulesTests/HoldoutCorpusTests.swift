@@ -39,23 +39,6 @@ struct HoldoutRule: Sendable, CustomTestStringConvertible {
 
   static let loadable = rules.filter { unparsable[$0.testDescription] == nil }
 
-  /// Rules of counts and type tests the exact engine does not decide yet, and why. A known issue, not an
-  /// expectation: once the engine decides one, its tests fail until the entry is removed.
-  static let notYetExact = [
-    "real-rules-holdout2/31.predicate":
-      "extensionItems.@count inside SUBQUERY(extensionItems, …): a count of the enclosing level "
-      + "(ExactOuterCountTests)"
-  ]
-
-  /// Runs `body`, as a known issue for a rule of ``notYetExact``.
-  static func checkExact(_ rule: HoldoutRule, _ body: () throws -> Void) rethrows {
-    if let why = notYetExact[rule.testDescription] {
-      withKnownIssue(Comment(rawValue: why)) { try body() }
-    } else {
-      try body()
-    }
-  }
-
   /// Enumeration's bounds: every context of up to 3 single-type attachments in up to 2 items.
   static let bounds = SemanticDiff.Bounds(maximumAttachments: 3, maximumItems: 2)
 
@@ -95,7 +78,7 @@ struct HoldoutRule: Sendable, CustomTestStringConvertible {
   func diffAgainstTheInjectedFormIsExactAndItsWitnessesAreReal(rule: HoldoutRule) throws {
     let (original, injected) = try Self.pair(rule)
     let decision = try SemanticDiff.decide(original, injected)
-    Self.checkExact(rule) { #expect(decision.exactness == .exact) }
+    #expect(decision.exactness == .exact)
     for disagreement in decision.report.smallestDisagreements {
       #expect(RuleEvaluator(original).accepts(disagreement.context) == disagreement.acceptedByFirst)
       #expect(RuleEvaluator(injected).accepts(disagreement.context) == disagreement.acceptedBySecond)
@@ -109,7 +92,7 @@ struct HoldoutRule: Sendable, CustomTestStringConvertible {
   /// one enumerated type per attachment) is found by enumeration at the same size.
   @Test(arguments: loadable)
   func diffAgreesWithEnumerationWhereEnumerationReaches(rule: HoldoutRule) throws {
-    try Self.checkExact(rule) { try Self.agreesWithEnumeration(rule) }
+    try Self.agreesWithEnumeration(rule)
   }
 
   static func agreesWithEnumeration(_ rule: HoldoutRule) throws {
@@ -142,7 +125,7 @@ struct HoldoutRule: Sendable, CustomTestStringConvertible {
   /// ``bounds``.
   @Test(arguments: loadable)
   func neverAndAlwaysAreExactAndAgreeWithEnumeration(rule holdout: HoldoutRule) throws {
-    try Self.checkExact(holdout) { try Self.neverAndAlways(holdout) }
+    try Self.neverAndAlways(holdout)
   }
 
   static func neverAndAlways(_ holdout: HoldoutRule) throws {

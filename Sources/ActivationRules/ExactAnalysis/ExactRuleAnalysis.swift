@@ -102,7 +102,8 @@ struct ExactSearch {
     do {
       var model = ExactModel()
       var formulas: [ExactFormula] = []
-      for rule in rules { formulas.append(try model.add(rule)) }
+      // Conditions on an enclosing level inside a SUBQUERY move out of it first (``OuterConditions``).
+      for rule in rules { formulas.append(try model.add(OuterConditions.split(rule))) }
       self.rules = formulas
       let universe = TypeUniverse(atoms: model.typeAtoms, registry: registry)
       self.universe = universe
