@@ -100,6 +100,8 @@ struct ProjectPlanner {
       }
       report(targetSettings)
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
+      noteInfoPlistSharedWithOtherApps(
+        of: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings)
       try noteUnprefixedIdentifier(of: target, settings: targetSettings, appIdentifiers: appIdentifiers)
       let containing = containingApp(
         for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
