@@ -4,22 +4,35 @@ import XcodeProjects
 
 @testable import IntuneConfigurator
 
-@Suite("configure --project warns when another app's extension builds with the same Info.plist")
+@Suite("configure --project warns when another iOS app's extension builds with the same Info.plist")
 struct ProjectSharedInfoPlistTests {
-  static func plan(_ name: String, app: String) throws -> ProjectConfigurationPlan {
+  static func plan(_ name: String, app: String, edit: ((String) -> String)? = nil) throws
+    -> ProjectConfigurationPlan
+  {
     let corpus = try #require(CorpusProject.all.first { $0.name == name })
-    return try ProjectConfigurator.plan(project: try XcodeProject(path: try corpus.copy()), appTarget: app)
+    let path = try corpus.copy()
+    if let edit {
+      let file = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+      try edit(try String(contentsOf: file, encoding: .utf8)).write(
+        to: file, atomically: true, encoding: .utf8)
+    }
+    return try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: app)
   }
 
-  @Test("WireGuard's iOS and macOS network extensions share one Info.plist: each app's run names the other")
-  func wireGuard() throws {
+  static func warnings(_ plan: ProjectConfigurationPlan) -> [ProjectFinding] {
+    plan.findings.filter { $0.id == "info-plist-shared-with-other-app" }
+  }
+
+  @Test("two iOS apps whose extension targets share one Info.plist: each app's run names the other")
+  func sharedBetweenIOSApps() throws {
+    // WireGuard's iOS and macOS network extensions share Sources/WireGuardNetworkExtension/Info.plist. Its
+    // macOS targets are made iOS ones here (no permissively licensed pair of iOS apps doing so was found).
+    let asIOS = { (text: String) in text.replacing("SDKROOT = macosx;", with: "SDKROOT = iphoneos;") }
     for (app, planned, other) in [
       ("WireGuardiOS", "WireGuardNetworkExtensioniOS", "WireGuardNetworkExtensionmacOS"),
       ("WireGuardmacOS", "WireGuardNetworkExtensionmacOS", "WireGuardNetworkExtensioniOS"),
     ] {
-      let warnings = try Self.plan("wireguard", app: app).findings.filter {
-        $0.id == "info-plist-shared-with-other-app"
-      }
+      let warnings = Self.warnings(try Self.plan("wireguard", app: app, edit: asIOS))
       #expect(warnings.count == 1, "\(warnings.map(\.message))")
       let warning = try #require(warnings.first)
       #expect(warning.severity == .warning)
@@ -34,10 +47,12 @@ struct ProjectSharedInfoPlistTests {
   }
 
   @Test(
-    "no warning for one target two apps embed (its own warning), nor for apps built with the same identifier",
-    arguments: [("rocket-chat-rn", "RocketChatRN"), ("food-truck", "Food Truck"), ("limit", "Limit")])
+    "no warning for a macOS app's extension, one target two apps embed, or apps with the same identifier",
+    arguments: [
+      ("wireguard", "WireGuardiOS"), ("rocket-chat-rn", "RocketChatRN"), ("food-truck", "Food Truck"),
+      ("limit", "Limit"),
+    ])
   func noFalseAlarm(_ name: String, _ app: String) throws {
-    let plan = try Self.plan(name, app: app)
-    #expect(!plan.findings.contains { $0.id == "info-plist-shared-with-other-app" })
+    #expect(Self.warnings(try Self.plan(name, app: app)).isEmpty)
   }
 }

@@ -8,9 +8,11 @@ extension ProjectPlanner {
   mutating func noteOtherContainingApps(of target: XcodeTarget, appIdentifiers: [String: String]) {
     let ours = Set(appIdentifiers.values)
     var others: [String] = []
+    // An app for another platform (Backyard Birds' watch app) has no Intune SDK to read the value.
     for other in project.targets
     where other.isApplication && other.id != app.id
       && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
+      && Self.otherPlatform(of: other, in: project, sdk: sdk) == nil
     {
       // An app whose settings do not resolve is reported when it is configured itself.
       guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
@@ -35,8 +37,9 @@ extension ProjectPlanner {
 extension ProjectPlanner {
   /// Warns when `target`'s Info.plist is also the Info.plist of an extension target that another app
   /// embeds, built with another identifier (or, unresolved, spelt otherwise): the one file can name one
-  /// containing app, so the other extension is built with the `ContainingAppBundleId` planned for ``app``
-  /// (WireGuard's iOS and macOS network extensions share one Info.plist).
+  /// containing app, so the other extension is built with the `ContainingAppBundleId` planned for ``app``.
+  /// Apps for other platforms are left out: WireGuard's iOS and macOS network extensions share one Info.plist,
+  /// and the macOS build has no Intune SDK to read it.
   mutating func noteInfoPlistSharedWithOtherApps(
     of target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
     appSettings: [ResolvedBuildSettings]
@@ -55,6 +58,7 @@ extension ProjectPlanner {
       for owner in project.targets
       where owner.isApplication && owner.id != app.id
         && project.embeddedTargets(of: owner).contains(where: { $0.id == other.id })
+        && Self.otherPlatform(of: owner, in: project, sdk: sdk) == nil
       {
         guard let ownerSettings = try? self.settings(of: owner),
           let identifiers = try? appBundleIdentifiers(ownerSettings)

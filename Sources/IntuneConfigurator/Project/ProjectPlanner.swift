@@ -85,6 +85,7 @@ struct ProjectPlanner {
 
   mutating func run() throws(ConfiguratorError) {
     generator = ProjectGenerator.detect(beside: project)
+    try refuseOtherPlatforms()
     let appSettings = try settings(of: app)
     report(appSettings)
     let appIdentifiers = try appBundleIdentifiers(appSettings)
