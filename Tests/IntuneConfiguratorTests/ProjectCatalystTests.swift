@@ -48,6 +48,26 @@ struct ProjectCatalystTests {
     #expect(try again.filesToWrite().isEmpty)
   }
 
+  @Test(
+    "DERIVE_MACCATALYST_PRODUCT_BUNDLE_IDENTIFIER = YES: the Mac app is maccatalyst. and its iOS identifier")
+  func derivedIdentifier() throws {
+    // Monal does not set it; a copy does, in every configuration of every target (test-only edit).
+    let corpus = try #require(CorpusProject.all.first { $0.name == "monal" })
+    let path = try corpus.copy()
+    let file = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+    let text = try String(contentsOf: file, encoding: .utf8).replacing(
+      "SUPPORTS_MACCATALYST = YES;",
+      with: "DERIVE_MACCATALYST_PRODUCT_BUNDLE_IDENTIFIER = YES;\n\t\t\t\tSUPPORTS_MACCATALYST = YES;")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: "Monal")
+    let mac = plan.buildSettings.filter { $0.targetName == "shareSheet" && !$0.edit.conditions.isEmpty }
+    let values = Dictionary(uniqueKeysWithValues: mac.map { ($0.configuration, $0.edit.value) })
+    // Alpha has no Mac identifier of its own: derived from monal.alpha.
+    #expect(values["Alpha"] == "maccatalyst.monal.alpha")
+    #expect(values["Debug"] == "maccatalyst.org.monal-im.prod.catalyst.monal")
+    #expect(values.count == 6)
+  }
+
   @Test("an app that does not build for Mac Catalyst gets no [sdk=macosx*] setting")
   func noCatalyst() throws {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
