@@ -68,7 +68,9 @@ extension ProjectPlanner {
   /// Works out what `target`'s `ContainingAppBundleId` should say so that, in every configuration, Xcode
   /// expands it to the identifier of the app built in the configuration of the same name:
   ///
-  /// 1. the app's identifier itself, when it is the same in every configuration;
+  /// 1. the app's identifier itself, when it is the same in every configuration — or, when the app's
+  ///    `PRODUCT_BUNDLE_IDENTIFIER` as written holds a setting that expands to nothing, that spelling, if it
+  ///    is right in the extension's build;
   /// 2. else a reference the extension's own settings already make right in every configuration — the
   ///    app's `PRODUCT_BUNDLE_IDENTIFIER` as written (`$(BASE_BUNDLE_IDENTIFIER)`), or the extension's own
   ///    identifier as written without its last component (`$(APP_ID)` of `$(APP_ID).share`);
@@ -125,16 +127,30 @@ extension ProjectPlanner {
         settingName: setting, valuesByConfiguration: expected, configurationIDs: ids,
         catalystValuesByConfiguration: macValues)
     }
+    let expandsInfoPlist = settings.allSatisfy { $0["INFOPLIST_EXPAND_BUILD_SETTINGS"] != "NO" }
+    func isRight(_ candidate: String) -> Bool {
+      settings.allSatisfy { $0.expand(candidate) == expected[$0.configuration] }
+        && macSettings.allSatisfy { $0.expand(candidate) == expectedMac[$0.configuration] }
+    }
     let distinct = Set(expected.values).union(expectedMac.values)
     if distinct.count == 1, let only = distinct.first, !only.isEmpty {
+      // A literal would keep a setting's emptiness: Apple's samples end the identifier in
+      // ${SAMPLE_CODE_DISAMBIGUATOR} = ${DEVELOPMENT_TEAM}, empty until a team is picked. The app's identifier
+      // as written follows it, where the extension's build expands it the same.
+      if expandsInfoPlist,
+        let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value,
+        Self.references(in: written).contains(where: { reference in
+          appSettings.allSatisfy { $0.expand(reference).isEmpty }
+        }),
+        !written.contains("PRODUCT_BUNDLE_IDENTIFIER"), isRight(written)
+      {
+        return choice(written)
+      }
       return choice(only)
     }
-    let expandsInfoPlist = settings.allSatisfy { $0["INFOPLIST_EXPAND_BUILD_SETTINGS"] != "NO" }
     if expandsInfoPlist {
       for candidate in referenceCandidates(target: target, settings: settings, appSettings: appSettings)
-      where settings.allSatisfy({ $0.expand(candidate) == expected[$0.configuration] })
-        && macSettings.allSatisfy({ $0.expand(candidate) == expectedMac[$0.configuration] })
-      {
+      where isRight(candidate) {
         return choice(candidate)
       }
     }
