@@ -205,6 +205,27 @@ struct OpeningHintTests {
     #expect(Self.hint(folder.path) == "pass \(folder.path)/ios/App/App.xcodeproj")
   }
 
+  @Test(
+    "a .NET MAUI head (a .csproj, no .xcodeproj) names the Info.plist and entitlements to configure instead")
+  func dotNetHead() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let platform = folder.appendingPathComponent("Platforms/iOS")
+    try FileManager.default.createDirectory(at: platform, withIntermediateDirectories: true)
+    try Data("<Project Sdk=\"Microsoft.NET.Sdk\"/>\n".utf8).write(
+      to: folder.appendingPathComponent("App.csproj"))
+    try Data().write(to: platform.appendingPathComponent("Info.plist"))
+    let root = folder.path
+    let expected =
+      "App.csproj is a .NET (MAUI or Xamarin) project: it has no Xcode project to read; configure the files its "
+      + "iOS app builds with instead: configure -i \(root)/Platforms/iOS/Info.plist (and -e with the "
+      + "entitlements file its CodesignEntitlements names)"
+    #expect(Self.hint(root) == expected)
+    #expect(Self.hint("\(root)/App.csproj") == expected)
+    try Data().write(to: platform.appendingPathComponent("Entitlements.plist"))
+    #expect(Self.hint(root)?.hasSuffix("-e \(root)/Platforms/iOS/Entitlements.plist") == true)
+  }
+
   @Test("a folder without projects keeps the general hint")
   func nothing() throws {
     let folder = try Self.scratch()

@@ -92,9 +92,18 @@ extension ProjectConfigurator {
               contentsOf: $0, duplicateKeys: .keepLast, preprocessing: ProjectPlanner.preprocessing(settings))
           }
         }
+        // The Mac Catalyst build of the same configurations, when the app has one.
+        var catalyst: CatalystBuild?
+        if let identifiers = try planner.catalystIdentifiers(appSettings) {
+          let names = Set(matching.map(\.configuration))
+          catalyst = CatalystBuild(
+            settings: try planner.settings(of: target, sdk: ProjectPlanner.catalystSDK).filter {
+              names.contains($0.configuration)
+            }, appIdentifiers: identifiers)
+        }
         let choice = planner.containingApp(
           for: target, settings: matching, appIdentifiers: try planner.appBundleIdentifiers(appSettings),
-          appSettings: appSettings, appInfoPlist: appInfoPlist)
+          appSettings: appSettings, appInfoPlist: appInfoPlist, catalyst: catalyst)
         needsSetting = choice.settingName != nil
         if !needsSetting { fileOptions.containingApp = choice.containingApp }
       }

@@ -170,6 +170,18 @@ public struct ProjectLinter: Sendable {
     var plans: [String: ProjectConfigurationPlan] = [:]
     for name in entries.flatMap({ $0.target.isApplication ? [$0.target.name] : $0.apps })
     where plans[name] == nil {
+      // An app for watchOS, macOS, tvOS or visionOS only has no Intune settings to check: a note says so.
+      if let app = project.target(named: name),
+        let platform = ProjectPlanner.otherPlatform(of: app, in: project, sdk: sdk)
+      {
+        collector.add(
+          ProjectFinding(
+            id: "not-an-ios-app", .note, at: platform.assignment?.location ?? app.location,
+            "\(name) builds for \(platform.name): the Intune App SDK is for iOS apps, so its Intune settings "
+              + "are not checked"),
+          target: name)
+        continue
+      }
       let plan = try ProjectConfigurator.plan(project: project, appTarget: name, sdk: sdk, options: options)
       plans[name] = plan
       for finding in plan.findings { collector.add(finding) }

@@ -13,6 +13,13 @@ struct PendingSetting: Sendable {
   }
 }
 
+/// An extension's Mac Catalyst build: its settings for `sdk=macosx`, and the app's identifier in each
+/// configuration that builds for Mac Catalyst.
+struct CatalystBuild: Sendable {
+  var settings: [ResolvedBuildSettings]
+  var appIdentifiers: [String: String]
+}
+
 /// How an extension's `ContainingAppBundleId` will name its app in every configuration.
 struct ContainingAppChoice: Sendable {
   /// What the configurator plans with.
@@ -21,6 +28,9 @@ struct ContainingAppChoice: Sendable {
   var settingName: String?
   var valuesByConfiguration: [String: String]
   var configurationIDs: [String: String]
+  /// The setting's `[sdk=macosx*]` value, per configuration whose Mac Catalyst app has another identifier
+  /// and whose extension does not set it yet.
+  var catalystValuesByConfiguration: [String: String] = [:]
 
   /// The setting the plan adds, as it will be in `configuration`.
   func pendingSetting(forConfiguration configuration: String) -> PendingSetting? {
@@ -38,23 +48,41 @@ struct ContainingAppChoice: Sendable {
       return (name, BuildSettingEdit(configurationID: id, name: settingName, value: value))
     }
   }
+
+  /// The project-file edits that add the setting's `[sdk=macosx*]` value, for the configurations given.
+  func catalystEdits(forConfigurations configurations: Set<String>) -> [(String, BuildSettingEdit)] {
+    guard let settingName else { return [] }
+    return catalystValuesByConfiguration.keys.sorted().compactMap { name in
+      guard configurations.contains(name), let id = configurationIDs[name],
+        let value = catalystValuesByConfiguration[name]
+      else { return nil }
+      let condition = BuildSettingCondition(parameter: "sdk", pattern: ProjectPlanner.catalystSDK + "*")
+      return (
+        name, BuildSettingEdit(configurationID: id, name: settingName, conditions: [condition], value: value)
+      )
+    }
+  }
 }
 
 extension ProjectPlanner {
   /// Works out what `target`'s `ContainingAppBundleId` should say so that, in every configuration, Xcode
   /// expands it to the identifier of the app built in the configuration of the same name:
   ///
-  /// 1. the app's identifier itself, when it is the same in every configuration;
+  /// 1. the app's identifier itself, when it is the same in every configuration — or, when the app's
+  ///    `PRODUCT_BUNDLE_IDENTIFIER` as written holds a setting that expands to nothing, that spelling, if it
+  ///    is right in the extension's build;
   /// 2. else a reference the extension's own settings already make right in every configuration — the
   ///    app's `PRODUCT_BUNDLE_IDENTIFIER` as written (`$(BASE_BUNDLE_IDENTIFIER)`), or the extension's own
   ///    identifier as written without its last component (`$(APP_ID)` of `$(APP_ID).share`);
   /// 3. else ``ProjectConfigurator/containingAppSetting``, added to the extension's build settings with the
   ///    app's identifier in each configuration, and referred to.
   ///
-  /// A value of one configuration is never written where every configuration reads it.
+  /// A value of one configuration is never written where every configuration reads it. When the app also
+  /// builds for Mac Catalyst (`catalyst`), each choice must be right in that build too; where the Mac app's
+  /// identifier differs (`PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*]`), the setting gets a `[sdk=macosx*]` value.
   func containingApp(
     for target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
-    appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?
+    appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?, catalyst: CatalystBuild? = nil
   ) -> ContainingAppChoice {
     let appDefault =
       (try? project.configurationList(of: app))?.defaultConfigurationName ?? appSettings.last?.configuration
@@ -64,24 +92,65 @@ extension ProjectPlanner {
       expected[resolved.configuration] =
         appIdentifiers[resolved.configuration] ?? appDefault.flatMap { appIdentifiers[$0] } ?? ""
     }
+    // The Mac Catalyst build of each configuration whose app builds for it.
+    var expectedMac: [String: String] = [:]
+    let macSettings = (catalyst?.settings ?? []).filter { resolved in
+      guard let identifiers = catalyst?.appIdentifiers, !identifiers.isEmpty else { return false }
+      if let identifier = identifiers[resolved.configuration] {
+        expectedMac[resolved.configuration] = identifier
+        return true
+      }
+      // A configuration the app does not have is built in the app's default, if that builds for the Mac.
+      guard appIdentifiers[resolved.configuration] == nil,
+        let identifier = appDefault.flatMap({ identifiers[$0] })
+      else { return false }
+      expectedMac[resolved.configuration] = identifier
+      return true
+    }
     func choice(_ text: String?, setting: String? = nil) -> ContainingAppChoice {
       var ids: [String: String] = [:]
       for configuration in (try? project.buildConfigurations(of: target)) ?? [] {
         ids[configuration.name] = configuration.id
       }
+      var macValues: [String: String] = [:]
+      if let setting {
+        for resolved in macSettings {
+          guard let value = expectedMac[resolved.configuration], value != expected[resolved.configuration],
+            resolved[setting] != value
+          else { continue }
+          macValues[resolved.configuration] = value
+        }
+      }
       return ContainingAppChoice(
         containingApp: ContainingApp(
           bundleIdentifier: text, infoPlist: appInfoPlist, bundleIdentifiersByConfiguration: expected),
-        settingName: setting, valuesByConfiguration: expected, configurationIDs: ids)
-    }
-    let distinct = Set(expected.values)
-    if distinct.count == 1, let only = distinct.first, !only.isEmpty {
-      return choice(only)
+        settingName: setting, valuesByConfiguration: expected, configurationIDs: ids,
+        catalystValuesByConfiguration: macValues)
     }
     let expandsInfoPlist = settings.allSatisfy { $0["INFOPLIST_EXPAND_BUILD_SETTINGS"] != "NO" }
+    func isRight(_ candidate: String) -> Bool {
+      settings.allSatisfy { $0.expand(candidate) == expected[$0.configuration] }
+        && macSettings.allSatisfy { $0.expand(candidate) == expectedMac[$0.configuration] }
+    }
+    let distinct = Set(expected.values).union(expectedMac.values)
+    if distinct.count == 1, let only = distinct.first, !only.isEmpty {
+      // A literal would keep a setting's emptiness: Apple's samples end the identifier in
+      // ${SAMPLE_CODE_DISAMBIGUATOR} = ${DEVELOPMENT_TEAM}, empty until a team is picked. The app's identifier
+      // as written follows it, where the extension's build expands it the same.
+      if expandsInfoPlist,
+        let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value,
+        Self.references(in: written).contains(where: { reference in
+          appSettings.allSatisfy { $0.expand(reference).isEmpty }
+        }),
+        !written.contains("PRODUCT_BUNDLE_IDENTIFIER"), isRight(written)
+      {
+        return choice(written)
+      }
+      return choice(only)
+    }
     if expandsInfoPlist {
       for candidate in referenceCandidates(target: target, settings: settings, appSettings: appSettings)
-      where settings.allSatisfy({ $0.expand(candidate) == expected[$0.configuration] }) {
+      where isRight(candidate) {
         return choice(candidate)
       }
     }

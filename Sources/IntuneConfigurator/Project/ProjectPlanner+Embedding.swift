@@ -8,9 +8,11 @@ extension ProjectPlanner {
   mutating func noteOtherContainingApps(of target: XcodeTarget, appIdentifiers: [String: String]) {
     let ours = Set(appIdentifiers.values)
     var others: [String] = []
+    // An app for another platform (Backyard Birds' watch app) has no Intune SDK to read the value.
     for other in project.targets
     where other.isApplication && other.id != app.id
       && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
+      && Self.otherPlatform(of: other, in: project, sdk: sdk) == nil
     {
       // An app whose settings do not resolve is reported when it is configured itself.
       guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
@@ -29,6 +31,61 @@ extension ProjectPlanner {
           + "for \(app.name) is wrong in the other apps' builds",
         fix: "give each app its own copy of the extension target, with its own Info.plist, or remove "
           + "\(target.name) from the Embed App Extensions phase of the apps you do not configure for Intune"))
+  }
+}
+
+extension ProjectPlanner {
+  /// Warns when `target`'s Info.plist is also the Info.plist of an extension target that another app
+  /// embeds, built with another identifier (or, unresolved, spelt otherwise): the one file can name one
+  /// containing app, so the other extension is built with the `ContainingAppBundleId` planned for ``app``.
+  /// Apps for other platforms are left out: WireGuard's iOS and macOS network extensions share one Info.plist,
+  /// and the macOS build has no Intune SDK to read it.
+  mutating func noteInfoPlistSharedWithOtherApps(
+    of target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
+    appSettings: [ResolvedBuildSettings]
+  ) {
+    let paths = Set(settings.compactMap { $0.path(for: "INFOPLIST_FILE") })
+    guard !paths.isEmpty else { return }
+    let ours = Set(appIdentifiers.values)
+    let oursWritten = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value
+    let planned = project.embeddedTargets(of: app).map(\.id)
+    var others: [String] = []
+    for other in project.targets where other.isAppExtension && !planned.contains(other.id) {
+      // A target whose settings do not resolve is reported when it is configured itself.
+      guard let otherSettings = try? self.settings(of: other),
+        !paths.isDisjoint(with: otherSettings.compactMap { $0.path(for: "INFOPLIST_FILE") })
+      else { continue }
+      for owner in project.targets
+      where owner.isApplication && owner.id != app.id
+        && project.embeddedTargets(of: owner).contains(where: { $0.id == other.id })
+        && Self.otherPlatform(of: owner, in: project, sdk: sdk) == nil
+      {
+        guard let ownerSettings = try? self.settings(of: owner),
+          let identifiers = try? appBundleIdentifiers(ownerSettings)
+        else { continue }
+        let theirs = Set(identifiers.values)
+        var differing = theirs.subtracting(ours).sorted()
+        if !(theirs.union(ours)).allSatisfy(Self.isWhole) {
+          // Unresolved here (a missing xcconfig): compare what the two apps' settings say instead.
+          let written = ownerSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value
+          differing = written.map { $0 == oursWritten ? [] : [$0] } ?? []
+        }
+        guard !differing.isEmpty else { continue }
+        others.append("\(other.name), which \(owner.name) embeds (\(differing.joined(separator: ", ")))")
+      }
+    }
+    guard !others.isEmpty, let path = paths.sorted().first else { return }
+    let location = settings.first?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
+    let shown = ours.allSatisfy(Self.isWhole) ? ours.sorted() : oursWritten.map { [$0] } ?? ours.sorted()
+    findings.append(
+      ProjectFinding(
+        id: "info-plist-shared-with-other-app", .warning, at: location,
+        "\(target.name)'s Info.plist \(relativeToSourceRoot(path)) is also the Info.plist of "
+          + others.joined(separator: " and ") + "; it can name one containing app, so the other extension "
+          + "is built with the ContainingAppBundleId planned for \(app.name) (\(shown.joined(separator: ", ")))",
+        fix:
+          "give each extension target an Info.plist of its own (a copy of this one), then configure each app")
+    )
   }
 }
 

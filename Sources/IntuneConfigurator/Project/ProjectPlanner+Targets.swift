@@ -165,6 +165,15 @@ extension ProjectPlanner {
             edit: edit, targetName: target.name, configuration: configuration,
             reason: "the app's identifier in \(configuration), which ContainingAppBundleId refers to"))
       }
+      // The Mac Catalyst app's identifier where it differs; the choice left out what is already set.
+      for (configuration, edit) in choice.catalystEdits(forConfigurations: Set(configurations)) {
+        edits.append(
+          PlannedBuildSetting(
+            edit: edit, targetName: target.name, configuration: configuration,
+            reason:
+              "the app's identifier in \(configuration) built for Mac Catalyst, which ContainingAppBundleId refers to"
+          ))
+      }
     }
     let listed = Set(
       configuredInfo.value.dictionaryValue?["IntuneMAMSettings"]?.dictionaryValue?["AppGroupIdentifiers"]?

@@ -55,8 +55,10 @@ struct ProjectPlanner {
     self.options = options
   }
 
-  /// One target's settings in each of its configurations, in list order.
-  func settings(of target: XcodeTarget) throws(ConfiguratorError) -> [ResolvedBuildSettings] {
+  /// One target's settings in each of its configurations, in list order, for `sdk` (the run's when nil).
+  func settings(of target: XcodeTarget, sdk: String? = nil) throws(ConfiguratorError)
+    -> [ResolvedBuildSettings]
+  {
     // A configuration list that names nothing must stop the run, not leave the target out unsaid.
     let names: [String]
     do {
@@ -73,7 +75,7 @@ struct ProjectPlanner {
     var result: [ResolvedBuildSettings] = []
     for name in names {
       do {
-        result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk))
+        result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk ?? self.sdk))
       } catch {
         throw .project(error)
       }
@@ -83,19 +85,28 @@ struct ProjectPlanner {
 
   mutating func run() throws(ConfiguratorError) {
     generator = ProjectGenerator.detect(beside: project)
+    try refuseOtherPlatforms()
     let appSettings = try settings(of: app)
     report(appSettings)
     let appIdentifiers = try appBundleIdentifiers(appSettings)
     try planTarget(app, settings: appSettings, containingApp: nil)
     let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
+    let catalystApp = try catalystIdentifiers(appSettings)
     for target in project.embeddedTargets(of: app) where target.isAppExtension {
       let targetSettings = try settings(of: target)
+      var catalyst: CatalystBuild?
+      if let catalystApp {
+        catalyst = CatalystBuild(
+          settings: try settings(of: target, sdk: Self.catalystSDK), appIdentifiers: catalystApp)
+      }
       report(targetSettings)
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
+      noteInfoPlistSharedWithOtherApps(
+        of: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings)
       try noteUnprefixedIdentifier(of: target, settings: targetSettings, appIdentifiers: appIdentifiers)
       let containing = containingApp(
         for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
-        appInfoPlist: appInfo)
+        appInfoPlist: appInfo, catalyst: catalyst)
       try planTarget(target, settings: targetSettings, containingApp: containing)
     }
   }
@@ -116,6 +127,30 @@ struct ProjectPlanner {
         written = text
       }
       identifiers[settings.configuration] = settings.expand(written)
+    }
+    return identifiers
+  }
+
+  /// The SDK Xcode builds Mac Catalyst variants with: `[sdk=macosx*]` settings apply to them.
+  static let catalystSDK = "macosx"
+
+  /// The app's identifier in each configuration that also builds for Mac Catalyst
+  /// (`SUPPORTS_MACCATALYST = YES`), as Xcode builds it there: with `[sdk=macosx*]` settings, and prefixed
+  /// with `maccatalyst.` under `DERIVE_MACCATALYST_PRODUCT_BUNDLE_IDENTIFIER = YES`. `nil` when the run is
+  /// already for macOS or no configuration builds for Mac Catalyst.
+  func catalystIdentifiers(_ appSettings: [ResolvedBuildSettings]) throws(ConfiguratorError) -> [String:
+    String]?
+  {
+    let building = Set(appSettings.filter { $0["SUPPORTS_MACCATALYST"] == "YES" }.map(\.configuration))
+    guard !sdk.hasPrefix(Self.catalystSDK), !building.isEmpty else { return nil }
+    let macSettings = try settings(of: app, sdk: Self.catalystSDK).filter {
+      building.contains($0.configuration)
+    }
+    var identifiers = try appBundleIdentifiers(macSettings)
+    for resolved in macSettings where resolved["DERIVE_MACCATALYST_PRODUCT_BUNDLE_IDENTIFIER"] == "YES" {
+      if let identifier = identifiers[resolved.configuration], !identifier.hasPrefix("maccatalyst.") {
+        identifiers[resolved.configuration] = "maccatalyst." + identifier
+      }
     }
     return identifiers
   }

@@ -14,10 +14,37 @@ extension XcodeProject {
     let candidates = (isWorkspace ? workspaceProjects(path) : folderProjects(path)).filter {
       XcodePath.basename($0) != "Pods.xcodeproj"
     }
-    guard !candidates.isEmpty else { return generic }
+    guard !candidates.isEmpty else { return dotNetHint(for: path) ?? generic }
     let pass = candidates.count == 1 ? "pass " : "pass one of "
     let opening = isWorkspace ? "\(XcodePath.basename(path)) is a workspace; " : ""
     return opening + pass + candidates.joined(separator: ", ")
+  }
+
+  /// For a .NET MAUI or Xamarin iOS head (a `.csproj`, or the folder holding one, and no `.xcodeproj`):
+  /// there is no Xcode project to read, so the Info.plist and entitlements it builds with are named, to be
+  /// configured as files. MAUI keeps them in `Platforms/iOS/`, Xamarin.iOS beside the `.csproj`.
+  static func dotNetHint(for path: String) -> String? {
+    let isProjectFile = XcodePath.fileExtension(path) == "csproj"
+    let folder = isProjectFile ? XcodePath.dirname(path) : path
+    let place = folder.isEmpty ? "." : folder
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: place)) ?? []
+    guard
+      let csproj = isProjectFile
+        ? XcodePath.basename(path) : names.filter({ XcodePath.fileExtension($0) == "csproj" }).sorted().first
+    else { return nil }
+    func existing(_ candidates: [String]) -> String? {
+      candidates.map { XcodePath.join(place, $0) }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+    let info =
+      existing(["Platforms/iOS/Info.plist", "Info.plist"])
+      ?? XcodePath.join(place, "Platforms/iOS/Info.plist")
+    let entitlements = existing(["Platforms/iOS/Entitlements.plist", "Entitlements.plist"])
+    let files =
+      entitlements.map { "-i \(info) -e \($0)" }
+      ?? "-i \(info) (and -e with the entitlements file its CodesignEntitlements names)"
+    return
+      "\(csproj) is a .NET (MAUI or Xamarin) project: it has no Xcode project to read; configure the files "
+      + "its iOS app builds with instead: configure \(files)"
   }
 
   /// The `.xcodeproj` paths a workspace's `contents.xcworkspacedata` lists, joined with the folders of the

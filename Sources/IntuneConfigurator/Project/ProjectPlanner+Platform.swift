@@ -1,0 +1,66 @@
+import XcodeProjects
+
+extension ProjectPlanner {
+  /// SDK name prefixes of the platforms the Intune App SDK does not support, with the names users know.
+  static let otherPlatforms: [(sdk: String, name: String)] = [
+    ("watch", "watchOS"), ("macosx", "macOS"), ("appletv", "tvOS"), ("xr", "visionOS"),
+  ]
+
+  /// The platform an application target builds for when it is not iOS in any configuration, with the
+  /// `SDKROOT` assignment that says so: the SDK the project writes (not the run's `-sdk`, which Xcode would
+  /// never pass for it) names another platform, and `SUPPORTED_PLATFORMS`, when set, lacks `iphoneos`.
+  /// `nil` for iOS, multiplatform (`SDKROOT = auto` with `iphoneos`) and Mac Catalyst apps.
+  static func otherPlatform(of app: XcodeTarget, in project: XcodeProject, sdk: String) -> (
+    name: String, assignment: BuildSettingAssignment?
+  )? {
+    guard let configurations = try? project.buildConfigurations(of: app), !configurations.isEmpty else {
+      return nil
+    }
+    var found: (name: String, assignment: BuildSettingAssignment?)?
+    for configuration in configurations {
+      guard
+        let settings = try? project.buildSettings(target: app, configuration: configuration.name, sdk: sdk),
+        let platform = otherPlatform(settings)
+      else { return nil }
+      found = found ?? platform
+    }
+    return found
+  }
+
+  /// One configuration's platform, when it is not iOS (see ``otherPlatform(of:in:sdk:)``).
+  static func otherPlatform(_ settings: ResolvedBuildSettings) -> (
+    name: String, assignment: BuildSettingAssignment?
+  )? {
+    if let supported = settings["SUPPORTED_PLATFORMS"]?.split(separator: " "), supported.contains("iphoneos")
+    {
+      return nil
+    }
+    let written = settings.levels.filter { $0.name != "command-line overrides" }.flatMap(\.assignments).last {
+      $0.name == "SDKROOT" && $0.conditions.isEmpty
+    }
+    guard let written,
+      let platform = otherPlatforms.first(where: { settings.expand(written.value).hasPrefix($0.sdk) })
+    else { return nil }
+    return (platform.name, written)
+  }
+
+  /// Stops a run whose `--target` builds for watchOS, macOS, tvOS or visionOS only: the Intune App SDK and
+  /// the settings it reads are for iOS apps, and resolving such a target for iOS would plan for a build
+  /// Xcode never makes (Backyard Birds' watch app, WireGuard's macOS app).
+  func refuseOtherPlatforms() throws(ConfiguratorError) {
+    guard let platform = Self.otherPlatform(of: app, in: project, sdk: sdk) else { return }
+    let iOSApps = project.targets.filter {
+      $0.isApplication && $0.id != app.id && Self.otherPlatform(of: $0, in: project, sdk: sdk) == nil
+    }
+    let written = platform.assignment.map { " (SDKROOT = \($0.value))" } ?? ""
+    throw .project(
+      XcodeProjectError(
+        .targetNotFound,
+        "target \"\(app.name)\" builds for \(platform.name)\(written); the Intune App SDK and the settings "
+          + "configure writes are for iOS apps",
+        location: platform.assignment?.location ?? app.location,
+        hint: iOSApps.isEmpty
+          ? "configure the iOS app that uses this project's code, in its own project"
+          : "configure the iOS app instead: " + iOSApps.map(\.name).joined(separator: ", ")))
+  }
+}
