@@ -152,6 +152,15 @@ import Testing
       // The relaxation bounds the program from below, and its optimum meets every row.
       let relaxed = try program.relaxedMinimum()
       #expect(best == nil || relaxed != nil, "\(program)")
+      // Rows added to a solved relaxation, solved on from there (the interval search's way), reach the
+      // same optimum as all rows at once.
+      var incremental = LinearRelaxation(costs: program.costs)
+      let half = program.rows.count / 2
+      for row in program.rows.prefix(half) { try incremental.add(row) }
+      let earlier = try incremental.solve()
+      for row in program.rows.dropFirst(half) { try incremental.add(row) }
+      let resumed = earlier == nil ? nil : try incremental.solve()
+      #expect(resumed?.objective == relaxed?.objective, "\(program)")
       if let relaxed, let best {
         #expect(!(ExactFraction(integer: best) < relaxed.objective), "\(program)")
         let objective = try zip(program.costs, relaxed.values).reduce(ExactFraction.zero) {

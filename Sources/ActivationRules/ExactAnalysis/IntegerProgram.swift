@@ -47,7 +47,7 @@ struct IntegerProgram: Sendable {
     while let extra = pending.popLast() {
       nodes += 1
       guard nodes <= Self.nodeLimit else { throw .tooManyNodes }
-      var linear = LinearRelaxation(program: self, extraRows: extra)
+      var linear = try LinearRelaxation(program: self, extraRows: extra)
       let relaxation = try linear.solve()
       guard let relaxation else { continue }
       // Costs are integers, so no integer solution below this node beats ⌈relaxed optimum⌉.
@@ -79,7 +79,7 @@ extension IntegerProgram {
   /// the relaxation has no solution.
   func relaxedMinimum() throws(Failure) -> (objective: ExactFraction, values: [ExactFraction])? {
     guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
-    var linear = LinearRelaxation(program: self, extraRows: [])
+    var linear = try LinearRelaxation(program: self, extraRows: [])
     return try linear.solve().map { ($0.objective, $0.values) }
   }
 }
@@ -91,44 +91,74 @@ extension IntegerProgram {
 /// row is written `s − Σ n = −b`, a slack that starts negative, and each pivot makes one negative slack
 /// basic no more, until every basic value is non-negative (optimal) or a row shows that none can be
 /// (`s = −b − Σ (positive)·n` with `−b < 0`: no solution). Unlike the two-phase primal method this needs
-/// no artificial variables and no first phase, and it starts from the solution of the rows alone. The
-/// leaving row is the one whose basic variable has the smallest index, and the entering column the
-/// smallest index among the ratio test's ties (Bland's rule, read on the dual), so it cannot cycle;
-/// ``pivotLimit`` guards the loop all the same, and passing it is reported, never guessed past.
-private struct LinearRelaxation {
+/// no artificial variables and no first phase. Pivots never make a reduced cost negative, so a row added to
+/// a solved relaxation (``add(_:)``, written over its nonbasic variables) leaves it dual feasible, and
+/// solving again goes on from its optimum: the interval search adds each count's rows to its parent's
+/// relaxation instead of solving the longer program anew. The leaving row is the one whose basic variable
+/// has the smallest index, and the entering column the smallest index among the ratio test's ties (Bland's
+/// rule, read on the dual), so it cannot cycle; ``IntegerProgram/pivotLimit`` guards the loop all the same,
+/// and passing it is reported, never guessed past.
+struct LinearRelaxation: Sendable {
   struct Solution {
     var objective: ExactFraction
     var values: [ExactFraction]
   }
 
-  /// `rowCount + 1` rows of `width` entries: each constraint's coefficients of the nonbasic variables and,
-  /// last, its right-hand side (the basic variable's value); the final row holds the reduced costs,
-  /// negated, and the objective's value.
-  private var tableau: [ExactFraction]
-  private let rowCount: Int
+  /// `rowCount` rows of `width` entries: each constraint's coefficients of the nonbasic variables and,
+  /// last, its right-hand side (the basic variable's value).
+  private var tableau: [ExactFraction] = []
+  /// The reduced costs of the nonbasic variables, negated, and last the objective's value.
+  private var objective: [ExactFraction]
+  private var rowCount = 0
   private let width: Int
   /// The variable basic in each row, and the variable of each nonbasic column: structural variables are
   /// `0..<variableCount`, the slack of row `r` is `variableCount + r`.
-  private var basic: [Int]
+  private var basic: [Int] = []
   private var nonbasic: [Int]
+  /// Where each variable is: its column when nonbasic, `-1 - row` when basic.
+  private var place: [Int]
   private let variableCount: Int
 
-  init(program: IntegerProgram, extraRows: [IntegerProgram.Row]) {
-    let rows = program.rows + extraRows
-    variableCount = program.variableCount
-    rowCount = rows.count
+  /// The relaxation of no rows: minimise `costs · n` over `n ≥ 0` (every cost non-negative).
+  init(costs: [Int]) {
+    variableCount = costs.count
     width = variableCount + 1
-    tableau = Array(repeating: .zero, count: (rowCount + 1) * width)
-    basic = (0..<rowCount).map { program.variableCount + $0 }
     nonbasic = Array(0..<variableCount)
-    for (index, row) in rows.enumerated() {
-      let sign = row.relation == .atMost ? 1 : -1
-      for variable in row.variables { tableau[index * width + variable] = ExactFraction(integer: sign) }
-      tableau[index * width + variableCount] = ExactFraction(integer: sign * row.bound)
+    place = Array(0..<variableCount)
+    objective = costs.map { ExactFraction(integer: -$0) } + [.zero]
+  }
+
+  init(program: IntegerProgram, extraRows: [IntegerProgram.Row]) throws(IntegerProgram.Failure) {
+    self.init(costs: program.costs)
+    for row in program.rows + extraRows { try add(row) }
+  }
+
+  /// Adds `row`, written over the current nonbasic variables: each basic variable of the row is replaced
+  /// by its row's expression. Its slack becomes basic; the relaxation stays dual feasible.
+  mutating func add(_ row: IntegerProgram.Row) throws(IntegerProgram.Failure) {
+    let sign = ExactFraction(integer: row.relation == .atMost ? 1 : -1)
+    var line = Array(repeating: ExactFraction.zero, count: width)
+    line[width - 1] = ExactFraction(integer: row.relation == .atMost ? row.bound : -row.bound)
+    do {
+      for variable in row.variables {
+        let position = place[variable]
+        if position >= 0 {
+          line[position] = try line[position].adding(sign)
+        } else {
+          // n = rhs − Σ T·(nonbasic): the row gains −sign·T and its right-hand side loses sign·rhs.
+          let start = (-1 - position) * width
+          for column in 0..<width where !tableau[start + column].isZero {
+            line[column] = try line[column].subtracting(tableau[start + column].multiplied(by: sign))
+          }
+        }
+      }
+    } catch {
+      throw .overflow
     }
-    for (variable, cost) in program.costs.enumerated() {
-      tableau[rowCount * width + variable] = ExactFraction(integer: -cost)
-    }
+    tableau.append(contentsOf: line)
+    basic.append(variableCount + rowCount)
+    place.append(-1 - rowCount)
+    rowCount += 1
   }
 
   mutating func solve() throws(IntegerProgram.Failure) -> Solution? {
@@ -163,14 +193,14 @@ private struct LinearRelaxation {
     }
     guard let leaving else { return .optimal }
     // Entering: among the row's negative coefficients a_j, the least reduced cost per unit, d_j / −a_j
-    // (the tableau holds −d_j), ties to the smallest variable index.
-    // With t = −d and a < 0, t₁/a₁ < t₂/a₂ exactly when t₁·a₂ < t₂·a₁ (a₁·a₂ > 0): compared by products,
-    // which for the integers most entries are cost no common divisor, where quotients would.
+    // (`objective` holds t_j = −d_j), ties to the smallest variable index. With a < 0, t₁/a₁ < t₂/a₂
+    // exactly when t₁·a₂ < t₂·a₁ (a₁·a₂ > 0): compared by products, which for the integers most entries
+    // are cost no common divisor, where quotients would.
     var entering: Int?
     for column in 0..<rhs where tableau[leaving * width + column].signum < 0 {
       if let current = entering {
-        let left = try tableau[rowCount * width + column].multiplied(by: tableau[leaving * width + current])
-        let right = try tableau[rowCount * width + current].multiplied(by: tableau[leaving * width + column])
+        let left = try objective[column].multiplied(by: tableau[leaving * width + current])
+        let right = try objective[current].multiplied(by: tableau[leaving * width + column])
         guard left < right || (left == right && nonbasic[column] < nonbasic[current]) else { continue }
       }
       entering = column
@@ -186,7 +216,7 @@ private struct LinearRelaxation {
     for (row, variable) in basic.enumerated() where variable < variableCount {
       values[variable] = tableau[row * width + width - 1]
     }
-    return Solution(objective: tableau[rowCount * width + width - 1], values: values)
+    return Solution(objective: objective[width - 1], values: values)
   }
 
   /// Exchanges the basic variable of `pivotRow` with the nonbasic one of `column`.
@@ -198,7 +228,7 @@ private struct LinearRelaxation {
       tableau[pivotStart + index] = try tableau[pivotStart + index].divided(by: divisor)
     }
     tableau[pivotStart + column] = try ExactFraction.one.divided(by: divisor)
-    for row in 0...rowCount where row != pivotRow {
+    for row in 0..<rowCount where row != pivotRow {
       let start = row * width
       let factor = tableau[start + column]
       guard !factor.isZero else { continue }
@@ -208,6 +238,17 @@ private struct LinearRelaxation {
       }
       tableau[start + column] = try tableau[pivotStart + column].multiplied(by: factor).negated
     }
-    (basic[pivotRow], nonbasic[column]) = (nonbasic[column], basic[pivotRow])
+    let factor = objective[column]
+    if !factor.isZero {
+      for index in 0..<width where index != column && !tableau[pivotStart + index].isZero {
+        objective[index] = try objective[index].subtracting(
+          tableau[pivotStart + index].multiplied(by: factor))
+      }
+      objective[column] = try tableau[pivotStart + column].multiplied(by: factor).negated
+    }
+    let (entering, leaving) = (nonbasic[column], basic[pivotRow])
+    (basic[pivotRow], nonbasic[column]) = (entering, leaving)
+    place[entering] = -1 - pivotRow
+    place[leaving] = column
   }
 }

@@ -147,27 +147,33 @@ extension LevelStates {
             + "(LevelStates.maximumCombinations)")
       }
     }
-    /// `parent`: the relaxation's optimum one count up, by step. When it meets this node's rows it is this
-    /// node's optimum too (the node only adds rows), and no program is solved.
-    func visit(parent: (bound: ExactFraction, values: [ExactFraction])?) throws(OutsideFragment) {
+    /// The bound on the number of children every minimal solution meets (see
+    /// ``weight(slotIntervals:steps:)``), given the chosen intervals.
+    func childBound() -> IntegerProgram.Row {
+      let lowerSum = slots.reduce(0) { $0 + (chosen[$1]?.low ?? 0) }
+      return IntegerProgram.Row(variables: Array(steps.indices), relation: .atMost, bound: lowerSum)
+    }
+    /// `parent`: the relaxation one count up, solved. This node's is the same with the rows of the count
+    /// just chosen, solved on from the parent's optimum (``LinearRelaxation/add(_:)``): the dual simplex
+    /// method then needs a pivot or two where solving the node's program anew took several.
+    func visit(parent: LinearRelaxation) throws(OutsideFragment) {
       try countVisit()
-      let assigned = slots.prefix(depth)
-      guard
-        let program = Self.program(
-          intervals: assigned.compactMap { chosen[$0] }, raisedBy: raisedBy, steps: steps, weight: weight,
-          bounded: depth == slots.count)
-      else { return }
-      guard depth == slots.count else {
-        let relaxation: (bound: ExactFraction, values: [ExactFraction])
-        if let parent, try Self.satisfies(parent.values, program) {
-          relaxation = parent
-        } else {
-          guard let solved = try Self.relaxedMinimum(program.program) else { return }
-          var values = Array(repeating: ExactFraction.zero, count: steps.count)
-          for (variable, value) in zip(program.variables, solved.values) { values[variable] = value }
-          relaxation = (solved.objective, values)
+      var relaxation = parent
+      let solved: LinearRelaxation.Solution?
+      do {
+        if depth > 0, let interval = chosen[slots[depth - 1]] {
+          for row in Self.rows(of: interval, raisedBy: raisedBy[depth - 1]) { try relaxation.add(row) }
         }
-        guard mayImprove(on: relaxation.bound) else { return }
+        // A complete combination also bounds the number of children, which makes it the relaxation of
+        // exactly the integer program below.
+        if depth == slots.count { try relaxation.add(childBound()) }
+        solved = try relaxation.solve()
+      } catch {
+        throw OutsideFragment(reason: Self.reason(error))
+      }
+      guard let solved else { return }
+      guard depth == slots.count else {
+        guard mayImprove(on: solved.objective) else { return }
         for (index, interval) in slotIntervals[depth].enumerated() {
           chosen[slots[depth]] = interval
           chosenIndices.append(index)
@@ -180,28 +186,37 @@ extension LevelStates {
         return
       }
       let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
-      // The relaxation one count up bounds this program's optimum from below.
-      if let parent, let found = best[vector], !(parent.bound < ExactFraction(integer: found.cost)) { return }
-      let solution: (cost: Int, values: [Int])?
-      if let parent, let integral = Self.integral(parent), try Self.satisfies(parent.values, program) {
-        // The relaxation one count up has fewer rows, so its optimum bounds this program's from below; it
-        // meets this program's rows and is integral, so it is this program's optimum: no branch and bound.
-        let cutoff = best[vector]?.cost ?? .max
-        solution =
-          integral.cost < cutoff ? (integral.cost, program.variables.map { integral.values[$0] }) : nil
+      // The relaxation bounds the program's optimum from below.
+      let cutoff = best[vector]?.cost
+      if let cutoff, !(solved.objective < ExactFraction(integer: cutoff)) { return }
+      let solution: (cost: Int, values: [Int], variables: [Int])?
+      if let integral = Self.integral((solved.objective, solved.values)) {
+        // An integral optimum of the relaxation is the program's optimum: no branch and bound.
+        solution = (integral.cost, integral.values, Array(steps.indices))
       } else {
+        guard
+          let program = Self.program(
+            intervals: slots.compactMap { chosen[$0] }, raisedBy: raisedBy, steps: steps, weight: weight,
+            bounded: true)
+        else { return }
         do {
-          solution = try program.program.minimum(below: best[vector]?.cost)
+          solution = try program.program.minimum(below: cutoff).map {
+            ($0.cost, $0.values, program.variables)
+          }
         } catch {
           throw OutsideFragment(reason: Self.reason(error))
         }
       }
       guard let solution else { return }
       let state = record(
-        solution.values, variables: program.variables, steps: steps, replacing: best[vector]?.state)
+        solution.values, variables: solution.variables, steps: steps, replacing: best[vector]?.state)
       best[vector] = (solution.cost, state)
     }
-    try visit(parent: nil)
+    try visit(
+      parent: LinearRelaxation(
+        costs: steps.map { step in
+          (step.cost.items * weight + step.cost.attachments) * weight + step.cost.types
+        }))
   }
 
   /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
@@ -284,36 +299,15 @@ extension LevelStates {
     return (cost, values)
   }
 
-  /// Whether `values` (by step) meet every row of `program` and leave its excluded steps at zero.
-  private static func satisfies(
-    _ values: [ExactFraction], _ program: (program: IntegerProgram, variables: [Int])
-  )
-    throws(OutsideFragment) -> Bool
-  {
-    var included = Array(repeating: false, count: values.count)
-    for variable in program.variables { included[variable] = true }
-    for (step, value) in values.enumerated() where !included[step] && !value.isZero { return false }
-    do {
-      for row in program.program.rows {
-        var sum = ExactFraction.zero
-        for variable in row.variables { sum = try sum.adding(values[program.variables[variable]]) }
-        let bound = ExactFraction(integer: row.bound)
-        if row.relation == .atLeast ? sum < bound : bound < sum { return false }
-      }
-    } catch {
-      throw OutsideFragment(reason: reason(.overflow))
+  /// The rows saying that the count raised by the steps `raisedBy` lies in `interval`: at least its lower
+  /// end, at most its upper end (at most 0: none of those steps).
+  private static func rows(of interval: CountInterval, raisedBy: [Int]) -> [IntegerProgram.Row] {
+    var rows: [IntegerProgram.Row] = []
+    if interval.low > 0 { rows.append(.init(variables: raisedBy, relation: .atLeast, bound: interval.low)) }
+    if let high = interval.high, !raisedBy.isEmpty {
+      rows.append(.init(variables: raisedBy, relation: .atMost, bound: high))
     }
-    return true
-  }
-
-  private static func relaxedMinimum(_ program: IntegerProgram) throws(OutsideFragment)
-    -> (objective: ExactFraction, values: [ExactFraction])?
-  {
-    do {
-      return try program.relaxedMinimum()
-    } catch {
-      throw OutsideFragment(reason: reason(error))
-    }
+    return rows
   }
 
   /// The active slots in the order the search chooses their intervals: more intervals first, then by slot.
