@@ -16,6 +16,7 @@ struct ExactFraction: Sendable, Hashable, Comparable {
 
   static let zero = ExactFraction(integer: 0)
   static let one = ExactFraction(integer: 1)
+  static let minusOne = ExactFraction(integer: -1)
 
   init(integer: Int) {
     numerator = Int128(integer)
@@ -112,6 +113,9 @@ struct ExactFraction: Sendable, Hashable, Comparable {
     if isZero || other.isZero { return .zero }
     if other == .one { return self }
     if self == .one { return other }
+    // Tableau entries of 0/1 rows are mostly ±1.
+    if other == .minusOne { return negated }
+    if self == .minusOne { return other.negated }
     if denominator == 1 && other.denominator == 1 {
       var product = self
       if let left = Int64(exactly: numerator), let right = Int64(exactly: other.numerator) {

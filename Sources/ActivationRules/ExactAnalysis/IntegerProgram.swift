@@ -136,19 +136,23 @@ struct LinearRelaxation: Sendable {
   /// Adds `row`, written over the current nonbasic variables: each basic variable of the row is replaced
   /// by its row's expression. Its slack becomes basic; the relaxation stays dual feasible.
   mutating func add(_ row: IntegerProgram.Row) throws(IntegerProgram.Failure) {
-    let sign = ExactFraction(integer: row.relation == .atMost ? 1 : -1)
+    // The sign is ±1: adding or subtracting, never multiplying by it.
+    let atMost = row.relation == .atMost
     var line = Array(repeating: ExactFraction.zero, count: width)
-    line[width - 1] = ExactFraction(integer: row.relation == .atMost ? row.bound : -row.bound)
+    line[width - 1] = ExactFraction(integer: atMost ? row.bound : -row.bound)
     do {
       for variable in row.variables {
         let position = place[variable]
         if position >= 0 {
-          line[position] = try line[position].adding(sign)
+          line[position] = try line[position].adding(atMost ? .one : .minusOne)
         } else {
           // n = rhs − Σ T·(nonbasic): the row gains −sign·T and its right-hand side loses sign·rhs.
           let start = (-1 - position) * width
           for column in 0..<width where !tableau[start + column].isZero {
-            line[column] = try line[column].subtracting(tableau[start + column].multiplied(by: sign))
+            line[column] =
+              atMost
+              ? try line[column].subtracting(tableau[start + column])
+              : try line[column].adding(tableau[start + column])
           }
         }
       }
