@@ -56,6 +56,18 @@ import UniformTypes
     #expect(HostPreset.safariPage.context.summary == "[[public.url]] +text")
     #expect(ExtensionContext(extensionItems: []).summary == "(no extension items)")
   }
+
+  @Test func summaryCountsRunsOfThreeOrMore() {
+    let image = ExtensionAttachment(registeredTypeIdentifiers: ["public.image"])
+    let url = ExtensionAttachment(registeredTypeIdentifiers: ["public.url"])
+    let item = ExtensionItem(attachments: Array(repeating: image, count: 21) + [url, url])
+    #expect(
+      ExtensionContext(extensionItems: [item]).summary == "[21 × [public.image], [public.url], [public.url]]")
+    let small = ExtensionItem(attachments: [url])
+    #expect(
+      ExtensionContext(extensionItems: [small, small, small, item]).summary
+        == "3 × [[public.url]] | [21 × [public.image], [public.url], [public.url]]")
+  }
 }
 
 @Suite struct HostPresetTests {
