@@ -71,6 +71,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
   case notExhaustivelyChecked = "RK012"
   case duplicateKey = "RK013"
   case mixedAndOr = "RK014"
+  case countAdmitsZero = "RK015"
 
   /// The check's name as printed beside its id.
   public var name: String {
@@ -90,6 +91,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     case .notExhaustivelyChecked: "not-exhaustively-checked"
     case .duplicateKey: "duplicate-key"
     case .mixedAndOr: "mixed-and-or"
+    case .countAdmitsZero: "count-admits-zero"
     }
   }
 
@@ -102,7 +104,10 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
       .warning
     // The extension is still offered for web pages and receives the page's URL, only no preprocessing
     // results: a choice many shipping apps make (docs/language.md, "RK009").
-    case .redundantClause, .buildSettingVariable, .webPageWithoutPreprocessing, .mixedAndOr: .note
+    // An upper bound alone on a SUBQUERY's count is sometimes meant (every attachment an image, and at most
+    // 20): a note, like the precedence one.
+    case .redundantClause, .buildSettingVariable, .webPageWithoutPreprocessing, .mixedAndOr, .countAdmitsZero:
+      .note
     }
   }
 }
@@ -199,6 +204,15 @@ public struct RuleLinter: Sendable {
             + "as `(a OR b) AND c`",
           at: file.filePosition(ofPredicateOffset: offset),
           fix: "put parentheses around the AND (or around the OR, if that is what the rule means)")
+      }
+      for bound in Self.countsAdmittingZero(in: tree) {
+        add(
+          .countAdmitsZero,
+          "\(bound.written) also holds at 0, so it accepts \(bound.collection) (one holding only other "
+            + "types, or nothing)",
+          at: file.filePosition(ofPredicateOffset: bound.offset),
+          fix:
+            "if at least one is meant, write BETWEEN {1, \(bound.most)} (or add AND SUBQUERY(…).@count >= 1)")
       }
       if file.facts.hasIntuneMAMSettings {
         let missing = TwinInjector.missingTwins(tree)

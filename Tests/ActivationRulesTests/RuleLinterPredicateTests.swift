@@ -37,6 +37,56 @@ import Testing
     #expect(findings.allSatisfy { $0.severity == .note && $0.check == "mixed-and-or" })
   }
 
+  static let image = any("public.image")
+  static let countBounds: [(String, [(Int, Int)])] = [
+    (subquery(image, "<= 2"), [(1, 30)]),
+    (subquery(image, "< 3"), [(1, 30)]),
+    (
+      "SUBQUERY(extensionItems, $e, 2 >= SUBQUERY($e.attachments, $a, " + any("x") + ").@count).@count > 0",
+      [(1, 30)]
+    ),
+    ("SUBQUERY(extensionItems, $e, " + any("x") + ").@count <= 1", [(1, 1)]),
+    (subquery(image, ">= 1"), []),
+    (subquery(image, "== 0"), []),
+    (subquery(image, "<= 0"), []),
+    (subquery(image, "< 1"), []),
+    (subquery(image, "BETWEEN {1, 2}"), []),
+    (subquery(image, "BETWEEN {0, 2}"), []),
+    (
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, " + any("x") + ").@count >= 1 AND "
+        + "SUBQUERY($e.attachments, $a, " + any("x") + ").@count <= 2).@count > 0", []
+    ),
+    (
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, " + any("x") + ").@count >= 1 AND "
+        + "SUBQUERY($e.attachments, $a, " + any("y") + ").@count <= 2).@count > 0", [(1, 129)]
+    ),
+    (
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, " + any("x") + ").@count > 0 OR "
+        + "SUBQUERY($e.attachments, $a, " + any("x") + ").@count <= 2).@count > 0", [(1, 127)]
+    ),
+    ("$e.attachments.@count <= 2", []),
+  ]
+
+  @Test(
+    "an upper bound alone on a SUBQUERY's count is a note at the comparison; with a lower bound it is not",
+    arguments: countBounds)
+  func countAdmittingZero(text: String, expected: [(Int, Int)]) {
+    let findings = Self.lint(text).filter { $0.id == "RK015" }
+    #expect(findings.map { [$0.line, $0.column] } == expected.map { [$0.0, $0.1] }, "\(text)")
+    #expect(findings.allSatisfy { $0.severity == .note && $0.check == "count-admits-zero" })
+  }
+
+  @Test func countAdmittingZeroSaysWhatGetsThrough() throws {
+    let finding = try #require(
+      Self.lint(Self.subquery(Self.any("public.image"), "<= 2")).first { $0.id == "RK015" })
+    #expect(
+      finding.message
+        == "SUBQUERY(…).@count <= 2 also holds at 0, so it accepts an item with no matching attachment (one "
+        + "holding only other types, or nothing)")
+    #expect(
+      finding.fix == "if at least one is meant, write BETWEEN {1, 2} (or add AND SUBQUERY(…).@count >= 1)")
+  }
+
   @Test func truePredicateIsAnError() throws {
     let findings = Self.lint("TRUEPREDICATE")
     #expect(findings.map(\.id) == ["RK001"])
