@@ -40,28 +40,31 @@ struct ContainingAppChoice: Sendable {
 
   /// The project-file edits that add the setting, for the configurations given.
   func pendingEdits(forConfigurations configurations: Set<String>) -> [(String, BuildSettingEdit)] {
-    guard let settingName else { return [] }
-    return configurationIDs.keys.sorted().compactMap { name in
-      guard configurations.contains(name), let id = configurationIDs[name],
-        let value = valuesByConfiguration[name]
-      else { return nil }
-      return (name, BuildSettingEdit(configurationID: id, name: settingName, value: value))
-    }
+    edits(of: valuesByConfiguration, conditions: [], forConfigurations: configurations)
   }
 
   /// The project-file edits that add the setting's `[sdk=macosx*]` value, for the configurations given.
   func catalystEdits(forConfigurations configurations: Set<String>) -> [(String, BuildSettingEdit)] {
+    let condition = BuildSettingCondition(parameter: "sdk", pattern: ProjectPlanner.catalystSDK + "*")
+    return edits(
+      of: catalystValuesByConfiguration, conditions: [condition], forConfigurations: configurations)
+  }
+
+  private func edits(
+    of values: [String: String], conditions: [BuildSettingCondition],
+    forConfigurations configurations: Set<String>
+  ) -> [(String, BuildSettingEdit)] {
     guard let settingName else { return [] }
-    return catalystValuesByConfiguration.keys.sorted().compactMap { name in
-      guard configurations.contains(name), let id = configurationIDs[name],
-        let value = catalystValuesByConfiguration[name]
-      else { return nil }
-      let condition = BuildSettingCondition(parameter: "sdk", pattern: ProjectPlanner.catalystSDK + "*")
+    return values.keys.sorted().compactMap { name in
+      guard configurations.contains(name), let id = configurationIDs[name], let value = values[name] else {
+        return nil
+      }
       return (
-        name, BuildSettingEdit(configurationID: id, name: settingName, conditions: [condition], value: value)
+        name, BuildSettingEdit(configurationID: id, name: settingName, conditions: conditions, value: value)
       )
     }
   }
+
 }
 
 extension ProjectPlanner {
