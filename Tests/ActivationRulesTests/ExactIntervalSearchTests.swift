@@ -150,7 +150,8 @@ import Testing
       let solution = try program.minimum()
       #expect(solution?.cost == best, "\(program)")
       // The relaxation bounds the program from below, and its optimum meets every row.
-      let relaxed = try program.relaxedMinimum()
+      var linear = try LinearRelaxation(program: program, extraRows: [])
+      let relaxed = try linear.solve()
       #expect(best == nil || relaxed != nil, "\(program)")
       // Rows added to a solved relaxation, solved on from there (the interval search's way), reach the
       // same optimum as all rows at once.

@@ -74,16 +74,6 @@ struct IntegerProgram: Sendable {
   }
 }
 
-extension IntegerProgram {
-  /// The optimum of the linear relaxation (a lower bound on the program's) and where it is reached; nil when
-  /// the relaxation has no solution.
-  func relaxedMinimum() throws(Failure) -> (objective: ExactFraction, values: [ExactFraction])? {
-    guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
-    var linear = try LinearRelaxation(program: self, extraRows: [])
-    return try linear.solve().map { ($0.objective, $0.values) }
-  }
-}
-
 /// The linear relaxation of an ``IntegerProgram`` (plus branching rows), solved by the dual simplex
 /// method on a condensed tableau (a row per constraint, a column per nonbasic variable).
 ///
