@@ -212,11 +212,13 @@ extension LevelStates {
         solution.values, variables: solution.variables, steps: steps, replacing: best[vector]?.state)
       best[vector] = (solution.cost, state)
     }
-    try visit(
-      parent: LinearRelaxation(
-        costs: steps.map { step in
-          (step.cost.items * weight + step.cost.attachments) * weight + step.cost.types
-        }))
+    try visit(parent: LinearRelaxation(costs: steps.map { Self.folded($0.cost, weight: weight) }))
+  }
+
+  /// A step's cost as one integer of the programs, `(items·w + attachments)·w + types` (see
+  /// ``weight(slotIntervals:steps:)``).
+  private static func folded(_ cost: ExactCost, weight: Int) -> Int {
+    (cost.items * weight + cost.attachments) * weight + cost.types
   }
 
   /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
@@ -346,10 +348,7 @@ extension LevelStates {
     }
     var program = IntegerProgram(
       variableCount: variables.count,
-      costs: variables.map { step in
-        let cost = steps[step].cost
-        return (cost.items * weight + cost.attachments) * weight + cost.types
-      })
+      costs: variables.map { folded(steps[$0].cost, weight: weight) })
     program.rows.reserveCapacity(2 * intervals.count + 1)
     for (position, interval) in intervals.enumerated() {
       var raising: [Int] = []
