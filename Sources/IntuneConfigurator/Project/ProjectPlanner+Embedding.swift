@@ -8,12 +8,7 @@ extension ProjectPlanner {
   mutating func noteOtherContainingApps(of target: XcodeTarget, appIdentifiers: [String: String]) {
     let ours = Set(appIdentifiers.values)
     var others: [String] = []
-    // An app for another platform (Backyard Birds' watch app) has no Intune SDK to read the value.
-    for other in project.targets
-    where other.isApplication && other.id != app.id
-      && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
-      && Self.otherPlatform(of: other, in: project, sdk: sdk) == nil
-    {
+    for other in otherIOSApps(embedding: target) {
       // An app whose settings do not resolve is reported when it is configured itself.
       guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
       else { continue }
@@ -35,6 +30,16 @@ extension ProjectPlanner {
 }
 
 extension ProjectPlanner {
+  /// The application targets other than ``app`` that embed `target` and build for iOS: an app for another
+  /// platform (Backyard Birds' watch app, WireGuard's macOS app) has no Intune SDK to read its settings.
+  func otherIOSApps(embedding target: XcodeTarget) -> [XcodeTarget] {
+    project.targets.filter { other in
+      other.isApplication && other.id != app.id
+        && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
+        && Self.otherPlatform(of: other, in: project, sdk: sdk) == nil
+    }
+  }
+
   /// Warns when `target`'s Info.plist is also the Info.plist of an extension target that another app
   /// embeds, built with another identifier (or, unresolved, spelt otherwise): the one file can name one
   /// containing app, so the other extension is built with the `ContainingAppBundleId` planned for ``app``.
@@ -55,11 +60,7 @@ extension ProjectPlanner {
       guard let otherSettings = try? self.settings(of: other),
         !paths.isDisjoint(with: otherSettings.compactMap { $0.path(for: "INFOPLIST_FILE") })
       else { continue }
-      for owner in project.targets
-      where owner.isApplication && owner.id != app.id
-        && project.embeddedTargets(of: owner).contains(where: { $0.id == other.id })
-        && Self.otherPlatform(of: owner, in: project, sdk: sdk) == nil
-      {
+      for owner in otherIOSApps(embedding: other) {
         guard let ownerSettings = try? self.settings(of: owner),
           let identifiers = try? appBundleIdentifiers(ownerSettings)
         else { continue }
