@@ -88,6 +88,68 @@ import Testing
     #expect(split >= 30)
   }
 
+  /// Dictionaries with large maxima: free parts of counts up to 1 000, which the split search hands to the
+  /// interval search (one cheapest state per class) when the grid (every count vector) would be larger.
+  @Test("split = whole on 24 seeded dictionaries with maxima up to 999")
+  func splitAgreesOnLargeMaxima() throws {
+    var random = SeededGenerator(seed: 0x9_9901)
+    let keys: [ActivationDictionary.Key] = [
+      .attachmentsMaxCount, .fileMaxCount, .imageMaxCount, .movieMaxCount, .text, .webURLMaxCount,
+      .webPageMaxCount,
+    ]
+    let maxima = [1, 3, 20, 100, 999]
+    var decided = 0
+    var byClasses = 0
+    for _ in 0..<24 {
+      // Files and web URLs or pages exclude each other, so their twins form one free part of two counts.
+      let web: ActivationDictionary.Key = Bool.random(using: &random) ? .webURLMaxCount : .webPageMaxCount
+      var entries: [ActivationDictionary.Key: Int] = [
+        .fileMaxCount: [100, 999][Int.random(in: 0...1, using: &random)],
+        web: [100, 999][Int.random(in: 0...1, using: &random)],
+      ]
+      if Bool.random(using: &random) { entries[.dictionaryVersion] = 2 }
+      for _ in 0..<Int.random(in: 0...3, using: &random) {
+        let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+        entries[key] = key == .text ? 1 : maxima[Int.random(in: 0..<maxima.count, using: &random)]
+      }
+      let dictionary = ActivationDictionary(entries)
+      let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+      let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+      if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
+      let search = try ExactSearch(rules: [apple, intune], registry: .system)
+      // The interval search keeps its states explicitly; the count searches pack them.
+      if let combined = search.items.combined,
+        combined.parts.dropLast().contains(where: { if case .explicit = $0.storage { true } else { false } })
+      {
+        byClasses += 1
+      }
+    }
+    #expect(decided >= 16)
+    #expect(byClasses >= 5)
+  }
+
+  /// Every maximum 999 beside Text (real-rules-holdout2/12.plist): a free part of two counts up to 1 000 is
+  /// 1 002 001 count vectors but 9 classes, and each class's least vector is its whole front.
+  @Test func searchesAFreePartOfLargeCountsByClasses() throws {
+    let dictionary = ActivationDictionary([
+      .attachmentsMaxCount: 999, .fileMaxCount: 999, .imageMaxCount: 999, .movieMaxCount: 999, .text: 1,
+      .webPageMaxCount: 999, .webURLMaxCount: 999,
+    ])
+    let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
+    let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    let search = try ExactSearch(rules: [apple, intune], registry: .system)
+    let combined = try #require(search.items.combined)
+    let free = combined.parts.dropLast()
+    #expect(free.contains { $0.caps.count == 2 })
+    #expect(free.allSatisfy { $0.stateCount <= 1_001 })
+    let decision = try SemanticDiff.decide(apple, intune)
+    #expect(decision.exactness == .exact)
+    for disagreement in decision.report.smallestDisagreements {
+      #expect(RuleEvaluator(apple).accepts(disagreement.context) == disagreement.acceptedByFirst)
+      #expect(RuleEvaluator(intune).accepts(disagreement.context) == disagreement.acceptedBySecond)
+    }
+  }
+
   /// 14.plist's level (seven keys of up to 10, with twins: 1.3 × 10⁹ count vectors per item), which only
   /// the split search decides.
   @Test func decidesTheLargestRealDictionary() throws {

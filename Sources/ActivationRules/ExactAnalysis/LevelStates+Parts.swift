@@ -346,18 +346,23 @@ extension LevelStates {
       }
       return level.atoms.count <= 64 ? level : nil
     }
-    // Each free part alone, its choices as steps (one child each) with the count search.
+    // Each free part alone, its choices as steps (one child each), by whichever search suits its counts: a
+    // class's least count vector is its whole front (the DocC article), so a search keeping one cheapest
+    // state per class serves as well as every count vector (holdout2/12.plist: 9 classes, not 10⁶ cells).
     var parts: [LevelStates] = []
     for (part, slots) in split.slots.enumerated() {
-      guard var level = partLevel(part) else { return false }
+      guard let level = partLevel(part) else { return false }
       let steps: [Step] = split.choices[part].enumerated().map { index, choice in
         (
           choice.increments.compactMap { place[$0]?.slot }, index,
           ExactCost(attachments: 1, types: choice.types)
         )
       }
-      guard (try? level.countSearch(steps: steps, caps: slots.map { caps[$0] })) == true else { return false }
-      parts.append(level)
+      guard let searched = try? level.searched(steps: steps, caps: slots.map { caps[$0] }, outputs: nil)
+      else {
+        return false
+      }
+      parts.append(searched)
     }
     // Each free part's classes (what the level's atoms read of a state), each the Pareto front of its
     // states by number of choices and cost: fewer choices can need fewer children, cheaper ones less cost.
