@@ -74,7 +74,13 @@ public struct RuleFile: Sendable {
   let rulePath: PropertyListPath
 
   /// Reads a rule from a file's bytes. `path` is only used in messages.
-  public init(path: String, data: Data) throws(ActivationRuleError) {
+  ///
+  /// - Parameter preprocessing: for an XML Info.plist whose target sets `INFOPLIST_PREPROCESS = YES`, the
+  ///   target's macros: the file's `#if`/`#include` lines are then read as Xcode's preprocessor reads them
+  ///   (``PropertyListPreprocessing``). Without it such lines are an error that says so.
+  public init(path: String, data: Data, preprocessing: PropertyListPreprocessing? = nil)
+    throws(ActivationRuleError)
+  {
     self.path = path
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
@@ -96,7 +102,8 @@ public struct RuleFile: Sendable {
       file = openStepFile
     } else {
       do {
-        file = try PropertyListFile(data: data, path: path, duplicateKeys: .keepLast)
+        file = try PropertyListFile(
+          data: data, path: path, duplicateKeys: .keepLast, preprocessing: preprocessing)
       } catch {
         throw .propertyList(error)
       }

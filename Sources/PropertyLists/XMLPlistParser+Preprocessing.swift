@@ -48,9 +48,9 @@ struct DirectiveLine {
 
 extension XMLPlistParser {
   static let preprocessHint =
-    "Xcode runs this file through the C preprocessor only when the target sets INFOPLIST_PREPROCESS = YES; "
-    + "read it with the preprocessing: option (PropertyListPreprocessing) and the target's "
-    + "INFOPLIST_PREPROCESSOR_DEFINITIONS"
+    "Xcode runs this file through the C preprocessor only when its target sets INFOPLIST_PREPROCESS = YES: "
+    + "read it through its Xcode project (rulekit's --project), which applies the target's "
+    + "INFOPLIST_PREPROCESSOR_DEFINITIONS, or in code with PropertyListPreprocessing"
 
   /// Skips one comment or directive line (and any text it leaves out) at `index`, where the parser is
   /// between elements; `false` when there is none. Without preprocessing, a directive line is an error

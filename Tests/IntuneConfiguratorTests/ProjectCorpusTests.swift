@@ -179,6 +179,40 @@ struct ProjectLenientInfoPlistTests {
     #expect(again.isEmpty)
   }
 
+  @Test("lint --project reads INFOPLIST_PREPROCESS Info.plists with the target's macros, positions kept")
+  func lintReadsPreprocessedInfoPlists() throws {
+    // Real apps do this (ownCloud's iOS app wraps NSAppTransportSecurity in #ifndef DISABLE_PLAIN_HTTP;
+    // GPL, so not vendored): cow-dance sets INFOPLIST_PREPROCESS = YES, and the test adds directive lines
+    // to the extension's and the app's Info.plist, above the keys the findings point at.
+    let path = try Self.corpus("cow-dance").copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let directives =
+      "<dict>\n#include \"Shared.h\"\n#ifndef RELEASE\n\t<key>DebugOnly</key>\n\t<true/>\n#endif\n"
+    var texts: [String: String] = [:]
+    for name in ["ShareExtension/Info.plist", "CowDance--iOS--Info.plist"] {
+      let file = folder.appendingPathComponent(name)
+      let text = try String(contentsOf: file, encoding: .utf8).replacing(
+        "<dict>\n", with: directives, maxReplacements: 1)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      texts[name] = text
+    }
+    let report = try ProjectLinter().lint(try XcodeProject(path: path))
+    #expect(report.ruleFiles.contains { $0.hasSuffix("ShareExtension/Info.plist") })
+    let inInfoPlists = report.findings.map(\.finding).filter { $0.file.hasSuffix("Info.plist") }
+    // The extension's rule was linted (cow-dance's is TRUEPREDICATE), and the app's plan was reported.
+    #expect(inInfoPlists.contains { $0.check == "true-predicate" })
+    #expect(inInfoPlists.contains { $0.check == "queried-scheme" })
+    for finding in inInfoPlists {
+      // At the element the finding is about, never the 1:1 of a file the lint could not read.
+      let name = try #require(texts.keys.first { finding.file.hasSuffix($0) })
+      let lines = try #require(texts[name]).split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(finding.line > 1 && finding.line <= lines.count, "\(finding.check) at \(finding.line)")
+      let line = lines[max(0, min(finding.line, lines.count) - 1)]
+      #expect(line.contains("<"), "\(finding.check): \(line)")
+      #expect(!line.contains("#"), "\(finding.check): \(line)")
+    }
+  }
+
   @Test("an Info.plist with a repeated key (DuckDuckGo's) configures with a warning, every line kept")
   func duplicateKeyInfoPlist() throws {
     let path = try Self.corpus("duckduckgo").copy()

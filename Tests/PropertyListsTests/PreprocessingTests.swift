@@ -211,7 +211,8 @@ struct PreprocessingTests {
       guard let error = error as? PropertyListError else { return false }
       return error.position?.line == 5 && error.position?.column == 1
         && (error.hint ?? "").contains("INFOPLIST_PREPROCESS")
-        && (error.hint ?? "").contains("preprocessing:")
+        && (error.hint ?? "").contains("--project")
+        && (error.hint ?? "").contains("PropertyListPreprocessing")
     }
   }
 

@@ -154,7 +154,8 @@ public struct ProjectLinter: Sendable {
       for path in try infoPlistPaths(of: entry.target, in: project, displayPath) {
         infoPlists.append(displayPath(path))
         guard entry.target.isAppExtension, linted.insert(path).inserted else { continue }
-        if let findings = try lintRule(at: path, displayPath) {
+        let preprocessing = infoPlistPreprocessing(of: entry.target, at: path, in: project)
+        if let findings = try lintRule(at: path, preprocessing: preprocessing, displayPath) {
           ruleFiles.append(displayPath(path))
           ruleFindings[entry.target.name, default: []] += findings
         }
@@ -202,6 +203,7 @@ public struct ProjectLinter: Sendable {
       }
       for app in apps {
         guard let plan = plans[app] else { continue }
+        collector.adoptOriginals(of: plan)
         for target in plan.targets where target.targetName == entry.target.name {
           collector.add(target, appTarget: app)
         }
@@ -217,9 +219,9 @@ public struct ProjectLinter: Sendable {
 
   /// The findings of the activation rule in the Info.plist at `path`; `nil` when it has no rule (an
   /// extension that is not a share or action extension).
-  func lintRule(at path: String, _ displayPath: (String) -> String) throws(ConfiguratorError)
-    -> [LintFinding]?
-  {
+  func lintRule(
+    at path: String, preprocessing: PropertyListPreprocessing?, _ displayPath: (String) -> String
+  ) throws(ConfiguratorError) -> [LintFinding]? {
     let name = displayPath(path)
     let data: Data
     do {
@@ -228,7 +230,7 @@ public struct ProjectLinter: Sendable {
       throw .file(error)
     }
     do {
-      return ruleLinter.lint(try RuleFile(path: name, data: data))
+      return ruleLinter.lint(try RuleFile(path: name, data: data, preprocessing: preprocessing))
     } catch {
       if let plistError = error.propertyListError { throw .file(plistError) }
       switch error.kind {
@@ -239,7 +241,9 @@ public struct ProjectLinter: Sendable {
         let rulePath: PropertyListPath = [
           "NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule",
         ]
-        let document = try? PropertyListFile(data: data, path: name, duplicateKeys: .keepLast).document
+        let document = try? PropertyListFile(
+          data: data, path: name, duplicateKeys: .keepLast, preprocessing: preprocessing
+        ).document
         let position = Collector.position(of: rulePath, in: document)
         return [
           LintFinding(
@@ -388,6 +392,15 @@ private struct Collector {
   mutating func isAsRead(_ file: PropertyListFile, at path: String) -> Bool {
     guard let bytes = file.document?.bytes else { return true }
     return document(at: path)?.bytes == bytes
+  }
+
+  /// Takes the files a plan read from disk as the files as read: the planner read each with its target's
+  /// settings (an `INFOPLIST_PREPROCESS` Info.plist with the target's macros), which a plain read here
+  /// would refuse, leaving every position at 1:1.
+  mutating func adoptOriginals(of plan: ProjectConfigurationPlan) {
+    for (path, file) in plan.originals where documents[path] == nil {
+      documents[path] = .some(file.document)
+    }
   }
 
   /// The file at `path` as read, once.
