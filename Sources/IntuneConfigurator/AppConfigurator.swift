@@ -102,6 +102,39 @@ public struct AppConfigurator: Sendable {
     try ProjectConfigurator.plan(project: project, appTarget: appTarget, sdk: sdk, options: options)
   }
 
+  /// The application target to configure when none is named: the project's only iOS app, as `xcodebuild`
+  /// builds a project's target when there is no choice to make. Apps for watchOS, macOS, tvOS or visionOS
+  /// only do not count (Mac Catalyst and multiplatform apps with `iphoneos` do).
+  ///
+  /// - Throws: ``ConfiguratorError`` of kind ``ConfiguratorError/Kind/project`` when the project has no iOS
+  ///   application target, or several (the message lists them: name one).
+  public func iOSAppTarget(in project: XcodeProject, sdk: String = "iphoneos") throws(ConfiguratorError)
+    -> String
+  {
+    let apps = project.targets.filter(\.isApplication)
+    let iOSApps = apps.filter { ProjectPlanner.otherPlatform(of: $0, in: project, sdk: sdk) == nil }
+    if iOSApps.count == 1, let only = iOSApps.first { return only.name }
+    let location = BuildSettingLocation(file: project.pbxprojPath)
+    guard !iOSApps.isEmpty else {
+      let others = apps.isEmpty ? "" : " (its applications, \(Self.quoted(apps)), are not iOS apps)"
+      throw .project(
+        XcodeProjectError(
+          .targetNotFound, "\(project.path) has no iOS application target\(others)", location: location,
+          hint: "configure the Xcode project that builds the iOS app"))
+    }
+    throw .project(
+      XcodeProjectError(
+        .targetNotFound,
+        "\(project.path) has \(iOSApps.count) iOS application targets: \(Self.quoted(iOSApps)); "
+          + "name the one to configure",
+        location: location,
+        hint: "pass --target with one of them; its extensions are configured with it"))
+  }
+
+  private static func quoted(_ targets: [XcodeTarget]) -> String {
+    targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+  }
+
   /// What `project` says about the Info.plist at `infoPlistPath` when it is configured on its own: the
   /// target that builds it, and ``options`` completed from the project (how `$(…)` values expand, the
   /// containing app). `nil` when no target builds with it.

@@ -156,7 +156,6 @@ struct ConfigureProjectEndToEndTests {
       (["--project", "Nothing.xcodeproj", "--target", "Limit"], 66, "no Xcode project here"),
       // The folder holding the project (or a workspace): the hint names the project to pass.
       (["--project", ".", "--target", "Limit"], 66, "hint: pass Limit.xcodeproj\n"),
-      (["--project", "Limit.xcodeproj"], 2, "Error: --project needs --target"),
       (
         ["--project", "Limit.xcodeproj", "--target", "Limit", "-i", "Limit/Info.plist"], 2,
         "Error: -i cannot be used with --project"
@@ -169,6 +168,36 @@ struct ConfigureProjectEndToEndTests {
     let result = try copy.run(["configure"] + arguments)
     #expect(result.status == status, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(try copy.snapshot() == before)
+  }
+
+  @Test("without --target: the project's only iOS app, written as with --target")
+  func onlyIOSAppByDefault() throws {
+    // WireGuard's project has an iOS and a macOS app: the macOS one does not count.
+    for (name, project, app) in [
+      ("limit", "Limit.xcodeproj", "Limit"), ("wireguard", "WireGuard.xcodeproj", "WireGuardiOS"),
+    ] {
+      let named = try Copy(name)
+      let unnamed = try Copy(name)
+      let withTarget = try named.run(["configure", "--project", project, "--target", app])
+      let without = try unnamed.run(["configure", "--project", project])
+      #expect(without.status == 0, "\(without.stderr)")
+      #expect(without.stderr.contains("== \(app) ("), "\(without.stderr)")
+      #expect(without.status == withTarget.status)
+      #expect(try unnamed.snapshot() == named.snapshot())
+    }
+  }
+
+  @Test("without --target in a project of several iOS apps: an error naming them, nothing written")
+  func severalIOSAppsNeedATarget() throws {
+    let copy = try Copy("rocket-chat-rn")
+    let before = try copy.snapshot()
+    let result = try copy.run(["configure", "--project", "ios/RocketChatRN.xcodeproj", "--dry-run"])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("has 2 iOS application targets: \"RocketChatRN\", \"Rocket.Chat\""),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("hint: pass --target"), "\(result.stderr)")
     #expect(try copy.snapshot() == before)
   }
 

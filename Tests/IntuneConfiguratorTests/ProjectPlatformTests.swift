@@ -30,6 +30,39 @@ struct ProjectPlatformTests {
     #expect(error.hint == "configure the iOS app instead: \(iOSApp)")
   }
 
+  @Test(
+    "with no target named, the project's only iOS app is the one configured",
+    arguments: [
+      ("backyard-birds", "Backyard Birds"), ("wireguard", "WireGuardiOS"), ("limit", "Limit"),
+    ])
+  func onlyIOSApp(_ name: String, _ app: String) throws {
+    #expect(try AppConfigurator().iOSAppTarget(in: try Self.project(name)) == app)
+  }
+
+  @Test("several iOS apps, or none: an error naming what there is")
+  func noSingleIOSApp() throws {
+    let several = try #require(throws: ConfiguratorError.self) {
+      try AppConfigurator().iOSAppTarget(in: try Self.project("rocket-chat-rn"))
+    }
+    #expect(several.kind == .project)
+    #expect(
+      several.message.hasSuffix(
+        "has 2 iOS application targets: \"RocketChatRN\", \"Rocket.Chat\"; name the one to configure"))
+    // WireGuard's project with its iOS app made a framework: a macOS app alone.
+    let project = try Self.project("wireguard")
+    var lines = try String(contentsOfFile: project.pbxprojPath, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let iOSName = try #require(lines.firstIndex { $0.contains("name = WireGuardiOS;") })
+    let productType = try #require(lines[iOSName...].firstIndex { $0.contains("productType = ") })
+    lines[productType] = "\t\t\tproductType = \"com.apple.product-type.framework\";"
+    let macOSOnly = try XcodeProject(
+      bytes: Array(lines.joined(separator: "\n").utf8), pbxprojPath: project.pbxprojPath)
+    let none = try #require(throws: ConfiguratorError.self) {
+      try AppConfigurator().iOSAppTarget(in: macOSOnly)
+    }
+    #expect(none.message.contains("has no iOS application target (its applications, \"WireGuardmacOS\""))
+  }
+
   @Test("the iOS app of a project with a watch app is planned, without a warning about the watch build")
   func iOSAppBesideWatchApp() throws {
     let plan = try ProjectConfigurator.plan(

@@ -19,8 +19,8 @@ struct ConfigureCommand: ConfigureOptionsCommand {
       Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
       an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
 
-      With --project and --target, configures an Xcode project's app target and every app extension it \
-      embeds, finding each target's Info.plist and entitlements through its build settings, correct in \
+      With --project, configures an Xcode project's app target (--target; without it, the project's only \
+      iOS app) and every app extension it embeds, finding each target's Info.plist and entitlements through its build settings, correct in \
       every build configuration; build settings it needs are added to project.pbxproj as minimal edits.
 
       With --quiet only errors and the diff are printed; with --format json the report is a JSON document \
@@ -42,7 +42,7 @@ struct ConfigureCommand: ConfigureOptionsCommand {
   static func usage(_ program: String) -> String {
     """
     \(program) [<options>] -i <Info.plist> -e <entitlements>
-    or: \(program) [<options>] --project <App.xcodeproj> --target <target>
+    or: \(program) [<options>] --project <App.xcodeproj> [--target <target>]
     """
   }
 }
@@ -78,7 +78,9 @@ struct ConfigureOptions: ParsableArguments {
       valueName: "App.xcodeproj"))
   var project: String?
 
-  @Option(help: ArgumentHelp("With --project: the application target.", valueName: "target"))
+  @Option(
+    help: ArgumentHelp(
+      "With --project: the application target (default: the project's only iOS app).", valueName: "target"))
   var target: String?
 
   @Option(help: ArgumentHelp("With --project: the SDK conditional build settings are resolved for."))
@@ -121,9 +123,6 @@ struct ConfigureOptions: ParsableArguments {
 
   func validate() throws {
     if project != nil {
-      guard target != nil else {
-        throw ValidationError("--project needs --target, the application target to configure")
-      }
       let fileOptions = [
         ("-i", infoPlist), ("-e", entitlements), ("-o", output), ("--containing-app", containingApp),
         ("--containing-app-plist", containingAppPlist),

@@ -6,7 +6,7 @@ import XcodeProjects
 /// `rulekit configure --project P --target APP`: the app and every extension it embeds, through the
 /// project's build settings.
 extension ConfigureRun {
-  func executeProject(_ path: String, target: String) throws {
+  func executeProject(_ path: String, target named: String?) throws {
     let xcodeProject: XcodeProject
     do {
       xcodeProject = try XcodeProject(path: path)
@@ -16,9 +16,13 @@ extension ConfigureRun {
     let options = IntuneConfiguratorOptions(
       guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
       knownManagedAppSchemes: knownManagedSchemes)
+    let configurator = AppConfigurator(options: options)
     let plan: ProjectConfigurationPlan
     do {
-      plan = try AppConfigurator(options: options).plan(project: xcodeProject, appTarget: target, sdk: sdk)
+      // Without --target, the project's only iOS app (the report names it).
+      var target = named ?? ""
+      if named == nil { target = try configurator.iOSAppTarget(in: xcodeProject, sdk: sdk) }
+      plan = try configurator.plan(project: xcodeProject, appTarget: target, sdk: sdk)
     } catch {
       throw Self.fail(error)
     }

@@ -147,7 +147,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   }
 
   func execute() throws {
-    if let project, let target { return try executeProject(project, target: target) }
+    if let project { return try executeProject(project, target: target) }
     // A blank path is what an unset build setting gives a wrapper (`-e "$(CODE_SIGN_ENTITLEMENTS)"`, #26).
     guard !Self.isBlank(infoPlist) else {
       throw RulesCLI.fail(
