@@ -329,7 +329,7 @@ extension PropertyListDocument {
     let indent =
       siblingStarts.last(where: scan.isFirstOnLine).map(scan.indent(ofLineContaining:))
       ?? containerIndent + style.indentation
-    let item = style.lineEnding + indent + newItem(indent, style)
+    let item = style.lineEnding + indent + newItem(indent, style(nestingUnder: indent, in: container, scan))
     if let predecessor {
       // After the predecessor and any comment that shares its line, so that comment stays with it.
       let end = predecessor.elementRange.upperBound
@@ -385,7 +385,33 @@ extension PropertyListDocument {
         lineStart, outsideBlocksNotContaining: container.elementRange.lowerBound, forward: false)
     }
     return TextReplacement(
-      range: lineStart..<lineStart, text: indent + newItem(indent, style) + style.lineEnding)
+      range: lineStart..<lineStart,
+      text: indent + newItem(indent, style(nestingUnder: indent, in: container, scan)) + style.lineEnding)
+  }
+
+  /// The style for an item written at `indent` in `container`: the file's, with the indentation unit its
+  /// neighbours use when they differ from the file's. Files that mix tabs and spaces are common (Flutter
+  /// plugins' setup steps paste four-space snippets into Xcode's tab-indented Info.plist), and a new array's
+  /// elements then go one of the siblings' own steps deeper, not `"    " + "\t"`.
+  func style(nestingUnder indent: String, in container: PropertyListNode, _ scan: TextScan)
+    -> PropertyListTextStyle
+  {
+    let siblings = container.kind == .dictionary ? container.entries.map(\.value) : container.elements
+    for sibling in siblings.reversed()
+    where scan.isFirstOnLine(sibling.elementRange.lowerBound)
+      && scan.indent(ofLineContaining: sibling.elementRange.lowerBound) == indent
+    {
+      let children =
+        sibling.kind == .dictionary
+        ? sibling.entries.map(\.keyRange.lowerBound) : sibling.elements.map(\.elementRange.lowerBound)
+      guard let child = children.first(where: scan.isFirstOnLine) else { continue }
+      let childIndent = scan.indent(ofLineContaining: child)
+      guard childIndent.count > indent.count, childIndent.hasPrefix(indent) else { continue }
+      var local = style
+      local.indentation = String(childIndent.dropFirst(indent.count))
+      return local
+    }
+    return style
   }
 
   /// Removes `range`, with its whole line when nothing else (but a comment) is on it.

@@ -140,6 +140,17 @@ struct EditTests {
           .string("$(AppIdentifierPrefix)com.microsoft.adalcache"), to: ["keychain-access-groups"],
           unlessPresent: true),
       ]),
+    // Tabs, then a four-space block pasted from a plugin's setup steps (as in Flutter apps' Info.plists): new
+    // entries after the block nest by its four spaces, not by the file's first unit (a tab).
+    Case(
+      name: "mixed-tabs-and-spaces-nest-like-neighbours", fixture: "mixed-indent.plist",
+      edits: [
+        .insert(key: "LSApplicationQueriesSchemes", value: .array([.string("http-intunemam")]), into: []),
+        .set(["IntuneMAMSettings", "AppGroupIdentifiers"], .array([.string("group.com.example.notes")])),
+        .insert(
+          key: "CFBundleTypeRole", value: .string("Editor"), into: ["CFBundleURLTypes", 0],
+          position: .before("CFBundleURLSchemes")),
+      ]),
     Case(
       name: "one-line-document", fixture: "one-line-no-final-newline.plist",
       edits: [
