@@ -88,6 +88,12 @@ struct ProjectPlanner {
     try refuseOtherPlatforms()
     let appSettings = try settings(of: app)
     report(appSettings)
+    let macConfigurations = catalystConfigurations(appSettings)
+    if !macConfigurations.isEmpty {
+      noteCatalystFiles(
+        of: app, settings: appSettings, macSettings: try settings(of: app, sdk: Self.catalystSDK),
+        configurations: macConfigurations)
+    }
     let appIdentifiers = try appBundleIdentifiers(appSettings)
     try planTarget(app, settings: appSettings, containingApp: nil)
     let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
@@ -100,6 +106,11 @@ struct ProjectPlanner {
           settings: try settings(of: target, sdk: Self.catalystSDK), appIdentifiers: catalystApp)
       }
       report(targetSettings)
+      if let catalyst {
+        noteCatalystFiles(
+          of: target, settings: targetSettings, macSettings: catalyst.settings,
+          configurations: macConfigurations)
+      }
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
       noteInfoPlistSharedWithOtherApps(
         of: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings)
@@ -141,8 +152,8 @@ struct ProjectPlanner {
   func catalystIdentifiers(_ appSettings: [ResolvedBuildSettings]) throws(ConfiguratorError) -> [String:
     String]?
   {
-    let building = Set(appSettings.filter { $0["SUPPORTS_MACCATALYST"] == "YES" }.map(\.configuration))
-    guard !sdk.hasPrefix(Self.catalystSDK), !building.isEmpty else { return nil }
+    let building = catalystConfigurations(appSettings)
+    guard !building.isEmpty else { return nil }
     let macSettings = try settings(of: app, sdk: Self.catalystSDK).filter {
       building.contains($0.configuration)
     }
