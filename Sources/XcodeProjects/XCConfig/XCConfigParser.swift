@@ -111,7 +111,7 @@ struct XCConfigParser {
   }
 
   /// The file an `#include "name"` reads, as Xcode finds it (swift-build 22b2f578,
-  /// Sources/SWBCore/MacroConfigFileLoader.swift, `foundPreprocessorInclusion`): `name` exactly as written,
+  /// SWBCore/MacroConfigFileLoader.swift, `foundPreprocessorInclusion`): `name` exactly as written,
   /// no build setting expanded in it (Xcode reads the xcconfig once for every configuration, before any
   /// setting has a value); a relative name is looked for in `folders` in order (the including file's
   /// folder, then those of the files including it, then the project's folder), and a name without an
