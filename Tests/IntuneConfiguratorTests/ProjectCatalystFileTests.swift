@@ -93,6 +93,63 @@ struct ProjectCatalystFileTests {
     #expect(try Self.bytes(folder.appendingPathComponent("Monal-Info.plist").path) != before)
   }
 
+  @Test(
+    "--fix-entitlements keeps a Mac build on its own file when the [sdk=macosx*] value is set below the target"
+  )
+  func fixEntitlementsKeepsMacFile() throws {
+    // A copy of Limit made a Mac Catalyst app (test-only edit): the share extension has no entitlements for
+    // iOS, and its Mac build signs with ShareExtensionMac.entitlements, set in the project's base xcconfig.
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let file = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+    let text = try String(contentsOf: file, encoding: .utf8)
+      .replacing("SUPPORTS_MACCATALYST = NO;", with: "SUPPORTS_MACCATALYST = YES;")
+      .replacing(
+        "\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtensionDebug.entitlements;\n", with: ""
+      )
+      .replacing("\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension.entitlements;\n", with: "")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    try Data("CODE_SIGN_ENTITLEMENTS[sdk=macosx*] = ShareExtension/ShareExtensionMac.entitlements\n".utf8)
+      .write(to: folder.appendingPathComponent("Local.xcconfig"))
+    let macFile = folder.appendingPathComponent("ShareExtension/ShareExtensionMac.entitlements")
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("ShareExtension/ShareExtension.entitlements"), to: macFile)
+    let before = try Self.bytes(macFile.path)
+
+    var options = IntuneConfiguratorOptions()
+    options.fixEntitlements = true
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "Limit", options: options)
+    #expect(
+      plan.findings.contains {
+        $0.id == ProjectPlanner.catalystFileNote
+          && $0.message.hasPrefix(
+            "ShareExtension's Mac Catalyst build uses its own entitlements file, ShareExtension/ShareExtensionMac"
+          )
+      }, "\(plan.findings.map(\.message))")
+    let kept = plan.buildSettings.filter {
+      $0.targetName == "ShareExtension" && $0.edit.name == "CODE_SIGN_ENTITLEMENTS"
+    }
+    #expect(
+      Set(kept.map(\.edit.key)) == ["CODE_SIGN_ENTITLEMENTS", "CODE_SIGN_ENTITLEMENTS[sdk=macosx*]"],
+      "\(kept.map(\.edit.description))")
+    try plan.write()
+
+    let project = try XcodeProject(path: path)
+    let share = try #require(project.target(named: "ShareExtension"))
+    for configuration in ["Debug", "Release"] {
+      let mac = try project.buildSettings(target: share, configuration: configuration, sdk: "macosx")
+      #expect(
+        mac.path(for: "CODE_SIGN_ENTITLEMENTS")?.hasSuffix("ShareExtension/ShareExtensionMac.entitlements")
+          == true)
+      let iOS = try project.buildSettings(target: share, configuration: configuration)
+      #expect(
+        iOS.path(for: "CODE_SIGN_ENTITLEMENTS")?.hasSuffix("ShareExtension/ShareExtension.entitlements")
+          == true)
+    }
+    #expect(try Self.bytes(macFile.path) == before)
+  }
+
   @Test("an app without a Mac Catalyst build gets no such note")
   func noCatalyst() throws {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })

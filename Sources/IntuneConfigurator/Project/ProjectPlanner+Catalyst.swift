@@ -55,3 +55,39 @@ extension ProjectPlanner {
     }
   }
 }
+
+extension ProjectPlanner {
+  /// With `--fix-entitlements`, keeps the Mac Catalyst build of `target` on its own entitlements file in
+  /// `configurations`. The `CODE_SIGN_ENTITLEMENTS` the plan adds goes in the target's own configuration,
+  /// which Xcode takes over anything below it, an `[sdk=macosx*]` value in an xcconfig or the project
+  /// included; so that value is added beside it, as written, where the target does not set one itself.
+  mutating func keepCatalystEntitlements(of target: XcodeTarget, configurations: [String]) {
+    let wanted = Set(configurations).intersection(macConfigurations)
+    guard !wanted.isEmpty, let macSettings = try? settings(of: target, sdk: Self.catalystSDK),
+      let list = try? project.buildConfigurations(of: target)
+    else { return }
+    let condition = BuildSettingCondition(parameter: "sdk", pattern: Self.catalystSDK + "*")
+    for configuration in list where wanted.contains(configuration.name) {
+      let ownMacValue = configuration.buildSettings.contains { assignment in
+        assignment.name == "CODE_SIGN_ENTITLEMENTS"
+          && assignment.conditions.contains {
+            $0.parameter == "sdk" && Self.catalystSDK.hasPrefix($0.pattern.filter { $0 != "*" })
+          }
+      }
+      guard !ownMacValue,
+        let mac = macSettings.first(where: { $0.configuration == configuration.name }),
+        mac.path(for: "CODE_SIGN_ENTITLEMENTS") != nil,
+        let written = mac.assignment(for: "CODE_SIGN_ENTITLEMENTS")
+      else { continue }
+      edits.append(
+        PlannedBuildSetting(
+          edit: BuildSettingEdit(
+            configurationID: configuration.id, name: "CODE_SIGN_ENTITLEMENTS", conditions: [condition],
+            value: written.value),
+          targetName: target.name, configuration: configuration.name,
+          reason:
+            "keeps the Mac Catalyst build on its own entitlements file, which the CODE_SIGN_ENTITLEMENTS "
+            + "added for iOS would override (--fix-entitlements)"))
+    }
+  }
+}

@@ -125,6 +125,7 @@ extension ProjectPlanner {
       addEdits(
         "CODE_SIGN_ENTITLEMENTS", relative, target: target, configurations: configurations,
         reason: "\(target.name) had no entitlements file (--fix-entitlements)")
+      keepCatalystEntitlements(of: target, configurations: configurations)
     }
 
     var targetOptions = options

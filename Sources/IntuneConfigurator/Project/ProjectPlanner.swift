@@ -26,6 +26,8 @@ struct ProjectPlanner {
   var originals: [String: PropertyListFile] = [:]
   /// Diagnostics already reported, so a missing xcconfig shared by every target is named once.
   var reportedDiagnostics: Set<String> = []
+  /// The configurations whose app also builds for Mac Catalyst (see ``catalystConfigurations(_:)``).
+  var macConfigurations: Set<String> = []
   /// Each target's resolved settings, resolved once per run (see ``ResolvedSettingsCache``).
   let resolved = ResolvedSettingsCache()
 
@@ -101,7 +103,7 @@ struct ProjectPlanner {
     try refuseOtherPlatforms()
     let appSettings = try settings(of: app)
     report(appSettings)
-    let macConfigurations = catalystConfigurations(appSettings)
+    macConfigurations = catalystConfigurations(appSettings)
     if !macConfigurations.isEmpty {
       noteCatalystFiles(
         of: app, settings: appSettings, macSettings: try settings(of: app, sdk: Self.catalystSDK),
