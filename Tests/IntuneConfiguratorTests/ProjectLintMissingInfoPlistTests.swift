@@ -74,4 +74,19 @@ struct ProjectLintMissingInfoPlistTests {
     }
     #expect(throws: ConfiguratorError.self) { try ProjectLinter().lint(project, targets: ["ShareExtension"]) }
   }
+
+  @Test("INFOPLIST_FILE set in an xcconfig: the finding is at that xcconfig line")
+  func settingInXCConfig() throws {
+    // NetNewsWire sets each target's INFOPLIST_FILE in its target xcconfig (shape 3 and 4).
+    let path = try #require(CorpusProject.all.first { $0.name == "netnewswire" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("iOS/ShareExtension/Info.plist"))
+    let report = try ProjectLinter().lint(try XcodeProject(path: path))
+    let missing = report.findings.filter { $0.finding.check == "file-not-found" }
+    #expect(missing.count == 1, "\(missing.map(\.finding.message))")
+    let finding = try #require(missing.first?.finding)
+    #expect(finding.file.hasSuffix("xcconfig/NetNewsWire_iOSshareextension_target.xcconfig"))
+    #expect(finding.line == 3 && finding.column == 1)
+    #expect(report.findings.contains { $0.target == "NetNewsWire-iOS" && $0.finding.id == "RK100" })
+  }
 }
