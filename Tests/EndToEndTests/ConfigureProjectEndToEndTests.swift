@@ -142,6 +142,28 @@ struct ConfigureProjectEndToEndTests {
     }
   }
 
+  @Test("a Mac Catalyst build's own entitlements file: a note at the setting, the file left as it is")
+  func catalystEntitlementsNoted() throws {
+    let copy = try Copy("monal")
+    let before = try copy.snapshot()
+    let result = try copy.run([
+      "configure", "--project", "Monal/Monal.xcodeproj", "--target", "Monal", "--fix-entitlements",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "Monal/Monal.xcodeproj/project.pbxproj:2476:5: note: Monal's Mac Catalyst build uses its own entitlements "
+          + "file, Monal.macos.entitlements (CODE_SIGN_ENTITLEMENTS[sdk=macosx*], in Debug, Adhoc, AppStore, "
+          + "Beta); it is left unchanged: the Intune App SDK for iOS does not support Mac Catalyst"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("[mac-catalyst-file-unchanged]"))
+    let after = try copy.snapshot()
+    for (path, bytes) in before where path.hasSuffix(".macos.entitlements") {
+      #expect(after[path] == bytes, "\(path) changed")
+    }
+    #expect(after["Monal/Monal.ios.entitlements"] != before["Monal/Monal.ios.entitlements"])
+  }
+
   @Test(
     "errors: one clear line, the right exit code, nothing written",
     arguments: [

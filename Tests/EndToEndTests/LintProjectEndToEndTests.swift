@@ -192,7 +192,8 @@ struct LintProjectEndToEndTests {
     #expect(result.standardError.contains(": error: "))
   }
 
-  @Test("an Info.plist INFOPLIST_FILE names that is missing: exit 66 at the build setting")
+  @Test(
+    "an Info.plist INFOPLIST_FILE names that is missing: an error finding, the other targets still linted")
   func missingInfoPlist() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rulekit-lint-\(UUID().uuidString)")
@@ -200,16 +201,50 @@ struct LintProjectEndToEndTests {
     try FileManager.default.copyItem(
       at: RuleKitBinary.packageRoot.appendingPathComponent("\(Self.fixtures)/limit"), to: folder)
     try FileManager.default.removeItem(at: folder.appendingPathComponent("ShareExtension/Info.plist"))
+    let issue =
+      "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
+      + "names ShareExtension/Info.plist, which does not exist; its Info.plist is not checked [RK102]"
+    let result = try RuleKitBinary.run(
+      ["lint", "--format", "xcode", "--project", "Limit.xcodeproj"], currentDirectory: folder)
+    #expect(result.status == 1)
+    #expect(result.standardError.isEmpty, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains("does not exist") } == [issue])
+    // The app's own Intune settings are still checked.
+    #expect(lines.contains { $0.hasPrefix("Limit/Info.plist:") && $0.contains("[RK100]") }, "\(lines)")
+    // --target naming the broken target stops as before: exit 66 at the build setting.
     for format in ["text", "xcode"] {
-      let result = try RuleKitBinary.run(
-        ["lint", "--format", format, "--project", "Limit.xcodeproj"], currentDirectory: folder)
-      #expect(result.status == 66)
-      #expect(result.standardOutput.isEmpty)
+      let named = try RuleKitBinary.run(
+        ["lint", "--format", format, "--target", "ShareExtension", "--project", "Limit.xcodeproj"],
+        currentDirectory: folder)
+      #expect(named.status == 66)
+      #expect(named.standardOutput.isEmpty)
       #expect(
-        result.standardError.hasPrefix(
+        named.standardError.hasPrefix(
           "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
             + "names ShareExtension/Info.plist, which does not exist\n"))
     }
+  }
+
+  @Test("a corpus project whose watch app was not vendored: the watch app is one finding, the rest is linted")
+  func corpusWatchAppMissing() throws {
+    let project = "\(Self.fixtures)/pocket-casts/podcasts.xcodeproj"
+    let result = try Self.lint(
+      ["--format", "json", "--project", project], folder: "\(Self.fixtures)/pocket-casts")
+    #expect(result.status == 1)
+    #expect(result.standardError.isEmpty, "\(result.standardError)")
+    let document = try Self.json(result.standardOutput)
+    let findings = try #require(document["findings"] as? [[String: Any]])
+    let missing = findings.filter { ($0["check"] as? String) == "file-not-found" }
+    #expect(missing.count == 1)
+    #expect(missing.first?["severity"] as? String == "error")
+    #expect(missing.first?["line"] as? Int == 12231)
+    #expect(
+      (missing.first?["message"] as? String)?.hasPrefix("INFOPLIST_FILE of Pocket Casts Watch App") == true)
+    // The share extension's rule and the app's Intune settings were still checked.
+    #expect(findings.contains { ($0["id"] as? String) == "RK100" })
+    let targets = try #require(document["targets"] as? [[String: Any]])
+    #expect(targets.contains { ($0["name"] as? String) == "Share Extension" })
   }
 
   @Test(

@@ -76,11 +76,36 @@ extension ProjectLinter {
     return entries
   }
 
-  /// The distinct Info.plists (absolute paths) `target`'s configurations build with; a missing one throws,
-  /// at the build setting that names it.
-  func infoPlistPaths(
-    of target: XcodeTarget, in project: XcodeProject, _ displayPath: (String) -> String
-  ) throws(ConfiguratorError) -> [String] {
+  /// An Info.plist a target's `INFOPLIST_FILE` names that is not there.
+  struct MissingInfoPlist {
+    /// The target.
+    var target: XcodeTarget
+    /// The file, absolute.
+    var path: String
+    /// The configurations that build with it.
+    var configurations: [String]
+    /// The assignment that names it (the target when none is found).
+    var location: BuildSettingLocation?
+
+    /// The error or finding text: what names which file, in which configurations.
+    func message(_ displayPath: (String) -> String) -> String {
+      "INFOPLIST_FILE of \(target.name) (\(configurations.joined(separator: ", "))) names \(displayPath(path)), "
+        + "which does not exist"
+    }
+
+    static let fix = "correct INFOPLIST_FILE in the target's build settings, or restore the file"
+
+    /// The error `lint --target` stops with when it names this target.
+    func error(_ displayPath: (String) -> String) -> ConfiguratorError {
+      .project(XcodeProjectError(.fileNotFound, message(displayPath), location: location, hint: Self.fix))
+    }
+  }
+
+  /// The distinct Info.plists (absolute paths) `target`'s configurations build with, and those of them that
+  /// do not exist, each at the build setting that names it.
+  func infoPlistPaths(of target: XcodeTarget, in project: XcodeProject) throws(ConfiguratorError)
+    -> (paths: [String], missing: [MissingInfoPlist])
+  {
     var paths: [String] = []
     var configurations: [String: [String]] = [:]
     var settingsByPath: [String: ResolvedBuildSettings] = [:]
@@ -99,16 +124,11 @@ extension ProjectLinter {
       }
       configurations[path, default: []].append(name)
     }
-    for path in paths where !FileManager.default.fileExists(atPath: path) {
-      let location = settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
-      throw .project(
-        XcodeProjectError(
-          .fileNotFound,
-          "INFOPLIST_FILE of \(target.name) (\((configurations[path] ?? []).joined(separator: ", "))) names "
-            + "\(displayPath(path)), which does not exist",
-          location: location,
-          hint: "correct INFOPLIST_FILE in the target's build settings, or restore the file"))
+    let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }.map { path in
+      MissingInfoPlist(
+        target: target, path: path, configurations: configurations[path] ?? [],
+        location: settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location)
     }
-    return paths
+    return (paths, missing)
   }
 }

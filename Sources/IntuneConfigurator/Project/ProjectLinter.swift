@@ -122,11 +122,15 @@ public struct ProjectLinter: Sendable {
   /// `displayPath` turns the paths the project resolves (often absolute) into what the user should read;
   /// every `file` of the report and of a thrown error goes through it.
   ///
+  /// An Info.plist that `INFOPLIST_FILE` names but that does not exist is an error finding
+  /// (``ProjectLintCheck/projectFinding``, check `file-not-found`) at the assignment, and the other targets
+  /// are still checked; only a target `targetNames` names stops the lint with it.
+  ///
   /// - Throws: ``ConfiguratorError/project(_:)`` with kind `targetNotFound` for a name that is not an
   ///   application or app extension of the project (or a project without applications), `fileNotFound` for
-  ///   an Info.plist a build setting names that does not exist (at the setting), and the errors of
-  ///   resolving build settings; ``ConfiguratorError/file(_:)`` for an Info.plist or entitlements file that
-  ///   cannot be read or parsed.
+  ///   an Info.plist that does not exist when `targetNames` names its target (at the setting), and the
+  ///   errors of resolving build settings; ``ConfiguratorError/file(_:)`` for an Info.plist or entitlements
+  ///   file that cannot be read or parsed.
   public func lint(
     _ project: XcodeProject, targets targetNames: [String] = [],
     displayPath: @escaping (String) -> String = { $0 }
@@ -144,16 +148,22 @@ public struct ProjectLinter: Sendable {
     let entries = try Self.selectTargets(project, names)
     var collector = Collector(project: project, displayPath: displayPath)
     var reported: [ProjectLintTarget] = []
-    // Every Info.plist is found and rule-linted before any planning, so a missing one is an error at its
-    // build setting rather than a planner finding.
+    // Every Info.plist is found and rule-linted before any planning. A missing one stops the lint only
+    // when --target names its target; otherwise it is an error finding at its build setting and the other
+    // targets are still checked, as Xcode's issue navigator lists every target's problems.
     var ruleFindings: [String: [LintFinding]] = [:]
     var linted: Set<String> = []
     var ruleFiles: [String] = []
     for entry in entries {
       var infoPlists: [String] = []
-      for path in try infoPlistPaths(of: entry.target, in: project, displayPath) {
+      let (paths, missing) = try infoPlistPaths(of: entry.target, in: project)
+      if let first = missing.first, names.contains(entry.target.name) { throw first.error(displayPath) }
+      for file in missing { collector.add(missing: file) }
+      for path in paths {
         infoPlists.append(displayPath(path))
-        guard entry.target.isAppExtension, linted.insert(path).inserted else { continue }
+        guard entry.target.isAppExtension, !missing.contains(where: { $0.path == path }),
+          linted.insert(path).inserted
+        else { continue }
         let preprocessing = infoPlistPreprocessing(of: entry.target, at: path, in: project)
         if let findings = try lintRule(at: path, preprocessing: preprocessing, displayPath) {
           ruleFiles.append(displayPath(path))
@@ -283,6 +293,9 @@ private struct Collector {
   var seen: Set<LintFinding> = []
   /// The places of the `extension-in-several-apps` warnings reported so far.
   var sharedExtensionsWarned: Set<String> = []
+  /// The planner's words for each missing Info.plist reported so far (it meets them again when it plans
+  /// their targets, maybe at another configuration's assignment).
+  var missingInfoPlistMessages: Set<String> = []
   /// The files as read from disk, for positions: a plan of a file another target shares holds that
   /// target's changes already, which would move them.
   var documents: [String: PropertyListDocument?] = [:]
@@ -297,13 +310,32 @@ private struct Collector {
     findings.append(ProjectLintFinding(finding, target: target))
   }
 
+  /// Reports an Info.plist `INFOPLIST_FILE` names that is missing, as an error at the setting.
+  mutating func add(missing file: ProjectLinter.MissingInfoPlist) {
+    let location = file.location
+    missingInfoPlistMessages.insert(
+      ProjectPlanner.missingFileMessage("INFOPLIST_FILE", of: file.target.name, file.path))
+    add(
+      LintFinding(
+        id: ProjectLintCheck.projectFinding.rawValue, check: "file-not-found", severity: .error,
+        message: file.message(displayPath) + "; its Info.plist is not checked",
+        file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
+        column: location?.column ?? 1, fix: ProjectLinter.MissingInfoPlist.fix),
+      target: file.target.name)
+  }
+
+  static func place(_ location: BuildSettingLocation?) -> String {
+    "\(location?.file ?? ""):\(location?.line ?? 0):\(location?.column ?? 0)"
+  }
+
   mutating func add(_ finding: ProjectFinding, target: String? = nil) {
     let location = finding.location
+    // Said once, by the lint, with the configurations that use it.
+    if finding.id == "file-not-found", missingInfoPlistMessages.contains(finding.message) { return }
     // Each app's plan warns about an extension several apps embed, from its own side ("planned for A",
     // then "planned for B"); the lint of the project says it once, at the extension target.
     if finding.id == "extension-in-several-apps" {
-      let place = "\(location?.file ?? ""):\(location?.line ?? 0):\(location?.column ?? 0)"
-      guard sharedExtensionsWarned.insert(place).inserted else { return }
+      guard sharedExtensionsWarned.insert(Self.place(location)).inserted else { return }
     }
     add(
       LintFinding(

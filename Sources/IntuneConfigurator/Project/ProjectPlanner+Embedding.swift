@@ -10,8 +10,7 @@ extension ProjectPlanner {
     var others: [String] = []
     for other in otherIOSApps(embedding: target) {
       // An app whose settings do not resolve is reported when it is configured itself.
-      guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
-      else { continue }
+      guard let identifiers = otherAppIdentifiers(other) else { continue }
       let differing = Set(identifiers.values.filter(Self.isWhole)).subtracting(ours).sorted()
       guard !differing.isEmpty else { continue }
       others.append("\(other.name) (\(differing.joined(separator: ", ")))")
@@ -36,8 +35,24 @@ extension ProjectPlanner {
     project.targets.filter { other in
       other.isApplication && other.id != app.id
         && project.embeddedTargets(of: other).contains(where: { $0.id == target.id })
-        && Self.otherPlatform(of: other, in: project, sdk: sdk) == nil
+        && !buildsForOtherPlatform(other)
     }
+  }
+
+  /// ``otherPlatform(of:in:sdk:)`` `!= nil`, from the run's resolved settings.
+  func buildsForOtherPlatform(_ target: XcodeTarget) -> Bool {
+    guard let all = try? settings(of: target), !all.isEmpty else { return false }
+    return all.allSatisfy { Self.otherPlatform($0) != nil }
+  }
+
+  /// Another app's identifier in each configuration (see ``appBundleIdentifiers(_:)``), once per run;
+  /// `nil` when its settings do not resolve (it is reported when it is configured itself).
+  func otherAppIdentifiers(_ other: XcodeTarget) -> [String: String]? {
+    if let cached = resolved.appIdentifiers[other.id] { return cached }
+    guard let settings = try? settings(of: other), let identifiers = try? appBundleIdentifiers(settings)
+    else { return nil }
+    resolved.appIdentifiers[other.id] = identifiers
+    return identifiers
   }
 
   /// Warns when `target`'s Info.plist is also the Info.plist of an extension target that another app
@@ -61,8 +76,7 @@ extension ProjectPlanner {
         !paths.isDisjoint(with: otherSettings.compactMap { $0.path(for: "INFOPLIST_FILE") })
       else { continue }
       for owner in otherIOSApps(embedding: other) {
-        guard let ownerSettings = try? self.settings(of: owner),
-          let identifiers = try? appBundleIdentifiers(ownerSettings)
+        guard let ownerSettings = try? self.settings(of: owner), let identifiers = otherAppIdentifiers(owner)
         else { continue }
         let theirs = Set(identifiers.values)
         var differing = theirs.subtracting(ours).sorted()

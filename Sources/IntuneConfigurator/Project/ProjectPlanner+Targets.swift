@@ -125,6 +125,7 @@ extension ProjectPlanner {
       addEdits(
         "CODE_SIGN_ENTITLEMENTS", relative, target: target, configurations: configurations,
         reason: "\(target.name) had no entitlements file (--fix-entitlements)")
+      keepCatalystEntitlements(of: target, configurations: configurations)
     }
 
     var targetOptions = options
@@ -225,10 +226,15 @@ extension ProjectPlanner {
       findings.append(
         ProjectFinding(
           id: "file-not-found", .error, at: settings.assignment(for: setting)?.location ?? target.location,
-          "\(setting) of \(target.name) names \(path), which does not exist",
+          Self.missingFileMessage(setting, of: target.name, path),
           fix: "correct \(setting) in the target's build settings, or restore the file"))
       return nil
     }
+  }
+
+  /// What a `file-not-found` finding says: `setting` of `target` names `path` (absolute), which is missing.
+  static func missingFileMessage(_ setting: String, of target: String, _ path: String) -> String {
+    "\(setting) of \(target) names \(path), which does not exist"
   }
 
   /// Adds `name = value` to the target's build settings in each of `configurations`.

@@ -26,6 +26,10 @@ struct ProjectPlanner {
   var originals: [String: PropertyListFile] = [:]
   /// Diagnostics already reported, so a missing xcconfig shared by every target is named once.
   var reportedDiagnostics: Set<String> = []
+  /// The configurations whose app also builds for Mac Catalyst (see ``catalystConfigurations(_:)``).
+  var macConfigurations: Set<String> = []
+  /// Each target's resolved settings, resolved once per run (see ``ResolvedSettingsCache``).
+  let resolved = ResolvedSettingsCache()
 
   init(project: XcodeProject, appTargetName: String, sdk: String, options: IntuneConfiguratorOptions)
     throws(ConfiguratorError)
@@ -55,8 +59,19 @@ struct ProjectPlanner {
     self.options = options
   }
 
-  /// One target's settings in each of its configurations, in list order, for `sdk` (the run's when nil).
+  /// One target's settings in each of its configurations, in list order, for `sdk` (the run's when nil);
+  /// resolved once per run.
   func settings(of target: XcodeTarget, sdk: String? = nil) throws(ConfiguratorError)
+    -> [ResolvedBuildSettings]
+  {
+    let key = ResolvedSettingsCache.Key(target: target.id, sdk: sdk ?? self.sdk)
+    if let cached = resolved.settings[key] { return cached }
+    let result = try resolve(target, sdk: key.sdk)
+    resolved.settings[key] = result
+    return result
+  }
+
+  private func resolve(_ target: XcodeTarget, sdk: String) throws(ConfiguratorError)
     -> [ResolvedBuildSettings]
   {
     // A configuration list that names nothing must stop the run, not leave the target out unsaid.
@@ -75,7 +90,7 @@ struct ProjectPlanner {
     var result: [ResolvedBuildSettings] = []
     for name in names {
       do {
-        result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk ?? self.sdk))
+        result.append(try project.buildSettings(target: target, configuration: name, sdk: sdk))
       } catch {
         throw .project(error)
       }
@@ -88,6 +103,12 @@ struct ProjectPlanner {
     try refuseOtherPlatforms()
     let appSettings = try settings(of: app)
     report(appSettings)
+    macConfigurations = catalystConfigurations(appSettings)
+    if !macConfigurations.isEmpty {
+      noteCatalystFiles(
+        of: app, settings: appSettings, macSettings: try settings(of: app, sdk: Self.catalystSDK),
+        configurations: macConfigurations)
+    }
     let appIdentifiers = try appBundleIdentifiers(appSettings)
     try planTarget(app, settings: appSettings, containingApp: nil)
     let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
@@ -100,6 +121,11 @@ struct ProjectPlanner {
           settings: try settings(of: target, sdk: Self.catalystSDK), appIdentifiers: catalystApp)
       }
       report(targetSettings)
+      if let catalyst {
+        noteCatalystFiles(
+          of: target, settings: targetSettings, macSettings: catalyst.settings,
+          configurations: macConfigurations)
+      }
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
       noteInfoPlistSharedWithOtherApps(
         of: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings)
@@ -141,8 +167,8 @@ struct ProjectPlanner {
   func catalystIdentifiers(_ appSettings: [ResolvedBuildSettings]) throws(ConfiguratorError) -> [String:
     String]?
   {
-    let building = Set(appSettings.filter { $0["SUPPORTS_MACCATALYST"] == "YES" }.map(\.configuration))
-    guard !sdk.hasPrefix(Self.catalystSDK), !building.isEmpty else { return nil }
+    let building = catalystConfigurations(appSettings)
+    guard !building.isEmpty else { return nil }
     let macSettings = try settings(of: app, sdk: Self.catalystSDK).filter {
       building.contains($0.configuration)
     }
@@ -169,4 +195,19 @@ struct ProjectPlanner {
       }
     }
   }
+}
+
+/// What one planner run has resolved, shared by the copies of the planner. The checks about other apps
+/// (`extension-in-several-apps`, `info-plist-shared-with-other-app`) resolve every other app and extension
+/// of the project once per extension planned, and resolving settings is most of a plan's cost
+/// (docs/performance.md, "Xcode projects"). The project does not change during a run.
+final class ResolvedSettingsCache {
+  struct Key: Hashable {
+    var target: String
+    var sdk: String
+  }
+
+  var settings: [Key: [ResolvedBuildSettings]] = [:]
+  /// Other apps' identifiers per configuration, by target id (their Info.plists are read to find them).
+  var appIdentifiers: [String: [String: String]] = [:]
 }

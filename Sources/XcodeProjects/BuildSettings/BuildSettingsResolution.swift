@@ -57,17 +57,21 @@ extension XcodeProject {
       if let base = baseConfigurationPath(of: buildConfiguration) {
         let referenceLocation = buildConfiguration.location
         do {
-          let file = try XCConfigFile.read(path: base, missingIncludes: .record)
+          // Xcode looks for an included file beside the including one, then in the project's folder.
+          let file = try XCConfigFile.read(path: base, missingIncludes: .record, searchPaths: [sourceRoot])
           levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base)", assignments: file.assignments))
           for missing in file.missingIncludes {
+            let directive = missing.isOptional ? "#include?" : "#include"
+            let what =
+              missing.namesBuildSetting
+              ? "\(directive) \"\(missing.written)\"" : "\(directive) of \(missing.path)"
             missingBelow.append(
               (
                 levels.count - 1,
                 BuildSettingDiagnostic(
-                  .warning, .missingInclude,
-                  "#include of \(missing.path) in the \(owner) base configuration: no such file; Xcode warns and "
-                    + "builds without it", location: missing.location,
-                  hint: Self.missingFileHint(missing.path))
+                  .warning, .missingInclude, "\(what) in the \(owner) base configuration: \(missing.problem)",
+                  location: missing.location,
+                  hint: missing.namesBuildSetting ? missing.hint : Self.missingFileHint(missing.path))
               ))
           }
         } catch  where error.kind == .fileNotFound {

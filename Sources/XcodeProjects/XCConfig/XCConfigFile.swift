@@ -25,7 +25,14 @@ import PropertyLists
 ///   exception for `$(…)` or quotes, so none here.
 /// - Trailing whitespace and one trailing `;` are dropped from a value; a value ending in `\` continues on
 ///   the next line, the pieces joined with a space.
-/// - Include paths are relative to the including file's folder. A missing `#include` is an error; a missing
+/// - An include path is read as written: Xcode expands no build setting in it, so
+///   `#include "$(CONFIGURATION).xcconfig"` looks for a file named `$(CONFIGURATION).xcconfig` (swift-build's
+///   `MacroConfigFileParser` hands the quoted text to `MacroConfigFileLoader.foundPreprocessorInclusion`,
+///   which only replaces a leading `<DEVELOPER_DIR>`; the file is read once for every configuration, so no
+///   configuration's value could go there). A relative path is looked for in the including file's folder,
+///   then in the folders of the files that include it, then in `searchPaths` (the project's folder when a
+///   project resolves it); a path without an extension is also tried with `.xcconfig`. A missing `#include`
+///   is an error (Xcode stops the build: "could not find included file … in search paths"); a missing
 ///   `#include?` is skipped. A file including itself, directly or through others, is an error.
 ///
 /// Lines Xcode would reject (no `=`, a bad name) are reported in ``problems`` and skipped, as Xcode reports
@@ -39,12 +46,45 @@ public struct XCConfigFile: Sendable {
     case record
   }
 
-  /// A required `#include` whose file is not there.
+  /// A required `#include` whose file is not there, or an `#include?` whose path names a build setting.
   public struct MissingInclude: Sendable, Hashable {
     /// The `#include` line.
     public var location: BuildSettingLocation
     /// The path as resolved against the including file's folder.
     public var path: String
+    /// The path as the directive writes it.
+    public var written: String
+    /// Whether the directive is `#include?`, which Xcode skips when the file is missing.
+    public var isOptional: Bool
+
+    /// Whether ``written`` holds a build-setting reference (`$(CONFIGURATION)`, `${SRCROOT}`). Xcode does not
+    /// expand one there: it looks for a file of that very name, so the include is never found (an error
+    /// for `#include`, skipped for `#include?`) — see ``XCConfigFile`` for the evidence.
+    public var namesBuildSetting: Bool { written.contains("$(") || written.contains("${") }
+
+    /// What Xcode does with it, for a message after the directive.
+    public var problem: String {
+      let stops = "the build stops with \"could not find included file\""
+      guard namesBuildSetting else {
+        return isOptional ? "no such file; Xcode skips it" : "no such file; \(stops)"
+      }
+      return
+        "Xcode does not expand build settings in an #include path: it looks for \"\(written)\" literally, "
+        + "which does not exist, so "
+        + (isOptional
+          ? "this #include? is skipped in every configuration and its settings never apply" : stops)
+    }
+
+    /// How to get the file included.
+    public var hint: String {
+      guard namesBuildSetting else {
+        return "fix the path (it is relative to this file's folder, then the project's), or write #include? "
+          + "to make it optional"
+      }
+      return
+        "base each configuration on an xcconfig of its own that includes the shared one (Debug.xcconfig: "
+        + "#include \"Shared.xcconfig\"), or give the settings [config=NAME] conditions"
+    }
   }
 
   /// The file, as given.
@@ -53,7 +93,8 @@ public struct XCConfigFile: Sendable {
   public let assignments: [BuildSettingAssignment]
   /// The files read through `#include`, in the order they were read.
   public let includedFiles: [String]
-  /// Required includes whose files are missing (only under ``MissingIncludePolicy/record``).
+  /// Required includes whose files are missing (only under ``MissingIncludePolicy/record``), and optional
+  /// ones whose paths name a build setting (under either policy).
   public let missingIncludes: [MissingInclude]
   /// Lines skipped because Xcode would reject them, with where they are.
   public let problems: [XcodeProjectError]
@@ -63,23 +104,24 @@ public struct XCConfigFile: Sendable {
   /// - Throws: ``XcodeProjectError`` — ``XcodeProjectError/Kind/fileNotFound`` for `path` itself,
   ///   ``XcodeProjectError/Kind/includeNotFound`` (under ``MissingIncludePolicy/error``),
   ///   ``XcodeProjectError/Kind/includeCycle``, ``XcodeProjectError/Kind/unreadable``.
-  public static func read(path: String, missingIncludes: MissingIncludePolicy = .error)
-    throws(XcodeProjectError) -> XCConfigFile
-  {
+  public static func read(
+    path: String, missingIncludes: MissingIncludePolicy = .error, searchPaths: [String] = []
+  ) throws(XcodeProjectError) -> XCConfigFile {
     guard let bytes = try XcodeFileReader.bytes(atPath: path, limit: XCConfigParser.maximumFileBytes) else {
       throw XcodeProjectError(
         .fileNotFound, "no such xcconfig file: \(path)", location: BuildSettingLocation(file: path),
         hint: "check the path; it is relative to the current directory")
     }
-    return try parse(bytes: bytes, path: path, missingIncludes: missingIncludes)
+    return try parse(bytes: bytes, path: path, missingIncludes: missingIncludes, searchPaths: searchPaths)
   }
 
-  /// Reads xcconfig text; `#include`s are read from disk relative to `path`'s folder.
-  public static func parse(bytes: [UInt8], path: String, missingIncludes: MissingIncludePolicy = .error)
-    throws(XcodeProjectError) -> XCConfigFile
-  {
+  /// Reads xcconfig text; `#include`s are read from disk relative to `path`'s folder, then to each of
+  /// `searchPaths` (Xcode passes the project's folder).
+  public static func parse(
+    bytes: [UInt8], path: String, missingIncludes: MissingIncludePolicy = .error, searchPaths: [String] = []
+  ) throws(XcodeProjectError) -> XCConfigFile {
     var parser = XCConfigParser(missingIncludePolicy: missingIncludes)
-    try parser.parse(bytes: bytes, path: path, stack: [])
+    try parser.parse(bytes: bytes, path: path, stack: [], searchPaths: searchPaths)
     return XCConfigFile(
       path: path, assignments: parser.assignments, includedFiles: parser.includedFiles,
       missingIncludes: parser.missingIncludes, problems: parser.problems)

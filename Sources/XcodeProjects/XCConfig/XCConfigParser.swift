@@ -17,8 +17,11 @@ struct XCConfigParser {
     self.missingIncludePolicy = missingIncludePolicy
   }
 
-  /// Reads one file; `stack` holds the normalized paths of the files including it, for cycle detection.
-  mutating func parse(bytes: [UInt8], path: String, stack: [String]) throws(XcodeProjectError) {
+  /// Reads one file; `stack` holds the normalized paths of the files including it, for cycle detection, and
+  /// `searchPaths` the folders a relative `#include` is looked for in after this file's own folder.
+  mutating func parse(bytes: [UInt8], path: String, stack: [String], searchPaths: [String] = [])
+    throws(XcodeProjectError)
+  {
     let stack = stack + [XcodePath.normalize(path)]
     var cursor = LineCursor(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.index = 3 }
@@ -29,7 +32,7 @@ struct XCConfigParser {
       if cursor.isAtEndOfLine {
         // An empty or comment-only line.
       } else if cursor.current == UInt8(ascii: "#") {
-        try readDirective(&cursor, path: path, stack: stack)
+        try readDirective(&cursor, path: path, stack: stack, searchPaths: searchPaths)
       } else if cursor.current.isMacroNameStart {
         readAssignment(&cursor, path: path, line: line, column: column)
       } else {
@@ -48,9 +51,9 @@ struct XCConfigParser {
         hint: "write NAME = value, NAME[sdk=iphoneos*] = value or #include \"other.xcconfig\""))
   }
 
-  private mutating func readDirective(_ cursor: inout LineCursor, path: String, stack: [String])
-    throws(XcodeProjectError)
-  {
+  private mutating func readDirective(
+    _ cursor: inout LineCursor, path: String, stack: [String], searchPaths: [String]
+  ) throws(XcodeProjectError) {
     let line = cursor.line
     let column = cursor.column
     cursor.advance()
@@ -73,7 +76,9 @@ struct XCConfigParser {
     }
     cursor.advance()
     let location = BuildSettingLocation(file: path, line: line, column: column)
-    let target = XcodePath.join(XcodePath.dirname(path), name)
+    let folders = [XcodePath.dirname(path)] + searchPaths
+    let found = try Self.locate(name, in: folders)
+    let target = found?.path ?? XcodePath.join(XcodePath.dirname(path), name)
     guard !stack.contains(XcodePath.normalize(target)) else {
       let chain = (stack + [XcodePath.normalize(target)]).joined(separator: " → ")
       throw XcodeProjectError(
@@ -84,18 +89,47 @@ struct XCConfigParser {
       throw XcodeProjectError(
         .limitExceeded, "#include chain deeper than \(Self.maximumIncludeDepth) files", location: location)
     }
-    guard let bytes = try XcodeFileReader.bytes(atPath: target, limit: Self.maximumFileBytes) else {
-      if keyword == "include?" { return }  // Optional: skipped silently, as Xcode does.
+    guard let found else {
+      let missing = XCConfigFile.MissingInclude(
+        location: location, path: target, written: name, isOptional: keyword == "include?")
+      // Xcode skips a missing #include? without a word; one whose path names a build setting can never be
+      // found (see MissingInclude.namesBuildSetting), so it is listed, for the resolver to say so.
+      if missing.isOptional {
+        if missing.namesBuildSetting { missingIncludes.append(missing) }
+        return
+      }
       if missingIncludePolicy == .record {
-        missingIncludes.append(XCConfigFile.MissingInclude(location: location, path: target))
+        missingIncludes.append(missing)
         return
       }
       throw XcodeProjectError(
-        .includeNotFound, "#include \"\(name)\": no such file (\(target))", location: location,
-        hint: "fix the path (it is relative to this file's folder), or write #include? to make it optional")
+        .includeNotFound, "#include \"\(name)\": \(missing.problem)", location: location,
+        hint: missing.hint)
     }
-    includedFiles.append(target)
-    try parse(bytes: bytes, path: target, stack: stack)
+    includedFiles.append(found.path)
+    try parse(bytes: found.bytes, path: found.path, stack: stack, searchPaths: folders)
+  }
+
+  /// The file an `#include "name"` reads, as Xcode finds it (swift-build 22b2f578,
+  /// SWBCore/MacroConfigFileLoader.swift, `foundPreprocessorInclusion`): `name` exactly as written,
+  /// no build setting expanded in it (Xcode reads the xcconfig once for every configuration, before any
+  /// setting has a value); a relative name is looked for in `folders` in order (the including file's
+  /// folder, then those of the files including it, then the project's folder), and a name without an
+  /// extension also as `name.xcconfig`. `nil` when none exists.
+  static func locate(_ name: String, in folders: [String]) throws(XcodeProjectError) -> (
+    path: String, bytes: [UInt8]
+  )? {
+    let bases = XcodePath.isAbsolute(name) ? [""] : folders
+    for base in bases {
+      let path = XcodePath.join(base, name)
+      let candidates = XcodePath.fileExtension(name).isEmpty ? [path, path + ".xcconfig"] : [path]
+      for candidate in candidates {
+        if let bytes = try XcodeFileReader.bytes(atPath: candidate, limit: maximumFileBytes) {
+          return (candidate, bytes)
+        }
+      }
+    }
+    return nil
   }
 
   private mutating func readAssignment(_ cursor: inout LineCursor, path: String, line: Int, column: Int) {

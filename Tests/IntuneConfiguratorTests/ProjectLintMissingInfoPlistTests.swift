@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import XcodeProjects
+
+@testable import IntuneConfigurator
+
+@Suite("lint --project: a target whose Info.plist is missing is a finding, and the other targets are checked")
+struct ProjectLintMissingInfoPlistTests {
+  /// The corpus projects whose other apps' files were not vendored: the target whose Info.plist is
+  /// missing, where its INFOPLIST_FILE is set, and an iOS target still checked.
+  static let corpus: [(name: String, target: String, line: Int, checked: String)] = [
+    ("home-assistant", "WatchApp", 5333, "Extensions-Share"),
+    ("pocket-casts", "Pocket Casts Watch App", 12231, "podcasts"),
+    ("vivadicta", "VivaDictaWatch Watch App", 1785, "VivaDicta"),
+    ("wireguard", "WireGuardmacOSLoginItemHelper", 1595, "WireGuardiOS"),
+  ]
+
+  static func project(_ name: String) throws -> XcodeProject {
+    let corpus = try #require(CorpusProject.all.first { $0.name == name })
+    return try XcodeProject(path: try corpus.copy())
+  }
+
+  @Test(
+    "without --target: an error finding at INFOPLIST_FILE, then every other target's findings",
+    arguments: corpus)
+  func corpusProject(_ entry: (name: String, target: String, line: Int, checked: String)) throws {
+    let project = try Self.project(entry.name)
+    let report = try ProjectLinter().lint(project)
+    // Home Assistant and VivaDicta have more targets whose files were not vendored (watch widgets, a
+    // launcher): each is a finding of its own, none stops the lint.
+    let missing = report.findings.filter { $0.finding.check == "file-not-found" && $0.target == entry.target }
+    #expect(missing.count == 1, "\(missing.map(\.finding.message))")
+    let finding = try #require(missing.first)
+    #expect(finding.finding.severity == .error)
+    #expect(finding.finding.id == ProjectLintCheck.projectFinding.rawValue)
+    #expect(finding.finding.file == project.pbxprojPath)
+    #expect(finding.finding.line == entry.line)
+    #expect(finding.finding.message.hasPrefix("INFOPLIST_FILE of \(entry.target) ("))
+    #expect(finding.finding.message.hasSuffix(", which does not exist; its Info.plist is not checked"))
+    #expect(
+      finding.finding.fix == "correct INFOPLIST_FILE in the target's build settings, or restore the file")
+    #expect(report.hasProblems)
+    // The other targets were checked: the iOS app or its extension has findings of its own.
+    #expect(report.targets.contains { $0.name == entry.checked })
+    #expect(report.findings.contains { $0.target == entry.checked }, "\(report.findings.map(\.target))")
+  }
+
+  @Test("--target naming the broken target keeps the hard error at the setting", arguments: corpus)
+  func namedTarget(_ entry: (name: String, target: String, line: Int, checked: String)) throws {
+    let project = try Self.project(entry.name)
+    let error = try #require(throws: ConfiguratorError.self) {
+      try ProjectLinter().lint(project, targets: [entry.target])
+    }
+    #expect(error.projectError?.kind == .fileNotFound)
+    #expect(error.location?.line == entry.line)
+    #expect(error.message.hasPrefix("INFOPLIST_FILE of \(entry.target) ("))
+  }
+
+  @Test(
+    "an extension's Info.plist removed from a copy: one finding, not the planner's too; the app is checked")
+  func removedFile() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("ShareExtension/Info.plist"))
+    let project = try XcodeProject(path: path)
+    for targets in [[], ["Limit"]] {
+      let report = try ProjectLinter().lint(project, targets: targets)
+      let missing = report.findings.filter { $0.finding.check == "file-not-found" }
+      #expect(missing.count == 1, "\(missing.map(\.finding.message))")
+      #expect(missing.first?.target == "ShareExtension")
+      #expect(missing.first?.finding.line == 339)
+      #expect(report.ruleFiles.isEmpty)
+      #expect(report.findings.contains { $0.target == "Limit" && $0.finding.id == "RK100" })
+    }
+    #expect(throws: ConfiguratorError.self) { try ProjectLinter().lint(project, targets: ["ShareExtension"]) }
+  }
+
+  @Test("INFOPLIST_FILE set in an xcconfig: the finding is at that xcconfig line")
+  func settingInXCConfig() throws {
+    // NetNewsWire sets each target's INFOPLIST_FILE in its target xcconfig (shape 3 and 4).
+    let path = try #require(CorpusProject.all.first { $0.name == "netnewswire" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("iOS/ShareExtension/Info.plist"))
+    let report = try ProjectLinter().lint(try XcodeProject(path: path))
+    let missing = report.findings.filter { $0.finding.check == "file-not-found" }
+    #expect(missing.count == 1, "\(missing.map(\.finding.message))")
+    let finding = try #require(missing.first?.finding)
+    #expect(finding.file.hasSuffix("xcconfig/NetNewsWire_iOSshareextension_target.xcconfig"))
+    #expect(finding.line == 3 && finding.column == 1)
+    #expect(report.findings.contains { $0.target == "NetNewsWire-iOS" && $0.finding.id == "RK100" })
+  }
+}
