@@ -8,15 +8,21 @@ import PropertyLists
 
 /// Writing an edited rule back into the file it came from, changing only the rule's bytes.
 extension RuleFile {
-  /// The file's new contents after inserting text into the predicate at predicate byte offsets.
+  /// The file's new contents after inserting text into the predicate at predicate byte offsets; insertions
+  /// at one offset land in the order given.
   ///
   /// In a plist the inserted text is XML-escaped, with `"` written `&quot;` when the file already writes it
   /// so; nothing outside the insertions changes. `nil` for binary plists and dictionary rules.
   public func contents(inserting insertions: [TwinInjector.Insertion]) -> String? {
     guard case .predicate = value else { return nil }
     var bytes = Array(contents.utf8)
+    // Back to front, so the offsets still to come stay valid. Insertions at one offset go in reverse of the
+    // order given, so they end up in it: a wrapped test's closing `)` stays before the twin appended to the
+    // chain that test ends (`a OR b AND NOT (c)`), as in the injector's own `Result.text`.
+    let backToFront = insertions.enumerated()
+      .sorted { ($0.element.offset, $0.offset) > ($1.element.offset, $1.offset) }.map(\.element)
     if form == .predicateFile {
-      for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
+      for insertion in backToFront {
         bytes.insert(contentsOf: Array(insertion.text.utf8), at: insertion.offset)
       }
       return String(decoding: bytes, as: UTF8.self)
@@ -24,7 +30,7 @@ extension RuleFile {
     guard let node = ruleNode, !predicateOffsetMap.isEmpty else { return nil }
     let rawRule = String(decoding: bytes[node.contentRange], as: UTF8.self)
     let escapeQuotes = rawRule.contains("&quot;")
-    for insertion in insertions.sorted(by: { $0.offset > $1.offset }) {
+    for insertion in backToFront {
       guard insertion.offset >= 0, insertion.offset < predicateOffsetMap.count else { return nil }
       let escaped = Self.xmlEscaped(insertion.text, quotes: escapeQuotes)
       bytes.insert(contentsOf: Array(escaped.utf8), at: predicateOffsetMap[insertion.offset])

@@ -10,6 +10,9 @@ enum Fixtures {
   static let holdout = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout")
   /// The second hold-out set, which the exact analysis is never tuned against (`real-rules-holdout2`).
   static let holdout2 = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout2")
+  /// The third hold-out set: real rules with the rare constructs (NOT, UTI-EQUALS, a count of 0), never tuned
+  /// against (`real-rules-holdout3`).
+  static let holdout3 = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules-holdout3")
   static let goldens = packageRoot.appendingPathComponent("Tests/ActivationRulesTests/Goldens")
 
   /// Every corpus file name (`01.predicate`, `02.plist`, …), sorted.

@@ -43,6 +43,21 @@ import Testing
     #expect(file.contents(inserting: [.init(offset: 6, text: " OR b == 2")]) == "a == 1 OR b == 2\n")
   }
 
+  /// NearDrop's `a OR b AND NOT (c)` (real-rules-holdout3/04.predicate): the twin of `c` closes its new
+  /// parentheses at the offset where the twin of `a` is appended to the OR chain. Written into a file, the
+  /// two keep the injector's order, so the file says what the injector's own text says: not `NOT (c OR
+  /// twin-a …)`, which would exclude the twin of an accepted type.
+  @Test func insertionsAtOneOffsetLandInTheirOrder() throws {
+    let rule = #"ANY t UTI-CONFORMS-TO "a" OR ANY t UTI-CONFORMS-TO "b" AND NOT (ANY t UTI-CONFORMS-TO "c")"#
+    let injected = try TwinInjector.inject(text: rule)
+    #expect(Set(injected.insertions.map(\.offset)).count < injected.insertions.count)
+    let file = RuleFile(path: "rule.predicate", predicate: rule + "\n")
+    #expect(file.contents(inserting: injected.insertions) == injected.text + "\n")
+    let plist = try RuleFile(path: "Info.plist", data: Self.plist("<string>\(rule)</string>"))
+    let expected = String(decoding: Self.plist("<string>\(injected.text)</string>"), as: UTF8.self)
+    #expect(plist.contents(inserting: injected.insertions) == expected)
+  }
+
   @Test func dictionaryRuleIsReplacedByAString() throws {
     let rule =
       "<dict>\n<!-- </dict> -->\n<key>NSExtensionActivationSupportsText</key><true/><key>x</key><dict/></dict>"
