@@ -81,8 +81,12 @@ extension XcodeProject {
               levels.count - 1,
               BuildSettingDiagnostic(
                 .warning, .missingBaseConfiguration,
-                "the \(owner) configuration \(name) is based on \(base), which is not in the checkout; Xcode warns "
-                  + "and builds without it", location: referenceLocation,
+                // Xcode stops there: "Unable to open base configuration reference file" (Xcode 15 and
+                // 16), "…xcconfig: unable to open file" before, each an error failing xcodebuild (issue
+                // threads: ob-f/OpenBot #446, #456; bitpay/ios-sdk #16). Resolving without it still shows
+                // what the rest of the project sets.
+                "the \(owner) configuration \(name) is based on \(base), which is not in the checkout; Xcode "
+                  + "stops the build until it exists (resolved here without it)", location: referenceLocation,
                 hint: Self.missingFileHint(base))
             ))
         }
@@ -126,7 +130,7 @@ extension XcodeProject {
       return "install the JavaScript dependencies (npm install or yarn), which bring " + name + then
     }
     return "if a tool generates \(name), run it; if it is a local file kept out of version control, "
-      + "create it (or leave it out: Xcode builds without it)" + then
+      + "create it (Xcode does not build without it)" + then
   }
 
   /// Plain assignments first, conditional ones after, each group in file order.

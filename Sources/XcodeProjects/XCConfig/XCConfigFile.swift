@@ -42,7 +42,7 @@ public struct XCConfigFile: Sendable {
   public enum MissingIncludePolicy: Sendable, Hashable {
     /// Throw ``XcodeProjectError/Kind/includeNotFound`` naming the directive's file and line.
     case error
-    /// Record it in ``missingIncludes`` and go on (for base configurations, where Xcode warns and builds).
+    /// Record it in ``missingIncludes`` and go on (for base configurations: Xcode stops the build, but the rest of the project still resolves).
     case record
   }
 
