@@ -10,11 +10,13 @@ import PNGImages
 /// 2. Otherwise (``Method/contrast``, the usual full-bleed opaque icon) the background colour is the
 ///    per-channel median of the ring. Each pixel is composited over that colour and its distance from it is
 ///    the largest difference of red, green and blue (0–255), so a shape that differs in hue only still
-///    counts.
+///    counts. When the ring varies (a gradient) and a model following the icon's edges explains it clearly
+///    better, each pixel is compared with that model's colour at its place instead (`EdgeBackground`).
 /// 3. **Threshold with anti-aliasing kept.** Distances at or below `low` become 0, at or above
 ///    `low + 64` become 255, and in between rise linearly, so a soft edge stays a soft edge. `low` is
-///    `max(24, the 95th percentile of the ring's own distances + 8)`: a background gradient or noise stays
-///    out of the shape.
+///    `max(24, the ring's spread + 8)`, the spread being the 95th percentile of the ring's own distances
+///    (capped at 1.7 times the 75th, so a design crossing the edge is not taken for noise): a background
+///    gradient or noise stays out of the shape.
 /// 4. **Resampling.** The coverage is scaled to each size with a separable Mitchell–Netravali filter
 ///    (B = C = 1/3) widened by the reduction factor, so every source pixel contributes (no
 ///    nearest-neighbour aliasing); a non-square source is fitted and centred.
@@ -45,12 +47,17 @@ public enum TemplateTransform {
     public var background: (red: UInt8, green: UInt8, blue: UInt8)?
     /// The lower threshold used (``Method/contrast`` only).
     public var threshold: Int?
+    /// Whether the background was followed from the icon's edges (a gradient) rather than taken as one
+    /// colour; ``background`` is then the edge's median (``Method/contrast`` only).
+    public var backgroundFollowsEdges: Bool
 
     /// A coverage of `values` (`width × height` of them, row by row), found by `method`.
     public init(
       width: Int, height: Int, values: [UInt8], method: Method,
-      background: (red: UInt8, green: UInt8, blue: UInt8)? = nil, threshold: Int? = nil
+      background: (red: UInt8, green: UInt8, blue: UInt8)? = nil, threshold: Int? = nil,
+      backgroundFollowsEdges: Bool = false
     ) {
+      self.backgroundFollowsEdges = backgroundFollowsEdges
       self.width = width
       self.height = height
       self.values = values
@@ -83,15 +90,33 @@ public enum TemplateTransform {
       return Coverage(width: icon.width, height: icon.height, values: values, method: .alpha)
     }
     let background = (0..<3).map { channel in median(ring.map { Int(pixels[$0 * 4 + channel]) }) }
-    let ringDistances = pixels.withUnsafeBufferPointer { buffer in
-      ring.map { distance(buffer, $0 * 4, background) }.sorted()
+    let uniformSpread = pixels.withUnsafeBufferPointer { buffer in
+      spread(ring.map { distance(buffer, $0 * 4, background) })
     }
-    let p95 = ringDistances.isEmpty ? 0 : ringDistances[(ringDistances.count - 1) * 95 / 100]
-    let low = max(24, p95 + 8)
+    // A gradient background: the edge surface, when it explains the ring clearly better (by twice the
+    // threshold's own margin) than one colour does. A flat background keeps the one colour.
+    var edges =
+      uniformSpread > 24 ? EdgeBackground(icon, band: ringBand(width: icon.width, height: icon.height)) : nil
+    var ringSpread = uniformSpread
+    if let model = edges {
+      let width = icon.width
+      let edgeSpread = pixels.withUnsafeBufferPointer { buffer in
+        spread(ring.map { distance(buffer, $0 * 4, model, x: $0 % width, y: $0 / width) })
+      }
+      if edgeSpread + 16 < uniformSpread { ringSpread = edgeSpread } else { edges = nil }
+    }
+    let low = max(24, ringSpread + 8)
     let band = 64
     var values = [UInt8](repeating: 0, count: icon.width * icon.height)
     pixels.withUnsafeBufferPointer { buffer in
       values.withUnsafeMutableBufferPointer { output in
+        if let edges {
+          for index in output.indices {
+            let found = distance(buffer, index * 4, edges, x: index % icon.width, y: index / icon.width)
+            output[index] = UInt8(clamping: (found - low) * 255 / band)
+          }
+          return
+        }
         for index in output.indices {
           output[index] = UInt8(clamping: (distance(buffer, index * 4, background) - low) * 255 / band)
         }
@@ -99,7 +124,32 @@ public enum TemplateTransform {
     }
     return Coverage(
       width: icon.width, height: icon.height, values: values, method: .contrast,
-      background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low)
+      background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low,
+      backgroundFollowsEdges: edges != nil)
+  }
+
+  /// How far the ring's background strays from its model: the 95th percentile of its distances, unless a
+  /// design crossing the edge makes that an outlier's distance. Background noise is spread smoothly (its
+  /// 95th percentile is about 1.7 times its 75th, as for a half-normal distribution), a design is a second
+  /// cluster far away; with more than 5% of the ring in the design, its distance had become the threshold
+  /// and the whole design was dropped. Outliers in up to a quarter of the ring no longer count.
+  static func spread(_ distances: [Int]) -> Int {
+    let sorted = distances.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let p95 = sorted[(sorted.count - 1) * 95 / 100]
+    let p75 = sorted[(sorted.count - 1) * 75 / 100]
+    return min(p95, (17 * p75 + 9) / 10)
+  }
+
+  /// ``distance(_:_:_:)`` from the edge model's colour at (`x`, `y`).
+  static func distance(
+    _ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, _ edges: EdgeBackground, x: Int, y: Int
+  ) -> Int {
+    let alpha = Int(pixels[offset + 3])
+    let red = abs(Int(pixels[offset]) - edges.colour(x: x, y: y, channel: 0))
+    let green = abs(Int(pixels[offset + 1]) - edges.colour(x: x, y: y, channel: 1))
+    let blue = abs(Int(pixels[offset + 2]) - edges.colour(x: x, y: y, channel: 2))
+    return (max(red, green, blue) * alpha + 127) / 255
   }
 
   /// How far the pixel at `offset`, composited over `background`, is from it: the largest difference of
@@ -144,9 +194,12 @@ public enum TemplateTransform {
     return image
   }
 
+  /// How many pixels wide the ring is: 1/32 of the shorter side, at least one.
+  static func ringBand(width: Int, height: Int) -> Int { max(1, min(width, height) / 32) }
+
   /// The pixel indices within 1/32 of the side (at least one pixel) from the image's edge.
   static func ringIndices(width: Int, height: Int) -> [Int] {
-    let band = max(1, min(width, height) / 32)
+    let band = ringBand(width: width, height: height)
     var indices: [Int] = []
     for y in 0..<height {
       for x in 0..<width where x < band || y < band || x >= width - band || y >= height - band {

@@ -122,6 +122,64 @@ enum IconFixtures {
     #expect(image.pixel(x: 1, y: 1).alpha == 0)
   }
 
+  /// An opaque 256 px icon: `background(x, y)` everywhere, and each square (left, top, side, colour) on it.
+  static func icon(
+    background: (Int, Int) -> (Int, Int, Int), squares: [(Int, Int, Int, (Int, Int, Int))]
+  ) -> PNGImage {
+    var image = PNGImage(width: 256, height: 256)
+    for y in 0..<256 {
+      for x in 0..<256 {
+        var colour = background(x, y)
+        for (left, top, side, fill) in squares
+        where (left..<left + side).contains(x) && (top..<top + side).contains(y) {
+          colour = fill
+        }
+        let offset = (y * 256 + x) * 4
+        image.pixels[offset] = UInt8(colour.0)
+        image.pixels[offset + 1] = UInt8(colour.1)
+        image.pixels[offset + 2] = UInt8(colour.2)
+        image.pixels[offset + 3] = 255
+      }
+    }
+    return image
+  }
+
+  /// A light shape on a white-to-teal gradient (IceCubes' elephant icon, in short): against one colour the
+  /// gradient's own range hid it; against the surface read from the edges it stands out.
+  @Test(arguments: [false, true])
+  func lightShapeOnAGradient(_ diagonal: Bool) {
+    let icon = Self.icon(
+      background: { x, y in
+        let t = diagonal ? (x + y) / 2 : y
+        return (250 - t / 2, 250 - t / 4, 250 - t / 4)
+      },
+      squares: [(40, 60, 60, (100, 180, 250)), (150, 150, 60, (90, 40, 160))])
+    let coverage = TemplateTransform.coverage(of: icon)
+    #expect(coverage.method == .contrast)
+    #expect(coverage.backgroundFollowsEdges)
+    let image = TemplateTransform.render(coverage, size: 256)
+    #expect(image.pixel(x: 70, y: 90).alpha == 255)  // the light square
+    #expect(image.pixel(x: 180, y: 180).alpha == 255)  // the dark one
+    #expect(image.pixel(x: 20, y: 20).alpha == 0)  // the gradient, top
+    #expect(image.pixel(x: 128, y: 240).alpha == 0)  // and bottom
+    #expect(image.pixel(x: 240, y: 128).alpha == 0)
+  }
+
+  /// One colour with a design crossing the edge over 6% of the ring: the one colour stays (the surface is no
+  /// better: it cannot follow the design), and the design is not taken for background noise: both shapes
+  /// are found whole (the ring's 95th percentile had made the bar's own distance the threshold).
+  @Test func flatBackgroundWithADesignAtTheEdge() {
+    let icon = Self.icon(
+      background: { _, _ in (240, 240, 240) },
+      squares: [(0, 100, 60, (20, 20, 20)), (120, 120, 40, (20, 20, 20))])
+    let coverage = TemplateTransform.coverage(of: icon)
+    #expect(!coverage.backgroundFollowsEdges)
+    let image = TemplateTransform.render(coverage, size: 256)
+    #expect(image.pixel(x: 2, y: 130).alpha == 255)
+    #expect(image.pixel(x: 140, y: 140).alpha == 255)
+    #expect(image.pixel(x: 200, y: 40).alpha == 0)
+  }
+
   /// Same input, same bytes.
   @Test func deterministic() throws {
     let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))
