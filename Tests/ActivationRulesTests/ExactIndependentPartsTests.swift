@@ -30,29 +30,44 @@ import Testing
     return true
   }
 
+  /// Sets version 2 half the time and `count` random keys, each a maximum from `maximum` (Text: 1). Version
+  /// 2: Apple's form asks for some supported attachment, as Microsoft's does; version 1 asks that all be
+  /// supported, which puts a "none of these types" count in the core.
+  static func addRandomKeys(
+    to entries: inout [ActivationDictionary.Key: Int], count: ClosedRange<Int>,
+    using random: inout SeededGenerator, maximum: (inout SeededGenerator) -> Int
+  ) {
+    let keys: [ActivationDictionary.Key] = [
+      .attachmentsMaxCount, .fileMaxCount, .imageMaxCount, .movieMaxCount, .text, .webURLMaxCount,
+      .webPageMaxCount,
+    ]
+    if Bool.random(using: &random) { entries[.dictionaryVersion] = 2 }
+    for _ in 0..<Int.random(in: count, using: &random) {
+      let key = keys[Int.random(in: 0..<keys.count, using: &random)]
+      entries[key] = key == .text ? 1 : maximum(&random)
+    }
+  }
+
+  /// A dictionary rule's Apple form and Microsoft's injected one.
+  static func appleAndIntune(_ entries: [ActivationDictionary.Key: Int]) -> (PredicateNode, PredicateNode) {
+    let dictionary = ActivationDictionary(entries)
+    return (
+      DictionaryConverter.predicate(for: dictionary, style: .apple),
+      TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+    )
+  }
+
   /// Random dictionaries of one to three keys with small maxima, versions 1 and 2, Apple's form against
   /// Microsoft's injected one: the pairs whose item levels hold originals and twins side by side.
   @Test("split = whole on 80 seeded dictionaries, Apple's form against Microsoft's")
   func splitAgreesOnDictionaries() throws {
     var random = SeededGenerator(seed: 0x5_1017)
-    let keys: [ActivationDictionary.Key] = [
-      .attachmentsMaxCount, .fileMaxCount, .imageMaxCount, .movieMaxCount, .text, .webURLMaxCount,
-      .webPageMaxCount,
-    ]
     var decided = 0
     var split = 0
     for _ in 0..<80 {
-      // Version 2: Apple's form asks for some supported attachment, as Microsoft's does; version 1 asks
-      // that all be supported, which puts a "none of these types" count in the core.
       var entries: [ActivationDictionary.Key: Int] = [:]
-      if Bool.random(using: &random) { entries[.dictionaryVersion] = 2 }
-      for _ in 0..<Int.random(in: 1...3, using: &random) {
-        let key = keys[Int.random(in: 0..<keys.count, using: &random)]
-        entries[key] = key == .text ? 1 : Int.random(in: 1...2, using: &random)
-      }
-      let dictionary = ActivationDictionary(entries)
-      let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
-      let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+      Self.addRandomKeys(to: &entries, count: 1...3, using: &random) { Int.random(in: 1...2, using: &$0) }
+      let (apple, intune) = Self.appleAndIntune(entries)
       if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
       if try Self.splits(apple, intune) { split += 1 }
     }
@@ -93,10 +108,6 @@ import Testing
   @Test("split = whole on 24 seeded dictionaries with maxima up to 999")
   func splitAgreesOnLargeMaxima() throws {
     var random = SeededGenerator(seed: 0x9_9901)
-    let keys: [ActivationDictionary.Key] = [
-      .attachmentsMaxCount, .fileMaxCount, .imageMaxCount, .movieMaxCount, .text, .webURLMaxCount,
-      .webPageMaxCount,
-    ]
     let maxima = [1, 3, 20, 100, 999]
     var decided = 0
     var byClasses = 0
@@ -107,14 +118,10 @@ import Testing
         .fileMaxCount: [100, 999][Int.random(in: 0...1, using: &random)],
         web: [100, 999][Int.random(in: 0...1, using: &random)],
       ]
-      if Bool.random(using: &random) { entries[.dictionaryVersion] = 2 }
-      for _ in 0..<Int.random(in: 0...3, using: &random) {
-        let key = keys[Int.random(in: 0..<keys.count, using: &random)]
-        entries[key] = key == .text ? 1 : maxima[Int.random(in: 0..<maxima.count, using: &random)]
+      Self.addRandomKeys(to: &entries, count: 0...3, using: &random) {
+        maxima[Int.random(in: 0..<maxima.count, using: &$0)]
       }
-      let dictionary = ActivationDictionary(entries)
-      let apple = DictionaryConverter.predicate(for: dictionary, style: .apple)
-      let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+      let (apple, intune) = Self.appleAndIntune(entries)
       if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
       let search = try ExactSearch(rules: [apple, intune], registry: .system)
       // The interval search keeps its states explicitly; the count searches pack them.
