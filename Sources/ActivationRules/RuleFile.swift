@@ -73,11 +73,15 @@ public struct RuleFile: Sendable {
   /// the root key `NSExtensionActivationRule`, or the root itself (a plist that is the rule dictionary).
   let rulePath: PropertyListPath
 
-  /// Reads a rule from a file's bytes. `path` is only used in messages.
+  /// Reads a rule from a file's bytes.
   ///
-  /// - Parameter preprocessing: for an XML Info.plist whose target sets `INFOPLIST_PREPROCESS = YES`, the
-  ///   target's macros: the file's `#if`/`#include` lines are then read as Xcode's preprocessor reads them
-  ///   (``PropertyListPreprocessing``). Without it such lines are an error that says so.
+  /// - Parameters:
+  ///   - path: The file's path, only used in messages.
+  ///   - data: The file's bytes: a predicate, or an XML, binary or OpenStep property list.
+  ///   - preprocessing: For an XML Info.plist whose target sets `INFOPLIST_PREPROCESS = YES`, the target's
+  ///     macros: the file's `#if`/`#include` lines are then read as Xcode's preprocessor reads them
+  ///     (`PropertyListPreprocessing`, of the PropertyLists module). Without it such lines are an error
+  ///     that says so.
   public init(path: String, data: Data, preprocessing: PropertyListPreprocessing? = nil)
     throws(ActivationRuleError)
   {
