@@ -28,6 +28,31 @@ public struct OpenInIconGenerator: Sendable {
   public var coverage: TemplateTransform.Coverage
   /// The files, in the order they are listed and written.
   public var files: [OutputFile]
+  /// What makes the template doubtful, said before anyone ships it: a shape that covers almost nothing of
+  /// the icon (its design hardly differs from its background, or is a photograph) or most of it (a
+  /// full-bleed illustration: the template is a filled block). Empty when the shape looks usable.
+  public var warnings: [String] {
+    let covered = coverage.coveredFraction
+    let percent = Int((covered * 100).rounded())
+    let instead =
+      "check the images; if they do not show the app's mark, draw a one-colour glyph (transparent around "
+      + "it) and pass that PNG instead"
+    if covered < 0.02 {
+      return [
+        "almost nothing of the icon stands out from its background (\(percent)% of it is covered): the "
+          + "template would be nearly empty; " + instead
+      ]
+    }
+    // The ring at the edge is background by definition, so even a full-bleed picture covers at most
+    // (1 − 2/32)² ≈ 88% of the icon: past three quarters, the template is mostly a filled block.
+    if covered > 0.75 {
+      return [
+        "most of the icon differs from its background (\(percent)% of it is covered): the template would "
+          + "be mostly a filled block; " + instead
+      ]
+    }
+    return []
+  }
 
   /// Finds the icon in `input` (see ``SourceIcon/locate(_:)``), makes every size of ``OpenInIconSet`` and
   /// plans them under `outputDirectory`; with `appIconSet`, also `OpenInIcon.appiconset/` holding the same

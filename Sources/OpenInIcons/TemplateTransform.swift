@@ -66,6 +66,12 @@ public enum TemplateTransform {
       self.threshold = threshold
     }
 
+    /// How much of the icon the shape covers, 0–1: the mean of the values over 255.
+    public var coveredFraction: Double {
+      guard !values.isEmpty else { return 0 }
+      return Double(values.reduce(0) { $0 + Int($1) }) / 255 / Double(values.count)
+    }
+
     /// Coverages are equal when their values, size, method and contrast parameters are; the background colour
     /// is a tuple, so the comparison is written out.
     public static func == (lhs: Coverage, rhs: Coverage) -> Bool {

@@ -229,6 +229,34 @@ enum IconFixtures {
     #expect(after == Data(again.files[0].data) && after != before)
   }
 
+  /// A template that would show nothing, or only a filled square, is said before anyone ships it; the
+  /// example's is not.
+  @Test(
+    arguments: [
+      (20, "almost nothing of the icon stands out"), (200, nil), (232, "most of the icon differs"),
+    ] as [(Int, String?)])
+  func warnsAboutADoubtfulTemplate(_ side: Int, _ expected: String?) throws {
+    let folder = try IconFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A dark square of `side` pixels centred on a light 256-pixel icon, inside its 8-pixel ring.
+    let inset = (256 - side) / 2
+    let icon = TemplateTransformTests.icon(
+      background: { _, _ in (235, 235, 235) }, squares: [(inset, inset, side, (30, 30, 30))])
+    let path = folder.appendingPathComponent("Icon.png").path
+    try Data(try PNGEncoder.encode(icon)).write(to: URL(fileURLWithPath: path))
+    let generator = try OpenInIconGenerator(
+      input: path, outputDirectory: folder.appendingPathComponent("out").path)
+    if let expected {
+      #expect(generator.warnings.count == 1)
+      #expect(generator.warnings.first?.contains(expected) == true, "\(generator.warnings)")
+      #expect(generator.warnings.first?.contains("pass that PNG instead") == true)
+    } else {
+      #expect(generator.warnings.isEmpty, "\(generator.warnings)")
+    }
+    let example = try OpenInIconGenerator(input: IconFixtures.example.path, outputDirectory: folder.path)
+    #expect(example.warnings.isEmpty)
+  }
+
   @Test func infoPlistEntries() {
     #expect(OpenInIconSet.iPhoneIconFiles == ["OpenInIcon60x60"])
     #expect(OpenInIconSet.iPadIconFiles == ["OpenInIcon76x76", "OpenInIcon83.5x83.5"])

@@ -76,7 +76,11 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
     Console.info(
       "source icon: \(source.path) (\(source.image.width) × \(source.image.height)"
         + (source.image.source?.isAppleCgBI == true ? ", Apple CgBI" : "") + "), shape from "
-        + (generator.coverage.method == .alpha ? "its alpha" : "contrast with its background"))
+        + (generator.coverage.method == .alpha
+          ? "its alpha"
+          : "contrast with its background"
+            + (generator.coverage.backgroundFollowsEdges ? " (a gradient, followed from its edges)" : "")))
+    for warning in generator.warnings { Console.info("warning: " + warning) }
     let verb = dryRun ? "would write" : "wrote"
     let lines = generator.files.map { file in
       "\(verb) \(file.path)" + (file.size.map { " (\($0.pixels) × \($0.pixels))" } ?? "")
@@ -108,7 +112,9 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
     if let threshold = generator.coverage.threshold { sourceRecord["threshold"] = threshold }
     if let background = generator.coverage.background {
       sourceRecord["background"] = [Int(background.red), Int(background.green), Int(background.blue)]
+      sourceRecord["backgroundFromEdges"] = generator.coverage.backgroundFollowsEdges
     }
+    sourceRecord["covered"] = (generator.coverage.coveredFraction * 1000).rounded() / 1000
     let files: [[String: Any]] = generator.files.map { file in
       var record: [String: Any] = ["path": file.path, "replaced": file.exists && !dryRun]
       if let size = file.size {
@@ -122,6 +128,7 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
     func icons(_ names: [String]) -> [String: Any] { ["CFBundlePrimaryIcon": ["CFBundleIconFiles": names]] }
     return [
       "input": input, "output": output, "dryRun": dryRun, "source": sourceRecord, "files": files,
+      "warnings": generator.warnings,
       "infoPlist": [
         "CFBundleIcons": icons(OpenInIconSet.iPhoneIconFiles),
         "CFBundleIcons~ipad": icons(OpenInIconSet.iPadIconFiles),
