@@ -69,6 +69,10 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
   /// How to fix it, when there is an obvious way.
   public var hint: String?
 
+  /// Whether the file has C preprocessor lines (`#if`, `#include` …) and was read without
+  /// ``PropertyListPreprocessing``: read with the target's macros, it may well be valid, as Xcode reads it.
+  public var needsPreprocessing: Bool { kind == .malformed && hint == XMLPlistParser.preprocessHint }
+
   /// An error of `kind` saying `message`, in the file at `path` and at `position` when known.
   public init(
     _ kind: Kind,

@@ -266,3 +266,39 @@ struct LintProjectEndToEndTests {
           : "Error: --project lints the project's Info.plists: give no FILE, --rule or --predicate with it"))
   }
 }
+
+/// `rulekit lint FILE` on an Info.plist Xcode preprocesses: read with the macros of the project beside it.
+@Suite("rulekit lint FILE of an INFOPLIST_PREPROCESS Info.plist (end to end)")
+struct LintPreprocessedFileEndToEndTests {
+  @Test(
+    "read with its target's macros, found through the project beside it; alone, an error naming --project")
+  func lintsThroughTheProjectBesideIt() throws {
+    // cow-dance sets INFOPLIST_PREPROCESS = YES; directive lines are added above its share extension's rule.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-preprocess-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder = scratch.appendingPathComponent("cow-dance")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: RuleKitBinary.packageRoot.appendingPathComponent("\(LintProjectEndToEndTests.fixtures)/cow-dance"),
+      to: folder)
+    let info = folder.appendingPathComponent("ShareExtension/Info.plist")
+    let text = try String(contentsOf: info, encoding: .utf8).replacing(
+      "<dict>\n",
+      with: "<dict>\n#include \"Shared.h\"\n#ifdef DEBUG\n\t<key>DebugOnly</key>\n\t<true/>\n#endif\n",
+      maxReplacements: 1)
+    try text.write(to: info, atomically: true, encoding: .utf8)
+
+    let result = try RuleKitBinary.run(["lint", "ShareExtension/Info.plist"], currentDirectory: folder)
+    // Its rule is TRUEPREDICATE: a finding (exit 1), not a parse error (65).
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardOutput.contains("[RK001 true-predicate]"), "\(result.standardOutput)")
+
+    // The same file with no project beside it: the directive is an error that says what to do.
+    let alone = scratch.appendingPathComponent("Info.plist")
+    try FileManager.default.copyItem(at: info, to: alone)
+    let refused = try RuleKitBinary.run(["lint", "Info.plist"], currentDirectory: scratch)
+    #expect(refused.status == 65)
+    #expect(refused.standardError.contains("preprocessor directive #include"), "\(refused.standardError)")
+    #expect(refused.standardError.contains("--project"), "\(refused.standardError)")
+  }
+}

@@ -1,6 +1,9 @@
 import ActivationRules
 import ArgumentParser
+import IntuneConfigurator
 import PredicateSyntax
+import PropertyLists
+import XcodeProjects
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -95,7 +98,16 @@ struct RuleSource {
     do {
       file = try RuleFile(path: name, data: data)
     } catch {
-      throw RulesCLI.report(error, path: name, data: data)
+      // An Info.plist Xcode preprocesses (INFOPLIST_PREPROCESS = YES): read as its target's build reads it,
+      // with the macros of the project beside it, as `configure -i` finds that project.
+      guard error.propertyListError?.needsPreprocessing == true, !InputFile.isStandardInput(path),
+        let preprocessing = projectPreprocessing(forInfoPlistAt: path)
+      else { throw RulesCLI.report(error, path: name, data: data) }
+      do {
+        file = try RuleFile(path: name, data: data, preprocessing: preprocessing)
+      } catch {
+        throw RulesCLI.report(error, path: name, data: data)
+      }
     }
     let source = RuleSource(
       file: file, fileURL: InputFile.isStandardInput(path) ? nil : URL(fileURLWithPath: path), data: data)
@@ -105,6 +117,16 @@ struct RuleSource {
       try ParsingOptions.parse(source, lenient: false)
     }
     return source
+  }
+
+  /// The preprocessing of the Info.plist at `path` in the Xcode project beside it (found as `xcodebuild`
+  /// finds one), when a target of that project builds with it and sets `INFOPLIST_PREPROCESS = YES`.
+  private static func projectPreprocessing(forInfoPlistAt path: String) -> PropertyListPreprocessing? {
+    guard let projectPath = AppConfigurator.locateProject(forFileAt: path),
+      let project = try? XcodeProject(path: projectPath),
+      let context = try? AppConfigurator().projectContext(forInfoPlist: path, in: project)
+    else { return nil }
+    return context.preprocessing
   }
 
   private init(file: RuleFile, fileURL: URL?, data: Data) {
