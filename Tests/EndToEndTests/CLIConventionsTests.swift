@@ -221,7 +221,7 @@ struct CLIConventionsTests {
     (
       ["open-in-icons"],
       ["Examples/OpenInIcons/AppIcon.appiconset", "-o", "/tmp/rulekit-json-icons", "--dry-run"],
-      ["input", "output", "dryRun", "source", "files", "infoPlist"]
+      ["input", "output", "dryRun", "source", "files", "warnings", "infoPlist"]
     ),
     (["audit"], ["Examples/BuiltApp/Configured/Notes.app"], ["path", "bundles", "hasProblems"]),
   ]
