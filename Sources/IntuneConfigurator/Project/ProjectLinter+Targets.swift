@@ -101,10 +101,13 @@ extension ProjectLinter {
     }
   }
 
-  /// The distinct Info.plists (absolute paths) `target`'s configurations build with, and those of them that
-  /// do not exist, each at the build setting that names it.
+  /// The distinct Info.plists (absolute paths) `target`'s configurations build with; those of them that do
+  /// not exist, each at the build setting that names it; and how Xcode reads each, by path: with the C
+  /// preprocessor and the target's macros when it sets `INFOPLIST_PREPROCESS = YES` (ownCloud's app wraps
+  /// `NSAppTransportSecurity` in `#ifndef DISABLE_PLAIN_HTTP`). The first configuration building from a path
+  /// decides: a rule is linted once per file, and configurations rarely differ in more than `DEBUG`.
   func infoPlistPaths(of target: XcodeTarget, in project: XcodeProject) throws(ConfiguratorError)
-    -> (paths: [String], missing: [MissingInfoPlist])
+    -> (paths: [String], missing: [MissingInfoPlist], preprocessing: [String: PropertyListPreprocessing])
   {
     var paths: [String] = []
     var configurations: [String: [String]] = [:]
@@ -129,6 +132,6 @@ extension ProjectLinter {
         target: target, path: path, configurations: configurations[path] ?? [],
         location: settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location)
     }
-    return (paths, missing)
+    return (paths, missing, settingsByPath.compactMapValues(ProjectPlanner.preprocessing))
   }
 }

@@ -156,7 +156,7 @@ public struct ProjectLinter: Sendable {
     var ruleFiles: [String] = []
     for entry in entries {
       var infoPlists: [String] = []
-      let (paths, missing) = try infoPlistPaths(of: entry.target, in: project)
+      let (paths, missing, preprocessing) = try infoPlistPaths(of: entry.target, in: project)
       if let first = missing.first, names.contains(entry.target.name) { throw first.error(displayPath) }
       for file in missing { collector.add(missing: file) }
       for path in paths {
@@ -164,8 +164,7 @@ public struct ProjectLinter: Sendable {
         guard entry.target.isAppExtension, !missing.contains(where: { $0.path == path }),
           linted.insert(path).inserted
         else { continue }
-        let preprocessing = infoPlistPreprocessing(of: entry.target, at: path, in: project)
-        if let findings = try lintRule(at: path, preprocessing: preprocessing, displayPath) {
+        if let findings = try lintRule(at: path, preprocessing: preprocessing[path], displayPath) {
           ruleFiles.append(displayPath(path))
           ruleFindings[entry.target.name, default: []] += findings
         }
