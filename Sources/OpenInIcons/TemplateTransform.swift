@@ -151,23 +151,29 @@ public enum TemplateTransform {
   static func distance(
     _ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, _ edges: EdgeBackground, x: Int, y: Int
   ) -> Int {
-    let alpha = Int(pixels[offset + 3])
-    let red = abs(Int(pixels[offset]) - edges.colour(x: x, y: y, channel: 0))
-    let green = abs(Int(pixels[offset + 1]) - edges.colour(x: x, y: y, channel: 1))
-    let blue = abs(Int(pixels[offset + 2]) - edges.colour(x: x, y: y, channel: 2))
-    return (max(red, green, blue) * alpha + 127) / 255
+    distance(
+      pixels, offset, red: edges.colour(x: x, y: y, channel: 0), green: edges.colour(x: x, y: y, channel: 1),
+      blue: edges.colour(x: x, y: y, channel: 2))
   }
 
   /// How far the pixel at `offset`, composited over `background`, is from it: the largest difference of
   /// red, green and blue, 0–255.
   @inline(__always)
   static func distance(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, _ background: [Int]) -> Int {
+    distance(pixels, offset, red: background[0], green: background[1], blue: background[2])
+  }
+
+  /// ``distance(_:_:_:)`` from the background colour given channel by channel.
+  @inline(__always)
+  static func distance(
+    _ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, red: Int, green: Int, blue: Int
+  ) -> Int {
     let alpha = Int(pixels[offset + 3])
     // alpha × colour + (1 − alpha) × background − background = alpha × (colour − background).
-    let red = abs(Int(pixels[offset]) - background[0])
-    let green = abs(Int(pixels[offset + 1]) - background[1])
-    let blue = abs(Int(pixels[offset + 2]) - background[2])
-    return (max(red, green, blue) * alpha + 127) / 255
+    let largest = max(
+      abs(Int(pixels[offset]) - red), abs(Int(pixels[offset + 1]) - green),
+      abs(Int(pixels[offset + 2]) - blue))
+    return (largest * alpha + 127) / 255
   }
 
   /// The template image of `coverage` at `size × size` pixels (steps 4–5).
