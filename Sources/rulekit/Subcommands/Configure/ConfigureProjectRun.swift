@@ -20,8 +20,12 @@ extension ConfigureRun {
     let plan: ProjectConfigurationPlan
     do {
       // Without --target, the project's only iOS app (the report names it).
-      var target = named ?? ""
-      if named == nil { target = try configurator.iOSAppTarget(in: xcodeProject, sdk: sdk) }
+      let target: String
+      if let named {
+        target = named
+      } else {
+        target = try configurator.iOSAppTarget(in: xcodeProject, sdk: sdk)
+      }
       plan = try configurator.plan(project: xcodeProject, appTarget: target, sdk: sdk)
     } catch {
       throw Self.fail(error)
