@@ -23,6 +23,10 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
     /// A required `#include` names a file that does not exist.
     case includeNotFound = "include-not-found"
     /// Files that `#include` each other.
+    ///
+    /// Deprecated, no longer thrown: Xcode skips such an `#include` with a warning and reads on, and so does
+    /// ``XCConfigFile`` (the line is listed in ``XCConfigFile/includeCycles``, and resolution warns with
+    /// ``BuildSettingDiagnostic/Kind/includeCycle``). Kept so code that names it still compiles.
     case includeCycle = "include-cycle"
     /// No target has the name asked for.
     case targetNotFound = "target-not-found"
@@ -71,6 +75,9 @@ public struct BuildSettingDiagnostic: Sendable, Hashable, CustomStringConvertibl
     case missingBaseConfiguration = "missing-base-configuration"
     /// A required `#include` of a base configuration names a missing file.
     case missingInclude = "missing-include"
+    /// An `#include` of a base configuration skipped because it would read a file again while that file is
+    /// being read (``XCConfigFile/IncludeCycle``); Xcode skips it too, with a warning.
+    case includeCycle = "include-cycle"
     /// Settings that refer to each other in a loop.
     case referenceCycle = "reference-cycle"
     /// A `$(NAME)` nothing defines; it expanded to nothing, as in Xcode.

@@ -70,18 +70,5 @@ struct XCConfigTests {
     #expect(recorded.missingIncludes.map(\.location.line) == [2])
   }
 
-  @Test("include cycles are an error, never a hang")
-  func cycle() throws {
-    let root = try Fixtures.folder([
-      "a.xcconfig": "#include \"b.xcconfig\"\n", "b.xcconfig": "#include \"./a.xcconfig\"\n",
-      "self.xcconfig": "#include \"self.xcconfig\"\n",
-    ])
-    for name in ["a.xcconfig", "self.xcconfig"] {
-      #expect {
-        try XCConfigFile.read(path: root.appendingPathComponent(name).path)
-      } throws: { error in
-        (error as? XcodeProjectError)?.kind == .includeCycle
-      }
-    }
-  }
+  // Include cycles: XCConfigIncludeCycleTests.
 }

@@ -14,7 +14,9 @@ extension XcodeProject {
   ///
   /// A base configuration file missing from the checkout (CocoaPods' `Pods/Target Support Files/…`, a
   /// gitignored xcconfig) is a warning in ``ResolvedBuildSettings/diagnostics``, not an error: Xcode warns
-  /// and builds. The warning lists the settings whose values it may change.
+  /// and builds. The warning lists the settings whose values it may change. An `#include` that would read a
+  /// file again while it is being read is skipped, as Xcode skips it, with a
+  /// ``BuildSettingDiagnostic/Kind/includeCycle`` warning; the settings are those Xcode resolves.
   ///
   /// - Parameters:
   ///   - target: A target of this project.
@@ -23,7 +25,7 @@ extension XcodeProject {
   ///   - arch: The architecture `arch` conditions are matched against.
   ///   - notingUndefinedVariables: also list, as notes, the variables that expanded to nothing.
   /// - Throws: ``XcodeProjectError/Kind/configurationNotFound``, ``XcodeProjectError/Kind/danglingReference``,
-  ///   or an xcconfig's syntax-independent errors (an `#include` cycle).
+  ///   or an xcconfig's syntax-independent errors (an unreadable file, an include limit passed).
   public func buildSettings(
     target: XcodeTarget, configuration: String? = nil, sdk: String = "iphoneos", arch: String = "arm64",
     notingUndefinedVariables: Bool = false
@@ -52,6 +54,7 @@ extension XcodeProject {
           project: self, target: target, configuration: name, sdk: sdk, arch: arch))
     ]
     var missingBelow: [(level: Int, diagnostic: BuildSettingDiagnostic)] = []
+    var includeCycles: [BuildSettingDiagnostic] = []
     for (owner, buildConfiguration) in [("project", projectConfiguration), ("target", targetConfiguration)] {
       guard let buildConfiguration else { continue }
       if let base = baseConfigurationPath(of: buildConfiguration) {
@@ -73,6 +76,14 @@ extension XcodeProject {
                   location: missing.location,
                   hint: missing.namesBuildSetting ? missing.hint : Self.missingFileHint(missing.path))
               ))
+          }
+          for cycle in file.includeCycles {
+            let warning = BuildSettingDiagnostic(
+              .warning, .includeCycle,
+              "\(cycle.directive) in the \(owner) base configuration is skipped: \(cycle.problem)",
+              location: cycle.location, relatedLocations: cycle.links, hint: cycle.hint)
+            // A file included twice meets its cycle twice; Xcode's warning is the same each time.
+            if !includeCycles.contains(warning) { includeCycles.append(warning) }
           }
         } catch  where error.kind == .fileNotFound {
           levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base) (missing)", assignments: []))
@@ -110,7 +121,8 @@ extension XcodeProject {
     ]
     return ResolvedBuildSettings(
       project: self, target: target, configuration: name, sdk: sdk, levels: levels, parameters: parameters,
-      missingFiles: missingBelow, notingUndefinedVariables: notingUndefinedVariables)
+      missingFiles: missingBelow, includeCycles: includeCycles,
+      notingUndefinedVariables: notingUndefinedVariables)
   }
 
   /// What brings back the missing xcconfig at `path`, by who writes such files: naming the wrong tool (pod

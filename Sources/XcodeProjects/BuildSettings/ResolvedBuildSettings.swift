@@ -22,8 +22,8 @@ public struct ResolvedBuildSettings: Sendable {
   public let levels: [BuildSettingLevel]
   /// Every setting any level assigns, expanded.
   public let all: [String: String]
-  /// Warnings (missing base configurations, reference cycles, unknown operators) and, when asked for,
-  /// notes on variables that expanded to nothing.
+  /// Warnings (missing base configurations, skipped `#include` cycles, reference cycles, unknown operators)
+  /// and, when asked for, notes on variables that expanded to nothing.
   public let diagnostics: [BuildSettingDiagnostic]
   /// Variables referenced but defined nowhere (they expanded to nothing), sorted.
   public let undefinedVariables: [String]
@@ -33,7 +33,7 @@ public struct ResolvedBuildSettings: Sendable {
     project: XcodeProject, target: XcodeTarget, configuration: String, sdk: String,
     levels: [BuildSettingLevel],
     parameters: [String: [String]], missingFiles: [(level: Int, diagnostic: BuildSettingDiagnostic)],
-    notingUndefinedVariables: Bool
+    includeCycles: [BuildSettingDiagnostic] = [], notingUndefinedVariables: Bool
   ) {
     targetName = target.name
     self.configuration = configuration
@@ -76,6 +76,8 @@ public struct ResolvedBuildSettings: Sendable {
       }
       diagnostics.append(warning)
     }
+    // Xcode skips the line too, so no resolved value is in doubt: no affected settings.
+    diagnostics += includeCycles
     diagnostics += Self.cycleDiagnostics(cycles)
     for op in unknown.keys.sorted() {
       diagnostics.append(

@@ -33,7 +33,10 @@ import PropertyLists
 ///   then in the folders of the files that include it, then in `searchPaths` (the project's folder when a
 ///   project resolves it); a path without an extension is also tried with `.xcconfig`. A missing `#include`
 ///   is an error (Xcode stops the build: "could not find included file … in search paths"); a missing
-///   `#include?` is skipped. A file including itself, directly or through others, is an error.
+///   `#include?` is skipped.
+/// - An `#include` (or `#include?`) of a file that is being read, the file itself or one that includes it,
+///   is skipped and the rest of the file read, as Xcode skips it with a warning; it is listed in
+///   ``includeCycles``. A file included twice without a cycle is read twice (see ``IncludeCycle``).
 ///
 /// Lines Xcode would reject (no `=`, a bad name) are reported in ``problems`` and skipped, as Xcode reports
 /// them and goes on.
@@ -96,6 +99,9 @@ public struct XCConfigFile: Sendable {
   /// Required includes whose files are missing (only under ``MissingIncludePolicy/record``), and optional
   /// ones whose paths name a build setting (under either policy).
   public let missingIncludes: [MissingInclude]
+  /// `#include` lines skipped because they would read a file again while it is being read, in the order
+  /// they were met.
+  public let includeCycles: [IncludeCycle]
   /// Lines skipped because Xcode would reject them, with where they are.
   public let problems: [XcodeProjectError]
 
@@ -103,7 +109,8 @@ public struct XCConfigFile: Sendable {
   ///
   /// - Throws: ``XcodeProjectError`` — ``XcodeProjectError/Kind/fileNotFound`` for `path` itself,
   ///   ``XcodeProjectError/Kind/includeNotFound`` (under ``MissingIncludePolicy/error``),
-  ///   ``XcodeProjectError/Kind/includeCycle``, ``XcodeProjectError/Kind/unreadable``.
+  ///   ``XcodeProjectError/Kind/unreadable``, ``XcodeProjectError/Kind/limitExceeded``. An `#include` cycle
+  ///   is not an error: it is skipped and listed in ``includeCycles``.
   public static func read(
     path: String, missingIncludes: MissingIncludePolicy = .error, searchPaths: [String] = []
   ) throws(XcodeProjectError) -> XCConfigFile {
@@ -124,7 +131,7 @@ public struct XCConfigFile: Sendable {
     try parser.parse(bytes: bytes, path: path, stack: [], searchPaths: searchPaths)
     return XCConfigFile(
       path: path, assignments: parser.assignments, includedFiles: parser.includedFiles,
-      missingIncludes: parser.missingIncludes, problems: parser.problems)
+      missingIncludes: parser.missingIncludes, includeCycles: parser.includeCycles, problems: parser.problems)
   }
 }
 

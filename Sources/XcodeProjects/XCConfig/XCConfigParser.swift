@@ -1,28 +1,55 @@
 import PropertyLists
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The line reader behind ``XCConfigFile``; one instance follows a file and its includes.
 struct XCConfigParser {
   /// Larger xcconfig files are refused: real ones are a few kilobytes.
   static let maximumFileBytes = 4 << 20
   /// Deeper include chains are refused, so a chain of distinct files cannot exhaust the stack.
   static let maximumIncludeDepth = 64
+  /// More `#include`d files read for one xcconfig are refused: a file included twice is read twice, as
+  /// Xcode reads it, so a chain of files each including the next twice doubles the reads at every step.
+  static let maximumIncludedFiles = 1024
+
+  /// A file being read: the top one, or one an `#include` line of the file below it is reading.
+  struct Frame {
+    /// The path, normalized, for messages.
+    var path: String
+    /// The same for every path to the file (``XCConfigParser/identity(of:)``).
+    var identity: String
+    /// The `#include` line that is reading it; `nil` for the top file.
+    var includedAt: BuildSettingLocation?
+  }
 
   let missingIncludePolicy: XCConfigFile.MissingIncludePolicy
   var assignments: [BuildSettingAssignment] = []
   var includedFiles: [String] = []
   var missingIncludes: [XCConfigFile.MissingInclude] = []
+  var includeCycles: [XCConfigFile.IncludeCycle] = []
   var problems: [XcodeProjectError] = []
 
   init(missingIncludePolicy: XCConfigFile.MissingIncludePolicy) {
     self.missingIncludePolicy = missingIncludePolicy
   }
 
-  /// Reads one file; `stack` holds the normalized paths of the files including it, for cycle detection, and
-  /// `searchPaths` the folders a relative `#include` is looked for in after this file's own folder.
-  mutating func parse(bytes: [UInt8], path: String, stack: [String], searchPaths: [String] = [])
-    throws(XcodeProjectError)
-  {
-    let stack = stack + [XcodePath.normalize(path)]
+  /// Reads one file; `stack` holds the files including it (the one including it last), for cycle
+  /// detection, `includedAt` the `#include` line reading it, and `searchPaths` the folders a relative
+  /// `#include` is looked for in after this file's own folder.
+  mutating func parse(
+    bytes: [UInt8], path: String, stack: [Frame], includedAt: BuildSettingLocation? = nil,
+    searchPaths: [String] = []
+  ) throws(XcodeProjectError) {
+    let stack =
+      stack + [
+        Frame(path: XcodePath.normalize(path), identity: Self.identity(of: path), includedAt: includedAt)
+      ]
     var cursor = LineCursor(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.index = 3 }
     while !cursor.isAtEnd {
@@ -52,7 +79,7 @@ struct XCConfigParser {
   }
 
   private mutating func readDirective(
-    _ cursor: inout LineCursor, path: String, stack: [String], searchPaths: [String]
+    _ cursor: inout LineCursor, path: String, stack: [Frame], searchPaths: [String]
   ) throws(XcodeProjectError) {
     let line = cursor.line
     let column = cursor.column
@@ -79,11 +106,19 @@ struct XCConfigParser {
     let folders = [XcodePath.dirname(path)] + searchPaths
     let found = try Self.locate(name, in: folders)
     let target = found?.path ?? XcodePath.join(XcodePath.dirname(path), name)
-    guard !stack.contains(XcodePath.normalize(target)) else {
-      let chain = (stack + [XcodePath.normalize(target)]).joined(separator: " → ")
-      throw XcodeProjectError(
-        .includeCycle, "#include cycle: \(chain)", location: location,
-        hint: "remove one of the #include lines so no file includes itself")
+    // As swift-build's foundPreprocessorInclusion: a file it found (or an absolute path) that is being read
+    // further down the stack is skipped, and the rest of this file read. A file read before and finished
+    // with is read again.
+    if found != nil || XcodePath.isAbsolute(name) {
+      let identity = Self.identity(of: target)
+      if let start = stack.firstIndex(where: { $0.identity == identity }) {
+        includeCycles.append(
+          XCConfigFile.IncludeCycle(
+            location: location, written: name, isOptional: keyword == "include?",
+            chain: stack[start...].map(\.path) + [XcodePath.normalize(target)],
+            links: stack[(start + 1)...].compactMap(\.includedAt)))
+        return
+      }
     }
     guard stack.count < Self.maximumIncludeDepth else {
       throw XcodeProjectError(
@@ -106,8 +141,26 @@ struct XCConfigParser {
         .includeNotFound, "#include \"\(name)\": \(missing.problem)", location: location,
         hint: missing.hint)
     }
+    guard includedFiles.count < Self.maximumIncludedFiles else {
+      throw XcodeProjectError(
+        .limitExceeded, "more than \(Self.maximumIncludedFiles) #include files read for one xcconfig",
+        location: location, hint: "include each shared file once, from the files that need it")
+    }
     includedFiles.append(found.path)
-    try parse(bytes: found.bytes, path: found.path, stack: stack, searchPaths: folders)
+    try parse(bytes: found.bytes, path: found.path, stack: stack, includedAt: location, searchPaths: folders)
+  }
+
+  /// What is the same for every path to one file: the path with symbolic links resolved, as swift-build
+  /// compares the files being read (`AncestorInclude.resolvedPath`, `realpath`); the normalized path when
+  /// that fails (no such file).
+  static func identity(of path: String) -> String {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      if let resolved = realpath(path, nil) {
+        defer { free(resolved) }
+        return String(cString: resolved)
+      }
+    #endif
+    return XcodePath.normalize(path)
   }
 
   /// The file an `#include "name"` reads, as Xcode finds it (swift-build 22b2f578,
