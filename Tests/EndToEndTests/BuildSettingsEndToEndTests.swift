@@ -58,4 +58,63 @@ struct BuildSettingsEndToEndTests {
     #expect(result.standardError.contains("project.pbxproj:207:3: warning: the target configuration Release"))
     #expect(result.standardOutput.hasPrefix("Build settings for target Share, configuration Release:\n"))
   }
+
+  @Test("an #include cycle is a warning at the #include line in build-settings and lint --project")
+  func includeCycle() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-cycle-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // An app target whose Debug configuration is based on Config/App.xcconfig, which includes Shared.xcconfig,
+    // which includes App.xcconfig again.
+    let project = """
+      // !$*UTF8*$!
+      {
+        archiveVersion = 1; classes = {}; objectVersion = 56;
+        objects = {
+          F1 = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = SOURCE_ROOT; };
+          G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
+          T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = App;
+            productType = "com.apple.product-type.application"; };
+          C1 = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
+          C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F1;
+            buildSettings = { INFOPLIST_FILE = Info.plist; }; name = Debug; };
+          L1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = Debug; };
+          L2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = Debug; };
+          P1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (T1); };
+        };
+        rootObject = P1;
+      }
+      """
+    let files = [
+      "App.xcodeproj/project.pbxproj": project,
+      "Config/App.xcconfig": "#include \"Shared.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFIER = $(BASE).app\n",
+      "Config/Shared.xcconfig": "BASE = com.example\n#include \"App.xcconfig\"\nAFTER = $(BASE)-after\n",
+      "Info.plist": "<plist version=\"1.0\"><dict/></plist>\n",
+    ]
+    for (path, text) in files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let settings = try RuleKitBinary.run(
+      ["build-settings", "--project", "App.xcodeproj", "--target", "App", "--format", "json"],
+      currentDirectory: folder)
+    #expect(settings.status == 0, "\(settings.standardError)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(settings.standardOutput.utf8)) as? [String: Any])
+    #expect((document["buildSettings"] as? [String: String])?["AFTER"] == "com.example-after")
+    let diagnostic = try #require((document["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["kind"] as? String == "include-cycle")
+    #expect(diagnostic["severity"] as? String == "warning")
+    #expect(diagnostic["file"] as? String == "Config/Shared.xcconfig")
+    #expect(diagnostic["line"] as? Int == 2)
+
+    let lint = try RuleKitBinary.run(
+      ["lint", "--format", "xcode", "--project", "App.xcodeproj"], currentDirectory: folder)
+    #expect(lint.status == 1, "\(lint.standardError)")
+    #expect(
+      lint.standardOutput.contains(
+        "Config/Shared.xcconfig:2:1: warning: #include \"App.xcconfig\" in the target base configuration is "
+          + "skipped: it would read App.xcconfig again"), "\(lint.standardOutput)")
+  }
 }

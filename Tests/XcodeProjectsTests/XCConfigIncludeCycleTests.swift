@@ -47,8 +47,8 @@ struct XCConfigIncludeCycleTests {
     #expect(cycle.links == [BuildSettingLocation(file: a, line: 1, column: 1)])
     #expect(
       cycle.problem
-        == "would read a.xcconfig again while it is being read (a.xcconfig → b.xcconfig → a.xcconfig); "
-        + "Xcode warns, skips this line and reads the rest of the file")
+        == "it would read a.xcconfig again while that file is being read (a.xcconfig → b.xcconfig → "
+        + "a.xcconfig); Xcode warns, skips this line and reads the rest of the file")
     #expect(
       cycle.hint
         == "remove the #include \"./a.xcconfig\" line: Xcode never follows it, so no resolved setting changes"
@@ -157,9 +157,9 @@ struct XCConfigIncludeCycleTests {
     #expect(warning.relatedLocations.map(\.line) == [1])
     #expect(
       warning.message
-        == "#include \"App.xcconfig\" in the target base configuration is skipped: would read App.xcconfig "
-        + "again while it is being read (App.xcconfig → Shared.xcconfig → App.xcconfig); Xcode warns, skips "
-        + "this line and reads the rest of the file")
+        == "#include \"App.xcconfig\" in the target base configuration is skipped: it would read "
+        + "App.xcconfig again while that file is being read (App.xcconfig → Shared.xcconfig → App.xcconfig); "
+        + "Xcode warns, skips this line and reads the rest of the file")
     #expect(warning.hint?.hasPrefix("remove the #include \"App.xcconfig\" line") == true)
     #expect(warning.description.hasSuffix("Config/Shared.xcconfig:2:1: warning: " + warning.message))
   }

@@ -53,7 +53,7 @@ extension XCConfigFile {
 
     /// What Xcode does with it, for a message after the directive.
     public var problem: String {
-      "would read \(XcodePath.basename(chain.last ?? written)) again while it is being read "
+      "it would read \(XcodePath.basename(chain.last ?? written)) again while that file is being read "
         + "(\(chainDescription)); Xcode warns, skips this line and reads the rest of the file"
     }
 
