@@ -82,7 +82,7 @@ extension XcodeProject {
               .warning, .includeCycle,
               "\(cycle.directive) in the \(owner) base configuration is skipped: \(cycle.problem)",
               location: cycle.location, relatedLocations: cycle.links, hint: cycle.hint)
-            // A file included twice meets its cycle twice; Xcode's warning is the same each time.
+            // A file read twice (a diamond) meets a cycle inside it twice, identically: one warning says it.
             if !includeCycles.contains(warning) { includeCycles.append(warning) }
           }
         } catch  where error.kind == .fileNotFound {
