@@ -4,6 +4,7 @@
 // (`parse` as the second argument skips printing, so a profiler sees the parser alone). `workload` parses
 // the 71 short predicates of the peer workload (Benchmarks/Peers/workload.json) instead, without printing:
 // a fixed number of parses each, so instruction counts of two builds compare (PeerWorkload times by the clock).
+// `tree` and `workload-tree` time `PredicateParser.parseSyntaxTree` (the flat tree) on the same inputs instead.
 // Times are this thread's CPU time, so other processes on a shared machine do not inflate them.
 import Foundation
 import PredicateSyntax
@@ -13,7 +14,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let corpus = packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
 let iterations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
 let mode = CommandLine.arguments.dropFirst(2).first
-let parseOnly = mode == "parse" || mode == "workload"
+let flatTree = mode == "tree" || mode == "workload-tree"
+let parseOnly = mode == "parse" || mode == "workload" || flatTree
 
 let names =
   ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? [])
@@ -47,7 +49,7 @@ func workloadPredicates() throws -> [(name: String, text: String)] {
 }
 
 let inputs =
-  mode == "workload"
+  mode == "workload" || mode == "workload-tree"
   ? try workloadPredicates()
   : try names.map {
     (name: $0, text: try String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8))
@@ -61,9 +63,15 @@ for (name, text) in inputs {
   // Workload predicates the parser rejects (none at present) are left out rather than timed as errors.
   guard var tree = try? PredicateParser.parse(text) else { continue }
   parsedCount += 1
+  var nodes = 0
   let parseTime = measure {
-    for _ in 0..<iterations { tree = (try? PredicateParser.parse(text)) ?? tree }
+    if flatTree {
+      for _ in 0..<iterations { nodes &+= (try? PredicateParser.parseSyntaxTree(text))?.nodeCount ?? 0 }
+    } else {
+      for _ in 0..<iterations { tree = (try? PredicateParser.parse(text)) ?? tree }
+    }
   }
+  precondition(!flatTree || nodes > 0)
   var printed = ""
   let printTime = measure {
     for _ in 0..<(parseOnly ? 1 : iterations) { printed = PredicatePrinter.canonical(tree) }
@@ -82,7 +90,9 @@ print(
   "mean".padding(toLength: 12, withPad: " ", startingAt: 0), "      ",
   String(Int(parseTotal / Double(max(parsedCount, 1)))).leftPadded(10),
   String(Int(printTotal / Double(max(parsedCount, 1)))).leftPadded(10))
-print("\(parsedCount) \(mode == "workload" ? "workload predicates" : "rules"), \(iterations) iterations each")
+print(
+  "\(parsedCount) \(mode?.hasPrefix("workload") == true ? "workload predicates" : "rules"), "
+    + "\(iterations) iterations each\(flatTree ? ", to a PredicateSyntaxTree" : "")")
 
 extension String {
   func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }

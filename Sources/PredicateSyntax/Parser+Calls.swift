@@ -2,7 +2,7 @@
 
 extension Parser {
   /// `subquery ::= "SUBQUERY" "(" expression "," Variable "," predicate ")"`
-  mutating func parseSubquery() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseSubquery() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let keyword = advance()
     subqueryNesting += 1
     defer { subqueryNesting -= 1 }
@@ -28,19 +28,21 @@ extension Parser {
         .subqueryVariableExpected,
         "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))", fix: fix)
     }
-    let variable = text(of: advance())
+    let variable = advance()
     _ = try expect(.comma, "after the variable of SUBQUERY")
     let predicateOperand = try parseOr()
     let predicate = try requirePredicate(consume predicateOperand)
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try expression(
-      .subquery(collection: collection.node, variable: variable, predicate: predicate.node),
-      range(keyword.range, close.range), height: Swift.max(collection.height, predicate.height) + 1)
+    let height = Swift.max(collection.height, predicate.height) + 1
+    let subquery = builder.subquery(
+      collection: collection.node, variable: variable, predicate: predicate.node,
+      range: range(keyword.range, close.range))
+    return try checked(subquery, height: height)
   }
 
   /// `cast ::= "CAST" "(" expression "," expression ")"`
-  mutating func parseCast() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseCast() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let keyword = advance()
     let open = try expect(.openParenthesis, "after CAST")
     try enter()
@@ -49,9 +51,9 @@ extension Parser {
     let type = try parseExpression()
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try expression(
-      .cast(value.node, type: type.node), range(keyword.range, close.range),
-      height: Swift.max(value.height, type.height) + 1)
+    let height = Swift.max(value.height, type.height) + 1
+    return try checked(
+      builder.cast(value.node, type: type.node, range: range(keyword.range, close.range)), height: height)
   }
 
   /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()`, `sum(1, 2)` or, named as Apple
@@ -63,7 +65,7 @@ extension Parser {
   /// The five selectors of arithmetic operators (`add:to:`, `from:subtract:`, `multiply:by:`, `divide:by:`,
   /// `raise:toPower:`) with two arguments are the operator itself: Foundation builds the same function
   /// expression for `a + b` and `add:to:(a, b)`, and prints both as `a + b`.
-  mutating func parseCall(name: String) throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseCall(name: String) throws(PredicateSyntaxError) -> Parsed<Expression> {
     let nameToken = advance()
     let open = advance()
     switch name.uppercased() {
@@ -72,22 +74,18 @@ extension Parser {
     default:
       let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
       let callRange = range(nameToken.range, close.range)
-      if arguments.count == 2, let op = Self.arithmeticSelectors[name] {
-        return try expression(.arithmetic(op, arguments[0], arguments[1]), callRange, height: height + 1)
+      if builder.count(of: arguments) == 2, let op = arithmeticSelectors[name] {
+        let (left, right) = builder.pair(arguments)
+        return try checked(builder.arithmetic(op, left, right, range: callRange), height: height + 1)
       }
-      return try expression(.function(name: name, arguments: arguments), callRange, height: height + 1)
+      return try checked(
+        builder.function(name: nameToken, arguments: arguments, range: callRange), height: height + 1)
     }
   }
 
-  /// The function names of `NSExpression` that are the arithmetic operators of the format syntax.
-  static let arithmeticSelectors: [String: ArithmeticOperator] = [
-    "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply, "divide:by:": .divide,
-    "raise:toPower:": .power,
-  ]
-
   /// `functionCall ::= "FUNCTION" "(" expression "," String ( "," expression )* ")"`, after `FUNCTION(`.
   mutating func parseFunctionCall(nameToken: Token, open: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+    -> Parsed<Expression>
   {
     try enter()
     let receiver = try parseExpression()
@@ -98,24 +96,25 @@ extension Parser {
         "the second argument of FUNCTION must be a selector string such as 'lowercase:', found \(describe(current))"
       )
     }
-    let selector = text(of: advance())
-    var arguments: [ExpressionNode] = []
+    let selector = advance()
+    var arguments = builder.beginList()
     var height = receiver.height
     while skip(.comma) {
       let argument = try parseExpression()
-      arguments.append(argument.node)
+      builder.append(argument.node, to: &arguments)
       height = Swift.max(height, argument.height)
     }
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try expression(
-      .functionCall(receiver: receiver.node, selector: selector, arguments: arguments),
-      range(nameToken.range, close.range), height: height + 1)
+    let call = builder.functionCall(
+      receiver: receiver.node, selector: selector, arguments: arguments,
+      range: range(nameToken.range, close.range))
+    return try checked(call, height: height + 1)
   }
 
   /// `ternary ::= "TERNARY" "(" predicate "," expression "," expression ")"`, after `TERNARY(`.
   mutating func parseTernary(nameToken: Token, open: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+    -> Parsed<Expression>
   {
     try enter()
     let conditionOperand = try parseOr()
@@ -126,8 +125,15 @@ extension Parser {
     let whenFalse = try parseExpression()
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    return try expression(
-      .ternary(condition.node, whenTrue.node, whenFalse.node), range(nameToken.range, close.range),
-      height: Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1)
+    let height = Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1
+    let ternary = builder.ternary(
+      condition.node, whenTrue.node, whenFalse.node, range: range(nameToken.range, close.range))
+    return try checked(ternary, height: height)
   }
 }
+
+/// The function names of `NSExpression` that are the arithmetic operators of the format syntax.
+let arithmeticSelectors: [String: ArithmeticOperator] = [
+  "add:to:": .add, "from:subtract:": .subtract, "multiply:by:": .multiply, "divide:by:": .divide,
+  "raise:toPower:": .power,
+]

@@ -6,19 +6,19 @@ extension Parser {
   ///
   ///     expression    ::= assignment | setExpression
   ///     assignment    ::= Variable ":=" expression
-  mutating func parseExpression(seed: Parsed<ExpressionNode>? = nil) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+  mutating func parseExpression(seed: Parsed<Expression>? = nil) throws(PredicateSyntaxError)
+    -> Parsed<Expression>
   {
     if seed == nil, case .variable = tokens[index].kind, lookahead(1).isPunctuation(.assign) {
       let variable = advance()
-      let name = text(of: variable)
       advance()
       try enter()
       let value = try parseExpression()
       leave()
-      return try expression(
-        .assignment(variable: name, value: value.node), range(variable.range, value.node.range),
-        height: value.height + 1)
+      let height = value.height + 1
+      let whole = range(variable.range, range(of: value))
+      return try checked(
+        builder.assignment(variable: variable, value: value.node, range: whole), height: height)
     }
     if seed == nil, !tokens[index].isPunctuation(.minus) {
       // Most operands are one postfix expression with no operator after it (`$a.b`, `"x"`, `{1, 2}`): read
@@ -42,20 +42,21 @@ extension Parser {
   ///
   /// Reads operators binding tighter than `precedence` (set operators 1, `+ -` 2, `* /` 3), so the right
   /// operand of an operator of precedence p is read with p: `a - b - c` is `(a - b) - c`.
-  mutating func parseBinary(seed: Parsed<ExpressionNode>?, tighterThan precedence: Int)
-    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  mutating func parseBinary(seed: Parsed<Expression>?, tighterThan precedence: Int)
+    throws(PredicateSyntaxError) -> Parsed<Expression>
   {
     var left = try parseUnary(seed: seed)
     while let (kind, operatorPrecedence) = binaryOperator(tokens[index]), operatorPrecedence > precedence {
       advance()
       let right = try parseBinary(seed: nil, tighterThan: operatorPrecedence)
-      let node: ExpressionNode.Kind =
+      let height = Swift.max(left.height, right.height) + 1
+      let whole = range(range(of: left), range(of: right))
+      let node: Expression =
         switch kind {
-        case .set(let op): .setOperation(op, left.node, right.node)
-        case .arithmetic(let op): .arithmetic(op, left.node, right.node)
+        case .set(let op): builder.setOperation(op, left.node, right.node, range: whole)
+        case .arithmetic(let op): builder.arithmetic(op, left.node, right.node, range: whole)
         }
-      left = try expression(
-        node, range(left.node.range, right.node.range), height: Swift.max(left.height, right.height) + 1)
+      left = try checked(node, height: height)
     }
     return left
   }
@@ -97,10 +98,10 @@ extension Parser {
   ///
   /// `**` is right-associative, so `2 ** 3 ** 2` is `2 ** (3 ** 2)`. With `seed`, the parenthesised group is
   /// the base of the power.
-  mutating func parseUnary(seed: Parsed<ExpressionNode>?) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+  mutating func parseUnary(seed: Parsed<Expression>?) throws(PredicateSyntaxError)
+    -> Parsed<Expression>
   {
-    let left: Parsed<ExpressionNode>
+    let left: Parsed<Expression>
     if let seed {
       left = try parsePostfix(seed, grouped: true)
     } else if tokens[index].isPunctuation(.minus) {
@@ -109,8 +110,9 @@ extension Parser {
       try enter()
       let operand = try parseUnary(seed: nil)
       leave()
-      return try expression(
-        .negate(operand.node), range(minus.range, operand.node.range), height: operand.height + 1)
+      let whole = range(minus.range, range(of: operand))
+      let height = operand.height + 1
+      return try checked(builder.negate(operand.node, range: whole), height: height)
     } else {
       left = try parsePostfix(parsePrimary(), grouped: false)
     }
@@ -118,14 +120,14 @@ extension Parser {
     try enter()
     let right = try parseUnary(seed: nil)
     leave()
-    return try expression(
-      .arithmetic(.power, left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
+    let height = Swift.max(left.height, right.height) + 1
+    let whole = range(range(of: left), range(of: right))
+    return try checked(builder.arithmetic(.power, left.node, right.node, range: whole), height: height)
   }
 
   /// `-5` reads as the constant -5 (so `-9223372036854775808` is `Int.min`), unless the number is the base
   /// of `**`, `.` or `[`, which bind tighter than unary minus: `-2 ** 2` is `-(2 ** 2)`.
-  mutating func negativeLiteral(minus: Token) throws(PredicateSyntaxError) -> Parsed<ExpressionNode>? {
+  mutating func negativeLiteral(minus: Token) throws(PredicateSyntaxError) -> Parsed<Expression>? {
     let number = current
     let next = lookahead(1)
     if next.isPunctuation(.doubleStar) || next.isPunctuation(.dot) || next.isPunctuation(.openBracket) {
@@ -147,7 +149,7 @@ extension Parser {
       return nil
     }
     advance()
-    return try expression(.constant(constant), range(minus.range, number.range), height: 1)
+    return try checked(builder.constant(constant, range: range(minus.range, number.range)), height: 1)
   }
 
   ///     postfix ::= primary ( "." keyPathComponent | "[" index "]" )*
@@ -155,9 +157,9 @@ extension Parser {
   ///
   /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
   /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
-  mutating func parsePostfix(_ primary: consuming Parsed<ExpressionNode>, grouped: Bool)
+  mutating func parsePostfix(_ primary: consuming Parsed<Expression>, grouped: Bool)
     throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+    -> Parsed<Expression>
   {
     var result = primary
     var extendable = !grouped
@@ -166,7 +168,7 @@ extension Parser {
         result = try parseKeys(after: result, extending: extendable)
         extendable = true
       } else if let open = consume(.openBracket) {
-        let indexKind: IndexKind
+        let indexKind: IndexOperand
         var indexHeight = 0
         if (tokens[index].isKeyword(.first) || tokens[index].isKeyword(.last)
           || tokens[index].isKeyword(.size))
@@ -178,13 +180,13 @@ extension Parser {
           try enter()
           let subscriptExpression = try parseExpression()
           leave()
-          indexKind = .expression(subscriptExpression.node)
           indexHeight = subscriptExpression.height
+          indexKind = .expression(subscriptExpression.node)
         }
         let close = try expectClosing(.closeBracket, openedBy: open)
-        result = try expression(
-          .index(result.node, indexKind), range(result.node.range, close.range),
-          height: Swift.max(result.height, indexHeight) + 1)
+        let height = Swift.max(result.height, indexHeight) + 1
+        let whole = range(range(of: result), close.range)
+        result = try checked(builder.index(result.node, indexKind, range: whole), height: height)
         extendable = true
       } else {
         return result
@@ -193,37 +195,27 @@ extension Parser {
   }
 
   /// The run of `"." keyPathComponent` at the current `.`, as one key path node: on `base`, or extending
-  /// `base` when it is a key path that may be extended. The components array is made once, at its size.
-  mutating func parseKeys(after base: consuming Parsed<ExpressionNode>, extending: Bool)
-    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
+  /// `base` when it is a key path that may be extended.
+  mutating func parseKeys(after base: consuming Parsed<Expression>, extending: Bool)
+    throws(PredicateSyntaxError) -> Parsed<Expression>
   {
-    // `.name` pairs ahead: the array's capacity (an over-estimate only when a later one is an error).
+    // `.name` pairs ahead: the components' capacity (an over-estimate only when a later one is an error).
     var ahead = 1
     while lookahead(2 * ahead).isPunctuation(.dot) { ahead += 1 }
-    var components: [KeyPathComponent] = []
-    let keyBase: ExpressionNode?
-    let height: Int
-    if extending, case .keyPath(let existingBase, let existing) = base.node.kind {
-      components.reserveCapacity(existing.count + ahead)
-      components.append(contentsOf: existing)
-      keyBase = existingBase
-      height = base.height
-    } else {
-      components.reserveCapacity(ahead)
-      keyBase = base.node
-      height = base.height + 1
-    }
-    let start = base.node.range
-    _ = consume base
+    let start = range(of: base)
+    let baseHeight = base.height
+    var (draft, extended) = builder.beginKeyPath(after: base.node, extending: extending, capacity: ahead)
     while skip(.dot) {
-      components.append(try parseKeyPathComponent())
+      try appendKeyPathComponent(to: &draft)
     }
-    return try expression(
-      .keyPath(base: keyBase, components: components), range(start, previousRange), height: height)
+    let keyPath = builder.finishKeyPath(draft, range: range(start, previousRange))
+    return try checked(keyPath, height: extended ? baseHeight : baseHeight + 1)
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`
-  mutating func parseKeyPathComponent() throws(PredicateSyntaxError) -> KeyPathComponent {
+  mutating func appendKeyPathComponent(to draft: inout SyntaxTreeBuilder.KeyPathDraft)
+    throws(PredicateSyntaxError)
+  {
     let token = current
     switch token.kind {
     case .identifier where isSelectorName(token):
@@ -231,15 +223,12 @@ extension Parser {
         .unexpectedToken,
         "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
       )
-    case .identifier, .escapedIdentifier:
+    case .identifier, .escapedIdentifier, .keyword(.first), .keyword(.last), .keyword(.size):
       advance()
-      return .key(text(of: token))
-    case .keyword(.first), .keyword(.last), .keyword(.size):
-      advance()
-      return .key(source(of: token))
+      builder.appendComponent(token, isOperator: false, to: &draft)
     case .collectionOperator:
       advance()
-      return .collectionOperator(text(of: token))
+      builder.appendComponent(token, isOperator: true, to: &draft)
     case .keyword:
       throw reservedWordError()
     default:

@@ -3,9 +3,9 @@
 extension Parser {
   /// The predicate an operand must be here, or an error asking for the comparison operator it lacks.
   /// Takes the operand, so the predicate moves out without a copy.
-  mutating func requirePredicate(_ operand: consuming Operand) throws(PredicateSyntaxError) -> Parsed<
-    PredicateNode
-  > {
+  mutating func requirePredicate(_ operand: consuming Operand<Predicate, Expression>)
+    throws(PredicateSyntaxError) -> Parsed<Predicate>
+  {
     switch consume operand {
     case .predicate(let predicate): return predicate
     case .expression:
@@ -25,23 +25,18 @@ extension Parser {
   @inline(__always)
   var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
-  /// The two chained predicate levels.
-  enum Link {
-    case or, and
-  }
-
   /// `disjunction ::= conjunction ( ( "OR" | "||" ) conjunction )*`
-  mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
+  mutating func parseOr() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     try parseChain(.or)
   }
 
   /// `conjunction ::= negation ( ( "AND" | "&&" ) negation )*`
-  mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
+  mutating func parseAnd() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     try parseChain(.and)
   }
 
   /// One operand of a `link` chain: a conjunction in a disjunction, a negation in a conjunction.
-  mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand {
+  mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     switch link {
     case .or:
       // Most clauses of a disjunction are one comparison: read it without the conjunction and negation
@@ -63,21 +58,13 @@ extension Parser {
     }
   }
 
-  @inline(__always)
-  func node(_ link: Link, _ left: PredicateNode, _ right: PredicateNode) -> PredicateNode.Kind {
-    switch link {
-    case .or: .or(left, right)
-    case .and: .and(left, right)
-    }
-  }
-
   /// The operands of one `OR` or `AND` chain joined in order.
   ///
   /// The tree nests to the left, as `NSCompoundPredicate` builds it and as the printer writes back without
   /// parentheses, and is built so as the operands are read (no array of operands). A chain too long for the
   /// depth limit that way is not deep nesting, only many clauses: it is read again from its start into
   /// `parseBalancedChain`.
-  mutating func parseChain(_ link: Link) throws(PredicateSyntaxError) -> Operand {
+  mutating func parseChain(_ link: Link) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     let restart = (index, nextArgument)
     let first = try parseOperand(of: link)
     guard at(link) else { return first }
@@ -86,9 +73,9 @@ extension Parser {
 
   /// The rest of a `link` chain whose first operand, `first`, was read from `restart` (index and format
   /// argument) on; the next token is the link.
-  mutating func parseChain(_ link: Link, after first: consuming Operand, restart: (Int, Int))
-    throws(PredicateSyntaxError) -> Operand
-  {
+  mutating func parseChain(
+    _ link: Link, after first: consuming Operand<Predicate, Expression>, restart: (Int, Int)
+  ) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     var left = try requirePredicate(first)
     while at(link) {
       advance()
@@ -99,8 +86,8 @@ extension Parser {
         (index, nextArgument) = restart
         return .predicate(try parseBalancedChain(link))
       }
-      let joined = range(left.node.range, right.node.range)
-      left = Parsed(node: PredicateNode(node(link, left.node, right.node), range: joined), height: height)
+      let joined = range(range(of: left), range(of: right))
+      left = Parsed(node: builder.compound(link, left.node, right.node, range: joined), height: height)
     }
     return .predicate(left)
   }
@@ -110,7 +97,7 @@ extension Parser {
   /// handles. The grouping changes nothing else: `AND` and `OR` are associative and both groupings evaluate
   /// the operands left to right, and the printed balanced tree (its inner groups in parentheses) parses back
   /// to the same tree.
-  mutating func parseBalancedChain(_ link: Link) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+  mutating func parseBalancedChain(_ link: Link) throws(PredicateSyntaxError) -> Parsed<Predicate> {
     var operands = [try requirePredicate(parseOperand(of: link))]
     while at(link) {
       advance()
@@ -119,29 +106,30 @@ extension Parser {
     return try balancedChain(operands[...], link)
   }
 
-  func balancedChain(_ operands: ArraySlice<Parsed<PredicateNode>>, _ link: Link) throws(PredicateSyntaxError)
-    -> Parsed<PredicateNode>
+  mutating func balancedChain(_ operands: ArraySlice<Parsed<Predicate>>, _ link: Link)
+    throws(PredicateSyntaxError) -> Parsed<Predicate>
   {
     // Never empty: a chain has at least two operands, and halves of two or more are not empty.
     if operands.count == 1 { return operands[operands.startIndex] }
     let middle = operands.startIndex + operands.count / 2
     let left = try balancedChain(operands[..<middle], link)
     let right = try balancedChain(operands[middle...], link)
-    return try predicate(
-      node(link, left.node, right.node), range(left.node.range, right.node.range),
-      height: Swift.max(left.height, right.height) + 1)
+    let joined = range(range(of: left), range(of: right))
+    let height = Swift.max(left.height, right.height) + 1
+    return try checked(builder.compound(link, left.node, right.node, range: joined), height: height)
   }
 
   /// `negation ::= ( "NOT" | "!" ) negation | primaryPredicate`
-  mutating func parseNot() throws(PredicateSyntaxError) -> Operand {
+  mutating func parseNot() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     guard atNot else { return try parsePrimaryPredicate() }
     let not = advance()
     try enter()
     let negatedOperand = try parseNot()
     let operand = try requirePredicate(consume negatedOperand)
     leave()
-    return .predicate(
-      try predicate(.not(operand.node), range(not.range, operand.node.range), height: operand.height + 1))
+    let height = operand.height + 1
+    let whole = range(not.range, range(of: operand))
+    return .predicate(try checked(builder.not(operand.node, range: whole), height: height))
   }
 
   ///     primaryPredicate ::= "TRUEPREDICATE" | "FALSEPREDICATE" | "(" predicate ")" | comparison
@@ -149,15 +137,15 @@ extension Parser {
   ///
   /// A `(` may open a predicate or an expression (`(a + b) * 2 > 3`); without a comparison operator the
   /// result is an expression, which the caller rejects or uses.
-  mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand {
+  mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
     let token = current
     switch token.kind {
     case .keyword(.truePredicate):
       advance()
-      return .predicate(try predicate(.truePredicate, token.range, height: 1))
+      return .predicate(try checked(builder.constantPredicate(true, range: token.range), height: 1))
     case .keyword(.falsePredicate):
       advance()
-      return .predicate(try predicate(.falsePredicate, token.range, height: 1))
+      return .predicate(try checked(builder.constantPredicate(false, range: token.range), height: 1))
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
       let quantifier = try parseQuantifier()
       let lhs = try parseExpression()
@@ -170,13 +158,13 @@ extension Parser {
       let close = try expectClosing(.closeParenthesis, openedBy: token)
       leave()
       switch inner {
-      case .predicate(var grouped):
+      case .predicate(let grouped):
         // A node's range covers the parentheses around it, so a parent's range is exactly its text.
-        grouped.node.range = range(token.range, close.range)
+        builder.setRange(range(token.range, close.range), of: grouped.node)
         return .predicate(grouped)
-      case .expression(var grouped):
+      case .expression(let grouped):
         // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
-        grouped.node.range = range(token.range, close.range)
+        builder.setRange(range(token.range, close.range), of: grouped.node)
         let lhs = try parseExpression(seed: grouped)
         guard let op = comparisonOperator else { return .expression(lhs) }
         return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: token.range))
@@ -186,7 +174,7 @@ extension Parser {
       // The operator is looked at before `lhs` is passed on: passed to a call that might hand it back, the
       // generic `Parsed` value was copied through its value witnesses (about 150 instructions a comparison).
       guard let op = comparisonOperator else { return .expression(lhs) }
-      let start = lhs.node.range
+      let start = range(of: lhs)
       return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: start))
     }
   }
@@ -243,8 +231,8 @@ extension Parser {
 
   /// `op[options] rhs` after `lhs`, where the next token is `op`, the comparison operator.
   mutating func parseComparison(
-    quantifier: Quantifier?, lhs: consuming Parsed<ExpressionNode>, op: ComparisonOperator, start: SourceRange
-  ) throws(PredicateSyntaxError) -> Parsed<PredicateNode> {
+    quantifier: Quantifier?, lhs: consuming Parsed<Expression>, op: ComparisonOperator, start: SourceRange
+  ) throws(PredicateSyntaxError) -> Parsed<Predicate> {
     let operatorToken = advance()
     var operatorRange = operatorToken.range
     var comparisonOptions: ComparisonOptions = []
@@ -254,11 +242,11 @@ extension Parser {
       operatorRange = range(operatorRange, close.range)
     }
     let rhs = try parseExpression()
-    let comparison = Comparison(
+    let height = Swift.max(lhs.height, rhs.height) + 1
+    let comparison = builder.comparison(
       quantifier: quantifier, lhs: lhs.node, op: op, options: comparisonOptions, rhs: rhs.node,
-      operatorRange: operatorRange)
-    return try predicate(
-      .comparison(comparison), range(start, rhs.node.range), height: Swift.max(lhs.height, rhs.height) + 1)
+      operatorRange: operatorRange, range: range(start, range(of: rhs)))
+    return try checked(comparison, height: height)
   }
 
   /// `comparisonOptions ::= "[" OptionLetters "]"`, after `[`; `OptionLetters ::= [cdnlCDNL]+`.

@@ -7,7 +7,7 @@ extension Parser {
   ///
   /// The recursive primaries each get their own function, so the frame that recursion stacks up stays small
   /// even in unoptimised builds; the leaves are read by `parseAtom`.
-  mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parsePrimary() throws(PredicateSyntaxError) -> Parsed<Expression> {
     switch tokens[index].kind {
     case .punctuation(.openParenthesis): return try parseGroup()
     case .punctuation(.openBrace): return try parseAggregate()
@@ -20,64 +20,63 @@ extension Parser {
   }
 
   /// `"(" expression ")"`, then its postfix: a parenthesised key path keeps its own base, `(a).b`.
-  mutating func parseGroup() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseGroup() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let open = advance()
     try enter()
     let inner = try parseExpression()
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
-    var grouped = inner
-    grouped.node.range = range(open.range, close.range)
+    let grouped = inner
+    builder.setRange(range(open.range, close.range), of: grouped.node)
     return try parsePostfix(grouped, grouped: true)
   }
 
   /// `aggregate ::= "{" ( expression ( "," expression )* )? "}"`
-  mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let open = advance()
     let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: open)
-    return try expression(.aggregate(elements), range(open.range, close.range), height: height + 1)
+    return try checked(builder.aggregate(elements, range: range(open.range, close.range)), height: height + 1)
   }
 
   /// The leaves of `primary`: `constant`, `Variable`, `"SELF"`, `"ANYKEY"`, `Identifier`, `EscapedIdentifier`,
   /// `CollectionOperator` and `FormatSpecifier`, where
   ///
   ///     constant ::= String | Number | "NULL" | "NIL" | "TRUE" | "YES" | "FALSE" | "NO"
-  mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<ExpressionNode> {
+  mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let token = current
     switch token.kind {
     case .plainString, .decodedString:
       advance()
-      return try expression(.constant(.string(text(of: token))), token.range, height: 1)
+      return try checked(builder.string(token), height: 1)
     case .integer(let magnitude):
       advance()
       let constant: Constant =
         magnitude <= UInt64(Int.max) ? .integer(Int(magnitude)) : .double(Double(magnitude))
-      return try expression(.constant(constant), token.range, height: 1)
+      return try checked(builder.constant(constant, range: token.range), height: 1)
     case .double(let value):
       advance()
-      return try expression(.constant(.double(value)), token.range, height: 1)
+      return try checked(builder.constant(.double(value), range: token.range), height: 1)
     case .keyword(.null), .keyword(.nil):
       advance()
-      return try expression(.constant(.null), token.range, height: 1)
+      return try checked(builder.constant(.null, range: token.range), height: 1)
     case .keyword(.true), .keyword(.yes):
       advance()
-      return try expression(.constant(.bool(true)), token.range, height: 1)
+      return try checked(builder.constant(.bool(true), range: token.range), height: 1)
     case .keyword(.false), .keyword(.no):
       advance()
-      return try expression(.constant(.bool(false)), token.range, height: 1)
+      return try checked(builder.constant(.bool(false), range: token.range), height: 1)
     case .keyword(.self):
       advance()
-      return try expression(.evaluatedObject, token.range, height: 1)
+      return try checked(builder.evaluatedObject(range: token.range), height: 1)
     case .keyword(.anyKey):
       advance()
-      return try expression(.anyKey, token.range, height: 1)
+      return try checked(builder.anyKey(range: token.range), height: 1)
     case .variable:
       advance()
-      return try expression(.variable(text(of: token)), token.range, height: 1)
+      return try checked(builder.variable(token), height: 1)
     case .collectionOperator:
       advance()
-      return try expression(
-        .keyPath(base: nil, components: [.collectionOperator(text(of: token))]), token.range, height: 1)
+      return try checked(oneComponentKeyPath(token, isOperator: true), height: 1)
     case .identifier where isSelectorName(token):
       throw error(
         .functionArgumentsExpected,
@@ -85,13 +84,12 @@ extension Parser {
           + describe(lookahead(1)))
     case .identifier, .escapedIdentifier:
       advance()
-      return try expression(.keyPath(base: nil, components: [.key(text(of: token))]), token.range, height: 1)
+      return try checked(oneComponentKeyPath(token, isOperator: false), height: 1)
     case .keyword(.first), .keyword(.last), .keyword(.size):
       // Outside a subscript these are keys, as GNUstep reads them (`size == 2`, docs/language.md); `[SIZE]`
       // keeps its meaning, and the printer writes the key as `#size`, which every reader takes as a key.
       advance()
-      return try expression(
-        .keyPath(base: nil, components: [.key(source(of: token))]), token.range, height: 1)
+      return try checked(oneComponentKeyPath(token, isOperator: false), height: 1)
     case .formatSpecifier:
       advance()
       return try substitute(specifier: text(of: token), token: token)
@@ -108,18 +106,25 @@ extension Parser {
     }
   }
 
+  /// A key path of one key or collection operator, read from `token`.
+  mutating func oneComponentKeyPath(_ token: Token, isOperator: Bool) -> Expression {
+    var draft = builder.beginKeyPath(capacity: 1)
+    builder.appendComponent(token, isOperator: isOperator, to: &draft)
+    return builder.finishKeyPath(draft, range: token.range)
+  }
+
   /// Comma-separated expressions up to `closing`; returns them, their greatest height and the closer.
   mutating func parseList(closing: Punctuation, openedBy opener: Token) throws(PredicateSyntaxError)
-    -> ([ExpressionNode], Int, Token)
+    -> (Int, Int, Token)
   {
     try enter()
     defer { leave() }
-    var elements: [ExpressionNode] = []
+    var elements = builder.beginList()
     var height = 0
     if let close = consume(closing) { return (elements, height, close) }
     while true {
       let element = try parseExpression()
-      elements.append(element.node)
+      builder.append(element.node, to: &elements)
       height = Swift.max(height, element.height)
       if !skip(.comma) { break }
     }
@@ -131,7 +136,7 @@ extension Parser {
 
   /// `FormatSpecifier ::= "%" [hlqLzjt]* [@KdiuoxXfFeEgGaAsScC]`: replaced by the next argument.
   mutating func substitute(specifier: String, token: Token) throws(PredicateSyntaxError)
-    -> Parsed<ExpressionNode>
+    -> Parsed<Expression>
   {
     guard nextArgument < arguments.count else {
       throw PredicateSyntaxError(
@@ -143,6 +148,6 @@ extension Parser {
     nextArgument += 1
     let kind = try FormatSubstitution.expression(
       for: argument, specifier: specifier, position: nextArgument, range: token.range, warnings: warnings)
-    return try expression(kind.kind, token.range, height: kind.height)
+    return try checked(builder.substituted(kind.kind, range: token.range), height: kind.height)
   }
 }

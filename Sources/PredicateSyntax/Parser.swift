@@ -30,8 +30,9 @@ public enum PredicateParser {
   ) throws(PredicateSyntaxError) -> PredicateNode {
     // `parseReportingWarnings` without building the result it would return: the same tree, less per parse.
     try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
-      try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
-        try parser.parseWholePredicate()
+      try run(bytes, options: options, arguments: arguments) {
+        parser throws(PredicateSyntaxError) in
+        parser.predicateNode(try parser.parseWholePredicate().node)
       }
     }
   }
@@ -63,7 +64,7 @@ public enum PredicateParser {
   ) throws(PredicateSyntaxError) -> ExpressionNode {
     try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
       try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
-        try parser.parseWholeExpression()
+        parser.expressionNode(try parser.parseWholeExpression())
       }
     }
   }
@@ -72,13 +73,14 @@ public enum PredicateParser {
     validUTF8 bytes: UnsafeBufferPointer<UInt8>, options: Options, arguments: [FormatArgument]
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
     try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
-      PredicateParseResult(predicate: try parser.parseWholePredicate(), warnings: parser.warnings)
+      PredicateParseResult(
+        predicate: parser.predicateNode(try parser.parseWholePredicate().node), warnings: parser.warnings)
     }
   }
 
   /// Calls `body` with the UTF-8 bytes of `text`: a native string's own storage, not a copy (the lexer and
   /// parser read the input in place, so copying it into an array was one more allocation per parse).
-  private static func withBytes<Value>(
+  static func withBytes<Value>(
     of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
     var text = text
@@ -86,7 +88,7 @@ public enum PredicateParser {
   }
 
   /// Calls `body` with the storage of `bytes`.
-  private static func withBytes<Value>(
+  static func withBytes<Value>(
     of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
     try bytes.withUnsafeBufferPointer { buffer in
@@ -109,7 +111,7 @@ public enum PredicateParser {
   /// Lexes, then parses with `body`: on the caller's stack when the input is shallow or the stack has room
   /// for it, on a large stack otherwise. A structural error after a string holding a typographic quote is
   /// reported as that quote, its likely cause. `bytes` must stay valid until this returns.
-  private static func run<Value: Sendable>(
+  static func run<Value: Sendable>(
     _ bytes: UnsafeBufferPointer<UInt8>, options: Options, arguments: [FormatArgument],
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
@@ -189,14 +191,20 @@ struct Parsed<Node> {
 }
 
 /// What a parenthesised group turned out to be: at predicate level `(` may open either.
-enum Operand {
-  case predicate(Parsed<PredicateNode>)
-  case expression(Parsed<ExpressionNode>)
+enum Operand<Predicate, Expression> {
+  case predicate(Parsed<Predicate>)
+  case expression(Parsed<Expression>)
 }
 
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
-/// the nesting limit; every node goes through a height check. Together they bound the stack.
+/// the nesting limit; every node goes through a height check. Together they bound the stack. `builder`
+/// records the nodes (a `PredicateSyntaxTree`'s records, from which `PredicateNode` trees are made).
 struct Parser: ~Copyable {
+  /// A predicate read so far: its record in `builder`.
+  typealias Predicate = Int32
+  /// An expression read so far: its record in `builder`.
+  typealias Expression = Int32
+
   /// The lexer's tokens, ending with `.endOfInput`, alive for the parser's lifetime (`PredicateParser.run`).
   let tokens: UnsafeBufferPointer<Token>
   /// The input, alive for the parser's lifetime (see `Lexer.bytes`).
@@ -217,6 +225,7 @@ struct Parser: ~Copyable {
   let stackLimit: UInt
   /// Set when parsing stopped at `stackLimit` rather than at a real error.
   var reachedStackLimit = false
+  var builder: SyntaxTreeBuilder
 
   init(
     tokens: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>, decodedStrings: [String],
@@ -231,23 +240,35 @@ struct Parser: ~Copyable {
     self.arguments = arguments
     self.warnings = warnings
     self.stackLimit = stackLimit
+    self.builder = SyntaxTreeBuilder(input: bytes, decodedStrings: decodedStrings, tokenCount: tokens.count)
   }
 
   // MARK: - Entry points
 
   /// `predicate ::= disjunction`, then the end of input.
-  mutating func parseWholePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+  mutating func parseWholePredicate() throws(PredicateSyntaxError) -> Parsed<Predicate> {
     if tokens[index].isEndOfInput {
       throw error(.emptyInput, "empty predicate: expected a comparison, TRUEPREDICATE or FALSEPREDICATE")
     }
     let predicateOperand = try parseOr()
     let predicate = try requirePredicate(consume predicateOperand)
     try expectEndOfInput(after: "the predicate")
-    return predicate.node
+    return predicate
+  }
+
+  /// The `PredicateNode` tree of the predicate recorded as `root`. Made here, on the stack the parse ran on,
+  /// which a deep tree needs as much as its parse did.
+  func predicateNode(_ root: Int32) -> PredicateNode {
+    NodeMaterializer.with(builder.parts, input: bytes) { $0.predicate(root) }
+  }
+
+  /// The `ExpressionNode` tree of the expression recorded as `root`.
+  func expressionNode(_ root: Int32) -> ExpressionNode {
+    NodeMaterializer.with(builder.parts, input: bytes) { $0.expression(root) }
   }
 
   /// `expression`, then the end of input (`PredicateParser.parseExpression`).
-  mutating func parseWholeExpression() throws(PredicateSyntaxError) -> ExpressionNode {
+  mutating func parseWholeExpression() throws(PredicateSyntaxError) -> Expression {
     if tokens[index].isEndOfInput { throw error(.emptyInput, "empty expression") }
     let expression = try parseExpression()
     try expectEndOfInput(after: "the expression")
@@ -321,25 +342,12 @@ struct Parser: ~Copyable {
     String(decoding: bytes[token.range.byteRange], as: UTF8.self)
   }
 
-  /// What a name, variable, collection operator, format specifier or string token stands for: its bytes
-  /// without the sigil or the quotes, or a string literal's decoded value (see `Token.Kind`).
-  @inline(__always)
-  func text(of token: Token) -> String { Parser.text(of: token, in: bytes, decodedStrings: decodedStrings) }
-
-  /// `text(of:)`'s work, static so that a call does not copy the parser (a method called from a mutating
-  /// method gets a copy of it).
-  static func text(of token: Token, in input: UnsafeBufferPointer<UInt8>, decodedStrings: [String]) -> String
-  {
-    let bytes = token.range.byteRange
-    switch token.kind {
-    case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier:
-      return String(decoding: input[(bytes.lowerBound + 1)..<bytes.upperBound], as: UTF8.self)
-    case .plainString:
-      return String(decoding: input[(bytes.lowerBound + 1)..<(bytes.upperBound - 1)], as: UTF8.self)
-    case .decodedString(let number):
-      return decodedStrings[number]
-    default:
-      return String(decoding: input[bytes], as: UTF8.self)
+  /// What a name, variable, collection operator, format specifier or string token stands for (see
+  /// `Token.textSpan`), for messages and the rare checks that need it as a string.
+  func text(of token: Token) -> String {
+    switch token.textSpan {
+    case .input(let span): String(decoding: bytes[span], as: UTF8.self)
+    case .decoded(let number): decodedStrings[number]
     }
   }
 
@@ -396,17 +404,14 @@ struct Parser: ~Copyable {
       warnings: warnings)
   }
 
-  func predicate(_ kind: PredicateNode.Kind, _ range: SourceRange, height: Int)
-    throws(PredicateSyntaxError) -> Parsed<PredicateNode>
-  {
+  /// `node` with its height, once the height is checked against the depth limit.
+  @inline(__always)
+  func checked<Node>(_ node: consuming Node, height: Int) throws(PredicateSyntaxError) -> Parsed<Node> {
     if height > maximumDepth { throw depthError() }
-    return Parsed(node: PredicateNode(kind, range: range), height: height)
+    return Parsed(node: node, height: height)
   }
 
-  func expression(_ kind: ExpressionNode.Kind, _ range: SourceRange, height: Int)
-    throws(PredicateSyntaxError) -> Parsed<ExpressionNode>
-  {
-    if height > maximumDepth { throw depthError() }
-    return Parsed(node: ExpressionNode(kind, range: range), height: height)
-  }
+  /// The range of a node read so far.
+  @inline(__always)
+  func range(of parsed: Parsed<Int32>) -> SourceRange { builder.range(of: parsed.node) }
 }

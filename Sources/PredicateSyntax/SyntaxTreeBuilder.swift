@@ -1,0 +1,356 @@
+// The records behind `PredicateSyntaxTree`, and the builder that appends them as the parser reads.
+
+/// One node of a `PredicateSyntaxTree`: a tag, up to three child indices, one 64-bit payload and the range.
+/// What each field holds depends on the tag (see `SyntaxRecord.Tag`); unused children are -1.
+struct SyntaxRecord: Sendable {
+  /// The node's form, with what its fields hold.
+  enum Tag: UInt8, Sendable {
+    case truePredicate, falsePredicate
+    /// `first`
+    case not
+    /// `first`, `second`
+    case and, or
+    /// `first` lhs, `second` rhs, `comparisonOperator`, `options`, `quantifier`, and `value` the number of
+    /// its operator range.
+    case comparison
+    /// `detail` 0 or 1 for `bool`; `value` the integer's or double's bits, or a string's `PackedText`.
+    case null, bool, integer, double, string
+    case evaluatedObject, anyKey
+    /// `value` the name's `PackedText`.
+    case variable
+    /// `first` the base or -1, `second` the first component, `third` the number of components.
+    case keyPath
+    /// `first` the collection, `detail` 0 FIRST, 1 LAST, 2 SIZE, 3 an expression in `second`.
+    case index
+    /// `second` the first element in `lists`, `third` how many.
+    case aggregate
+    /// `first` the collection, `second` the predicate, `value` the variable's `PackedText`.
+    case subquery
+    /// `value` the name's `PackedText`; arguments as `aggregate`'s elements.
+    case function
+    /// `first` the receiver, `value` the selector's `PackedText`; arguments as `aggregate`'s elements.
+    case functionCall
+    /// `first` the value, `second` the type.
+    case cast
+    /// `arithmeticOperator` or `setOperator`, `first`, `second` the operands.
+    case arithmetic, setOperation
+    /// `first`
+    case negate
+    /// `first` the value, `value` the variable's `PackedText`.
+    case assignment
+    /// `first` the condition, `second` and `third` the values.
+    case ternary
+  }
+
+  var tag: Tag
+  /// `bool`'s value (0 or 1), or `index`'s kind.
+  var detail: UInt8 = 0
+  var comparisonOperator = ComparisonOperator.equalTo
+  var options: ComparisonOptions = []
+  var quantifier: Quantifier?
+  var arithmeticOperator = ArithmeticOperator.add
+  var setOperator = SetOperator.union
+  var first: Int32 = -1
+  var second: Int32 = -1
+  var third: Int32 = -1
+  var value: UInt64 = 0
+  var range: SourceRange
+
+  init(_ tag: Tag, range: SourceRange) {
+    self.tag = tag
+    self.range = range
+  }
+}
+
+/// One key path component: a key or a collection operator, and its text.
+struct ComponentRecord: Sendable {
+  var isOperator: Bool
+  var text: PackedText
+}
+
+/// A name or string as bytes of the input (start in the low 32 bits, end in the next 31) or, with the top
+/// bit set, the number of a string in the tree's `strings`.
+struct PackedText: Sendable {
+  var bits: UInt64
+
+  static func decoded(_ number: Int) -> PackedText { PackedText(bits: 1 << 63 | UInt64(number)) }
+
+  /// `span` of the input, if its offsets fit the packing (inputs are far smaller than 2 GiB).
+  static func input(_ span: Range<Int>) -> PackedText? {
+    guard span.upperBound < 1 << 31 else { return nil }
+    return PackedText(bits: UInt64(span.lowerBound) | UInt64(span.upperBound) << 32)
+  }
+
+  var decodedNumber: Int? { bits >> 63 == 1 ? Int(bits & 0xFFFF_FFFF) : nil }
+  var inputSpan: Range<Int> { Int(bits & 0xFFFF_FFFF)..<Int(bits >> 32) }
+}
+
+/// Everything a parse appends; `PredicateSyntaxTree` owns it once the parse succeeds.
+struct SyntaxTreeParts: Sendable {
+  var records: [SyntaxRecord] = []
+  var components: [ComponentRecord] = []
+  var lists: [Int32] = []
+  var operatorRanges: [SourceRange] = []
+  var strings: [String]
+  var root: Int32 = -1
+  var height = 0
+  var warnings: [PredicateDiagnostic] = []
+
+  init(strings: [String]) { self.strings = strings }
+
+  /// The text of a name or string literal `token` (see `Token.textSpan`).
+  mutating func text(of token: Token, input: UnsafeBufferPointer<UInt8>) -> PackedText {
+    switch token.textSpan {
+    case .input(let span):
+      if let packed = PackedText.input(span) { return packed }
+      return keep(String(decoding: input[span], as: UTF8.self))
+    case .decoded(let number): return .decoded(number)
+    }
+  }
+
+  /// `string`, kept in the tree's own strings.
+  mutating func keep(_ string: String) -> PackedText {
+    strings.append(string)
+    return .decoded(strings.count - 1)
+  }
+
+  mutating func append(_ record: SyntaxRecord) -> Int32 {
+    records.append(record)
+    return Int32(truncatingIfNeeded: records.count - 1)
+  }
+}
+
+/// Builds a `PredicateSyntaxTree`: every node is a record appended to one array, names and strings stay byte
+/// ranges of the input, so a parse allocates a few arrays rather than an object per node.
+struct SyntaxTreeBuilder {
+  let input: UnsafeBufferPointer<UInt8>
+  var parts: SyntaxTreeParts
+  /// Elements of the lists being read, innermost last: lists nest, so each takes the top of this stack and
+  /// moves to `parts.lists` when it closes.
+  var pendingElements: [Int32] = []
+
+  init(input: UnsafeBufferPointer<UInt8>, decodedStrings: [String], tokenCount: Int) {
+    self.input = input
+    parts = SyntaxTreeParts(strings: decodedStrings)
+    // A node takes at least one token, except a format argument's value: one array, rarely grown.
+    parts.records.reserveCapacity(tokenCount)
+  }
+
+  /// The range of the node `record`.
+  func range(of record: Int32) -> SourceRange { parts.records[Int(record)].range }
+
+  /// Widens a parenthesised node's range to its parentheses.
+  mutating func setRange(_ range: SourceRange, of record: Int32) {
+    parts.records[Int(record)].range = range
+  }
+
+  private mutating func node(
+    _ tag: SyntaxRecord.Tag, _ range: SourceRange, _ first: Int32 = -1, _ second: Int32 = -1,
+    _ third: Int32 = -1, detail: UInt8 = 0, value: UInt64 = 0
+  ) -> Int32 {
+    var record = SyntaxRecord(tag, range: range)
+    record.first = first
+    record.second = second
+    record.third = third
+    record.detail = detail
+    record.value = value
+    return parts.append(record)
+  }
+
+  // MARK: Predicates
+
+  mutating func constantPredicate(_ value: Bool, range: SourceRange) -> Int32 {
+    node(value ? .truePredicate : .falsePredicate, range)
+  }
+
+  mutating func not(_ operand: Int32, range: SourceRange) -> Int32 { node(.not, range, operand) }
+
+  mutating func compound(_ link: Link, _ left: Int32, _ right: Int32, range: SourceRange) -> Int32 {
+    node(link == .or ? .or : .and, range, left, right)
+  }
+
+  mutating func comparison(
+    quantifier: Quantifier?, lhs: Int32, op: ComparisonOperator, options: ComparisonOptions, rhs: Int32,
+    operatorRange: SourceRange, range: SourceRange
+  ) -> Int32 {
+    var record = SyntaxRecord(.comparison, range: range)
+    record.first = lhs
+    record.second = rhs
+    record.comparisonOperator = op
+    record.options = options
+    record.quantifier = quantifier
+    record.value = UInt64(parts.operatorRanges.count)
+    parts.operatorRanges.append(operatorRange)
+    return parts.append(record)
+  }
+
+  // MARK: Expressions
+
+  mutating func constant(_ value: Constant, range: SourceRange) -> Int32 {
+    switch value {
+    case .null: node(.null, range)
+    case .bool(let flag): node(.bool, range, detail: flag ? 1 : 0)
+    case .integer(let number): node(.integer, range, value: UInt64(bitPattern: Int64(number)))
+    case .double(let number): node(.double, range, value: number.bitPattern)
+    case .string(let text): node(.string, range, value: parts.keep(text).bits)
+    }
+  }
+
+  mutating func string(_ token: Token) -> Int32 {
+    node(.string, token.range, value: parts.text(of: token, input: input).bits)
+  }
+
+  mutating func evaluatedObject(range: SourceRange) -> Int32 { node(.evaluatedObject, range) }
+
+  mutating func anyKey(range: SourceRange) -> Int32 { node(.anyKey, range) }
+
+  mutating func variable(_ token: Token) -> Int32 {
+    node(.variable, token.range, value: parts.text(of: token, input: input).bits)
+  }
+
+  mutating func assignment(variable token: Token, value: Int32, range: SourceRange) -> Int32 {
+    node(.assignment, range, value, value: parts.text(of: token, input: input).bits)
+  }
+
+  mutating func arithmetic(_ op: ArithmeticOperator, _ left: Int32, _ right: Int32, range: SourceRange)
+    -> Int32
+  {
+    var record = SyntaxRecord(.arithmetic, range: range)
+    record.first = left
+    record.second = right
+    record.arithmeticOperator = op
+    return parts.append(record)
+  }
+
+  mutating func setOperation(_ op: SetOperator, _ left: Int32, _ right: Int32, range: SourceRange) -> Int32 {
+    var record = SyntaxRecord(.setOperation, range: range)
+    record.first = left
+    record.second = right
+    record.setOperator = op
+    return parts.append(record)
+  }
+
+  mutating func negate(_ operand: Int32, range: SourceRange) -> Int32 { node(.negate, range, operand) }
+
+  mutating func index(_ base: Int32, _ index: IndexOperand, range: SourceRange) -> Int32 {
+    switch index {
+    case .first: node(.index, range, base, detail: 0)
+    case .last: node(.index, range, base, detail: 1)
+    case .size: node(.index, range, base, detail: 2)
+    case .expression(let expression): node(.index, range, base, expression, detail: 3)
+    }
+  }
+
+  mutating func subquery(collection: Int32, variable token: Token, predicate: Int32, range: SourceRange)
+    -> Int32
+  {
+    node(.subquery, range, collection, predicate, value: parts.text(of: token, input: input).bits)
+  }
+
+  mutating func cast(_ value: Int32, type: Int32, range: SourceRange) -> Int32 {
+    node(.cast, range, value, type)
+  }
+
+  mutating func ternary(_ condition: Int32, _ whenTrue: Int32, _ whenFalse: Int32, range: SourceRange)
+    -> Int32
+  {
+    node(.ternary, range, condition, whenTrue, whenFalse)
+  }
+
+  mutating func substituted(_ kind: ExpressionNode.Kind, range: SourceRange) -> Int32 {
+    parts.append(ExpressionNode(kind, range: range))
+  }
+
+  // MARK: Key paths
+
+  /// A key path being read: its base, where its components start in `parts.components`, and the record of
+  /// the key path it continues, if any (reused: nothing else refers to it).
+  struct KeyPathDraft {
+    var base: Int32
+    var start: Int32
+    var reused: Int32
+  }
+
+  mutating func beginKeyPath(capacity: Int) -> KeyPathDraft {
+    KeyPathDraft(base: -1, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
+  }
+
+  mutating func beginKeyPath(after base: Int32, extending: Bool, capacity: Int) -> (
+    KeyPathDraft, extended: Bool
+  ) {
+    let record = parts.records[Int(base)]
+    guard extending, record.tag == .keyPath else {
+      return (
+        KeyPathDraft(base: base, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1), false
+      )
+    }
+    var start = record.second
+    // The components continue the existing ones; they are the last appended unless a format argument's
+    // key path came between, when they are copied to the end first.
+    if Int(start) + Int(record.third) != parts.components.count {
+      let existing = parts.components[Int(start)..<Int(start + record.third)]
+      start = Int32(truncatingIfNeeded: parts.components.count)
+      parts.components.append(contentsOf: existing)
+    }
+    return (KeyPathDraft(base: record.first, start: start, reused: base), true)
+  }
+
+  mutating func appendComponent(_ token: Token, isOperator: Bool, to draft: inout KeyPathDraft) {
+    parts.components.append(
+      ComponentRecord(isOperator: isOperator, text: parts.text(of: token, input: input)))
+  }
+
+  mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: SourceRange) -> Int32 {
+    let count = Int32(truncatingIfNeeded: parts.components.count) - draft.start
+    if draft.reused >= 0 {
+      parts.records[Int(draft.reused)].range = range
+      parts.records[Int(draft.reused)].second = draft.start
+      parts.records[Int(draft.reused)].third = count
+      return draft.reused
+    }
+    return node(.keyPath, range, draft.base, draft.start, count)
+  }
+
+  // MARK: Lists and calls
+
+  mutating func beginList() -> Int { pendingElements.count }
+
+  mutating func append(_ element: Int32, to list: inout Int) { pendingElements.append(element) }
+
+  func count(of list: Int) -> Int { pendingElements.count - list }
+
+  mutating func pair(_ list: consuming Int) -> (Int32, Int32) {
+    let start = list
+    defer { pendingElements.removeSubrange(start...) }
+    return (pendingElements[start], pendingElements[start + 1])
+  }
+
+  /// Moves the list's elements to `parts.lists`: where they start there, and how many.
+  private mutating func close(_ list: Int) -> (Int32, Int32) {
+    let start = Int32(truncatingIfNeeded: parts.lists.count)
+    parts.lists.append(contentsOf: pendingElements[list...])
+    pendingElements.removeSubrange(list...)
+    return (start, Int32(truncatingIfNeeded: parts.lists.count) - start)
+  }
+
+  mutating func aggregate(_ elements: consuming Int, range: SourceRange) -> Int32 {
+    let (start, count) = close(elements)
+    return node(.aggregate, range, -1, start, count)
+  }
+
+  mutating func function(name token: Token, arguments: consuming Int, range: SourceRange) -> Int32 {
+    let name = parts.text(of: token, input: input)
+    let (start, count) = close(arguments)
+    return node(.function, range, -1, start, count, value: name.bits)
+  }
+
+  mutating func functionCall(
+    receiver: Int32, selector token: Token, arguments: consuming Int, range: SourceRange
+  )
+    -> Int32
+  {
+    let selector = parts.text(of: token, input: input)
+    let (start, count) = close(arguments)
+    return node(.functionCall, range, receiver, start, count, value: selector.bits)
+  }
+}
