@@ -110,6 +110,8 @@ struct TokenBuffer {
   @inline(__always)
   mutating func append(_ token: Token) {
     if count == capacity { grow() }
+    var token = token
+    token.index = Int32(truncatingIfNeeded: count)
     (base + count).initialize(to: token)
     count += 1
   }

@@ -37,7 +37,7 @@ extension Parser {
     let height = Swift.max(collection.height, predicate.height) + 1
     let subquery = builder.subquery(
       collection: collection.node, variable: variable, predicate: predicate.node,
-      range: range(keyword.range, close.range))
+      range: range(keyword.span, close.span))
     return try checked(subquery, height: height)
   }
 
@@ -53,7 +53,7 @@ extension Parser {
     leave()
     let height = Swift.max(value.height, type.height) + 1
     return try checked(
-      builder.cast(value.node, type: type.node, range: range(keyword.range, close.range)), height: height)
+      builder.cast(value.node, type: type.node, range: range(keyword.span, close.span)), height: height)
   }
 
   /// `FUNCTION(…)`, `TERNARY(…)`, or a built-in function such as `now()`, `sum(1, 2)` or, named as Apple
@@ -73,7 +73,7 @@ extension Parser {
     case "TERNARY": return try parseTernary(nameToken: nameToken, open: open)
     default:
       let (arguments, height, close) = try parseList(closing: .closeParenthesis, openedBy: open)
-      let callRange = range(nameToken.range, close.range)
+      let callRange = range(nameToken.span, close.span)
       if builder.count(of: arguments) == 2, let op = arithmeticSelectors[name] {
         let (left, right) = builder.pair(arguments)
         return try checked(builder.arithmetic(op, left, right, range: callRange), height: height + 1)
@@ -108,7 +108,7 @@ extension Parser {
     leave()
     let call = builder.functionCall(
       receiver: receiver.node, selector: selector, arguments: arguments,
-      range: range(nameToken.range, close.range))
+      range: range(nameToken.span, close.span))
     return try checked(call, height: height + 1)
   }
 
@@ -127,7 +127,7 @@ extension Parser {
     leave()
     let height = Swift.max(condition.height, whenTrue.height, whenFalse.height) + 1
     let ternary = builder.ternary(
-      condition.node, whenTrue.node, whenFalse.node, range: range(nameToken.range, close.range))
+      condition.node, whenTrue.node, whenFalse.node, range: range(nameToken.span, close.span))
     return try checked(ternary, height: height)
   }
 }

@@ -16,7 +16,7 @@ extension Parser {
       let value = try parseExpression()
       leave()
       let height = value.height + 1
-      let whole = range(variable.range, range(of: value))
+      let whole = range(variable.span, range(of: value))
       return try checked(
         builder.assignment(variable: variable, value: value.node, range: whole), height: height)
     }
@@ -110,7 +110,7 @@ extension Parser {
       try enter()
       let operand = try parseUnary(seed: nil)
       leave()
-      let whole = range(minus.range, range(of: operand))
+      let whole = range(minus.span, range(of: operand))
       let height = operand.height + 1
       return try checked(builder.negate(operand.node, range: whole), height: height)
     } else {
@@ -149,7 +149,7 @@ extension Parser {
       return nil
     }
     advance()
-    return try checked(builder.constant(constant, range: range(minus.range, number.range)), height: 1)
+    return try checked(builder.constant(constant, range: range(minus.span, number.span)), height: 1)
   }
 
   ///     postfix ::= primary ( "." keyPathComponent | "[" index "]" )*
@@ -185,7 +185,7 @@ extension Parser {
         }
         let close = try expectClosing(.closeBracket, openedBy: open)
         let height = Swift.max(result.height, indexHeight) + 1
-        let whole = range(range(of: result), close.range)
+        let whole = range(range(of: result), close.span)
         result = try checked(builder.index(result.node, indexKind, range: whole), height: height)
         extendable = true
       } else {
@@ -208,7 +208,7 @@ extension Parser {
     while skip(.dot) {
       try appendKeyPathComponent(to: &draft)
     }
-    let keyPath = builder.finishKeyPath(draft, range: range(start, previousRange))
+    let keyPath = builder.finishKeyPath(draft, range: range(start, previousSpan))
     return try checked(keyPath, height: extended ? baseHeight : baseHeight + 1)
   }
 

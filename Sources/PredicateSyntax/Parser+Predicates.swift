@@ -128,7 +128,7 @@ extension Parser {
     let operand = try requirePredicate(consume negatedOperand)
     leave()
     let height = operand.height + 1
-    let whole = range(not.range, range(of: operand))
+    let whole = range(not.span, range(of: operand))
     return .predicate(try checked(builder.not(operand.node, range: whole), height: height))
   }
 
@@ -142,15 +142,15 @@ extension Parser {
     switch token.kind {
     case .keyword(.truePredicate):
       advance()
-      return .predicate(try checked(builder.constantPredicate(true, range: token.range), height: 1))
+      return .predicate(try checked(builder.constantPredicate(true, range: token.span), height: 1))
     case .keyword(.falsePredicate):
       advance()
-      return .predicate(try checked(builder.constantPredicate(false, range: token.range), height: 1))
+      return .predicate(try checked(builder.constantPredicate(false, range: token.span), height: 1))
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
       let quantifier = try parseQuantifier()
       let lhs = try parseExpression()
       guard let op = comparisonOperator else { return .predicate(try requirePredicate(.expression(lhs))) }
-      return .predicate(try parseComparison(quantifier: quantifier, lhs: lhs, op: op, start: token.range))
+      return .predicate(try parseComparison(quantifier: quantifier, lhs: lhs, op: op, start: token.span))
     case .punctuation(.openParenthesis):
       advance()
       try enter()
@@ -160,14 +160,14 @@ extension Parser {
       switch inner {
       case .predicate(let grouped):
         // A node's range covers the parentheses around it, so a parent's range is exactly its text.
-        builder.setRange(range(token.range, close.range), of: grouped.node)
+        builder.setSpan(range(token.span, close.span), of: grouped.node)
         return .predicate(grouped)
       case .expression(let grouped):
         // `(a + b) * 2 > 3`: the group was an expression; keep parsing the comparison it begins.
-        builder.setRange(range(token.range, close.range), of: grouped.node)
+        builder.setSpan(range(token.span, close.span), of: grouped.node)
         let lhs = try parseExpression(seed: grouped)
         guard let op = comparisonOperator else { return .expression(lhs) }
-        return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: token.range))
+        return .predicate(try parseComparison(quantifier: nil, lhs: lhs, op: op, start: token.span))
       }
     default:
       let lhs = try parseExpression()
@@ -231,15 +231,15 @@ extension Parser {
 
   /// `op[options] rhs` after `lhs`, where the next token is `op`, the comparison operator.
   mutating func parseComparison(
-    quantifier: Quantifier?, lhs: consuming Parsed<Expression>, op: ComparisonOperator, start: SourceRange
+    quantifier: Quantifier?, lhs: consuming Parsed<Expression>, op: ComparisonOperator, start: TokenSpan
   ) throws(PredicateSyntaxError) -> Parsed<Predicate> {
     let operatorToken = advance()
-    var operatorRange = operatorToken.range
+    var operatorRange = operatorToken.span
     var comparisonOptions: ComparisonOptions = []
     if let open = consume(.openBracket) {
       comparisonOptions = try parseComparisonOptions()
       let close = try expectClosing(.closeBracket, openedBy: open)
-      operatorRange = range(operatorRange, close.range)
+      operatorRange = range(operatorRange, close.span)
     }
     let rhs = try parseExpression()
     let height = Swift.max(lhs.height, rhs.height) + 1

@@ -27,7 +27,7 @@ extension Parser {
     let close = try expectClosing(.closeParenthesis, openedBy: open)
     leave()
     let grouped = inner
-    builder.setRange(range(open.range, close.range), of: grouped.node)
+    builder.setSpan(range(open.span, close.span), of: grouped.node)
     return try parsePostfix(grouped, grouped: true)
   }
 
@@ -35,7 +35,7 @@ extension Parser {
   mutating func parseAggregate() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let open = advance()
     let (elements, height, close) = try parseList(closing: .closeBrace, openedBy: open)
-    return try checked(builder.aggregate(elements, range: range(open.range, close.range)), height: height + 1)
+    return try checked(builder.aggregate(elements, range: range(open.span, close.span)), height: height + 1)
   }
 
   /// The leaves of `primary`: `constant`, `Variable`, `"SELF"`, `"ANYKEY"`, `Identifier`, `EscapedIdentifier`,
@@ -52,25 +52,25 @@ extension Parser {
       advance()
       let constant: Constant =
         magnitude <= UInt64(Int.max) ? .integer(Int(magnitude)) : .double(Double(magnitude))
-      return try checked(builder.constant(constant, range: token.range), height: 1)
+      return try checked(builder.constant(constant, range: token.span), height: 1)
     case .double(let value):
       advance()
-      return try checked(builder.constant(.double(value), range: token.range), height: 1)
+      return try checked(builder.constant(.double(value), range: token.span), height: 1)
     case .keyword(.null), .keyword(.nil):
       advance()
-      return try checked(builder.constant(.null, range: token.range), height: 1)
+      return try checked(builder.constant(.null, range: token.span), height: 1)
     case .keyword(.true), .keyword(.yes):
       advance()
-      return try checked(builder.constant(.bool(true), range: token.range), height: 1)
+      return try checked(builder.constant(.bool(true), range: token.span), height: 1)
     case .keyword(.false), .keyword(.no):
       advance()
-      return try checked(builder.constant(.bool(false), range: token.range), height: 1)
+      return try checked(builder.constant(.bool(false), range: token.span), height: 1)
     case .keyword(.self):
       advance()
-      return try checked(builder.evaluatedObject(range: token.range), height: 1)
+      return try checked(builder.evaluatedObject(range: token.span), height: 1)
     case .keyword(.anyKey):
       advance()
-      return try checked(builder.anyKey(range: token.range), height: 1)
+      return try checked(builder.anyKey(range: token.span), height: 1)
     case .variable:
       advance()
       return try checked(builder.variable(token), height: 1)
@@ -110,7 +110,7 @@ extension Parser {
   mutating func oneComponentKeyPath(_ token: Token, isOperator: Bool) -> Expression {
     var draft = builder.beginKeyPath(capacity: 1)
     builder.appendComponent(token, isOperator: isOperator, to: &draft)
-    return builder.finishKeyPath(draft, range: token.range)
+    return builder.finishKeyPath(draft, range: token.span)
   }
 
   /// Comma-separated expressions up to `closing`; returns them, their greatest height and the closer.
@@ -148,6 +148,6 @@ extension Parser {
     nextArgument += 1
     let kind = try FormatSubstitution.expression(
       for: argument, specifier: specifier, position: nextArgument, range: token.range, warnings: warnings)
-    return try checked(builder.substituted(kind.kind, range: token.range), height: kind.height)
+    return try checked(builder.substituted(kind.kind, for: token), height: kind.height)
   }
 }

@@ -113,13 +113,16 @@ public enum PredicateParser {
   /// reported as that quote, its likely cause. `bytes` must stay valid until this returns.
   static func run<Value: Sendable>(
     _ bytes: UnsafeBufferPointer<UInt8>, options: Options, arguments: [FormatArgument],
+    keepingTokens: Bool = false,
     body: @escaping @Sendable (inout Parser) throws(PredicateSyntaxError) -> Value
   ) throws(PredicateSyntaxError) -> Value {
     try checkSize(bytes, options: options)
     var lexer = Lexer(bytes: bytes, lenient: options.lenient)
     let ownedTokens = try lexer.tokenizeIntoBuffer()
-    // Freed when the parse returns; the large-stack thread reads them while this thread waits.
-    defer { ownedTokens.deallocate() }
+    // Freed when the parse returns, unless it succeeded `keepingTokens` (a `PredicateSyntaxTree` then owns
+    // them); the large-stack thread reads them while this thread waits.
+    var tokensKept = false
+    defer { if !tokensKept { ownedTokens.deallocate() } }
     let tokens = UnsafeBufferPointer(ownedTokens)
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings
@@ -133,7 +136,9 @@ public enum PredicateParser {
         tokens: tokens, bytes: bytes, decodedStrings: decodedStrings, options: options, arguments: arguments,
         warnings: warnings, stackLimit: stackLimit)
       do throws(PredicateSyntaxError) {
-        return try body(&parser)
+        let value = try body(&parser)
+        tokensKept = keepingTokens
+        return value
       } catch {
         // Input nested too deeply for this thread's stack starts over on the large stack.
         if !parser.reachedStackLimit { throw lexer.likelyCause(of: error) }
@@ -154,7 +159,9 @@ public enum PredicateParser {
       }
     }
     switch deepOutcome {
-    case .success(let value): return value
+    case .success(let value):
+      tokensKept = keepingTokens
+      return value
     case .failure(let error): throw lexer.likelyCause(of: error)
     }
   }
@@ -259,12 +266,12 @@ struct Parser: ~Copyable {
   /// The `PredicateNode` tree of the predicate recorded as `root`. Made here, on the stack the parse ran on,
   /// which a deep tree needs as much as its parse did.
   func predicateNode(_ root: Int32) -> PredicateNode {
-    NodeMaterializer.with(builder.parts, input: bytes) { $0.predicate(root) }
+    NodeMaterializer.with(builder.parts, tokens: tokens, input: bytes) { $0.predicate(root) }
   }
 
   /// The `ExpressionNode` tree of the expression recorded as `root`.
   func expressionNode(_ root: Int32) -> ExpressionNode {
-    NodeMaterializer.with(builder.parts, input: bytes) { $0.expression(root) }
+    NodeMaterializer.with(builder.parts, tokens: tokens, input: bytes) { $0.expression(root) }
   }
 
   /// `expression`, then the end of input (`PredicateParser.parseExpression`).
@@ -289,8 +296,12 @@ struct Parser: ~Copyable {
 
   // MARK: - Tokens
 
+  // The small reads below are inlined: called from a mutating method, a method that is not inlined gets a
+  // copy of the parser, which is over 128 bytes with the builder (a `memcpy` call each).
+  @inline(__always)
   var current: Token { tokens[index] }
 
+  @inline(__always)
   func lookahead(_ distance: Int) -> Token { tokens[Swift.min(index + distance, tokens.count - 1)] }
 
   @discardableResult
@@ -374,12 +385,16 @@ struct Parser: ~Copyable {
     PredicateSyntaxError(reason, message, at: current.range, fix: fix, warnings: warnings)
   }
 
-  func range(_ start: SourceRange, _ end: SourceRange) -> SourceRange {
-    SourceRange(start: start.start, end: end.end)
-  }
+  /// From the start of `start` to the end of `end`.
+  @inline(__always)
+  func range(_ start: TokenSpan, _ end: TokenSpan) -> TokenSpan { start.through(end) }
 
   /// The range of the token just consumed.
   var previousRange: SourceRange { tokens[Swift.max(index - 1, 0)].range }
+
+  /// The token just consumed, as a span.
+  @inline(__always)
+  var previousSpan: TokenSpan { tokens[Swift.max(index - 1, 0)].span }
 
   // MARK: - Depth limits
 
@@ -406,12 +421,14 @@ struct Parser: ~Copyable {
 
   /// `node` with its height, once the height is checked against the depth limit.
   @inline(__always)
-  func checked<Node>(_ node: consuming Node, height: Int) throws(PredicateSyntaxError) -> Parsed<Node> {
+  mutating func checked<Node>(_ node: consuming Node, height: Int) throws(PredicateSyntaxError) -> Parsed<
+    Node
+  > {
     if height > maximumDepth { throw depthError() }
     return Parsed(node: node, height: height)
   }
 
   /// The range of a node read so far.
   @inline(__always)
-  func range(of parsed: Parsed<Int32>) -> SourceRange { builder.range(of: parsed.node) }
+  func range(of parsed: Parsed<Int32>) -> TokenSpan { builder.span(of: parsed.node) }
 }

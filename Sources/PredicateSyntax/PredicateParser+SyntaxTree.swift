@@ -16,17 +16,18 @@ extension PredicateParser {
     var text = text
     // The tree reads names from the text by byte offset later: contiguous storage makes that a slice.
     text.makeContiguousUTF8()
-    let parts = try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
-      try run(bytes, options: options, arguments: arguments) {
+    let (parts, tokens) = try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
+      try run(bytes, options: options, arguments: arguments, keepingTokens: true) {
         parser throws(PredicateSyntaxError) in
         let predicate = try parser.parseWholePredicate()
         var parts = parser.builder.parts
         parts.root = predicate.node
         parts.height = predicate.height
         parts.warnings = parser.warnings
-        return parts
+        // Last, once nothing can throw: the tree owns the tokens from here (`run` keeps them for it).
+        return (parts, TokenStorage(UnsafeMutableBufferPointer(mutating: parser.tokens)))
       }
     }
-    return PredicateSyntaxTree(text: text, parts: parts)
+    return PredicateSyntaxTree(text: text, parts: parts, tokens: tokens)
   }
 }

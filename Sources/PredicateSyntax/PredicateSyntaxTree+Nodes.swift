@@ -9,27 +9,30 @@ struct NodeMaterializer {
   let records: UnsafeBufferPointer<SyntaxRecord>
   let components: UnsafeBufferPointer<ComponentRecord>
   let lists: UnsafeBufferPointer<Int32>
-  let operatorRanges: UnsafeBufferPointer<SourceRange>
+  let tokens: UnsafeBufferPointer<Token>
   let strings: [String]
   let input: UnsafeBufferPointer<UInt8>
 
-  /// Calls `body` with a materializer over `parts`, whose names are bytes of `input`.
+  /// Calls `body` with a materializer over `parts`, whose names are bytes of `input` and whose spans index
+  /// `tokens`.
   static func with<Value>(
-    _ parts: borrowing SyntaxTreeParts, input: UnsafeBufferPointer<UInt8>, _ body: (NodeMaterializer) -> Value
+    _ parts: borrowing SyntaxTreeParts, tokens: UnsafeBufferPointer<Token>, input: UnsafeBufferPointer<UInt8>,
+    _ body: (NodeMaterializer) -> Value
   ) -> Value {
     parts.records.withUnsafeBufferPointer { records in
       parts.components.withUnsafeBufferPointer { components in
         parts.lists.withUnsafeBufferPointer { lists in
-          parts.operatorRanges.withUnsafeBufferPointer { operatorRanges in
-            body(
-              NodeMaterializer(
-                records: records, components: components, lists: lists, operatorRanges: operatorRanges,
-                strings: parts.strings, input: input))
-          }
+          body(
+            NodeMaterializer(
+              records: records, components: components, lists: lists, tokens: tokens, strings: parts.strings,
+              input: input))
         }
       }
     }
   }
+
+  @inline(__always)
+  func range(_ span: TokenSpan) -> SourceRange { span.range(in: tokens) }
 
   func text(_ packed: PackedText) -> String {
     if let number = packed.decodedNumber { return strings[number] }
@@ -49,27 +52,37 @@ struct NodeMaterializer {
       let comparison = Comparison(
         quantifier: record.quantifier, lhs: expression(record.first), op: record.comparisonOperator,
         options: record.options, rhs: expression(record.second),
-        operatorRange: operatorRanges[Int(record.value)])
+        operatorRange: range(record.valueSpan))
       kind = .comparison(comparison)
     }
-    return PredicateNode(kind, range: record.range)
+    return PredicateNode(kind, range: range(record.span))
   }
 
   func expression(_ index: Int32) -> ExpressionNode {
     let record = records[Int(index)]
-    return ExpressionNode(expressionKind(record), range: record.range)
+    return ExpressionNode(expressionKind(record), range: range(record.span))
   }
 
   private func text(_ record: SyntaxRecord) -> String { text(PackedText(bits: record.value)) }
 
+  // The two lists below are made at their size: `map` over a buffer slice grew them step by step.
   private func elements(_ record: SyntaxRecord) -> [ExpressionNode] {
-    lists[Int(record.second)..<Int(record.second + record.third)].map { expression($0) }
+    var elements: [ExpressionNode] = []
+    elements.reserveCapacity(Int(record.third))
+    for index in lists[Int(record.second)..<Int(record.second + record.third)] {
+      elements.append(expression(index))
+    }
+    return elements
   }
 
   private func keyPathComponents(_ record: SyntaxRecord) -> [KeyPathComponent] {
-    components[Int(record.second)..<Int(record.second + record.third)].map { component in
-      component.isOperator ? .collectionOperator(text(component.text)) : .key(text(component.text))
+    var keys: [KeyPathComponent] = []
+    keys.reserveCapacity(Int(record.third))
+    for component in components[Int(record.second)..<Int(record.second + record.third)] {
+      keys.append(
+        component.isOperator ? .collectionOperator(text(component.text)) : .key(text(component.text)))
     }
+    return keys
   }
 
   private func expressionKind(_ record: SyntaxRecord) -> ExpressionNode.Kind {
@@ -117,9 +130,10 @@ struct NodeMaterializer {
 }
 
 extension SyntaxTreeParts {
-  /// Appends `node` and everything under it as records; returns the node's record.
-  mutating func append(_ node: ExpressionNode) -> Int32 {
-    var record = SyntaxRecord(.evaluatedObject, range: node.range)
+  /// Appends `node` and everything under it as records; returns the node's record. The nodes come from a
+  /// format argument: each spans the specifier's tokens, `span`, or, made by code, none.
+  mutating func append(_ node: ExpressionNode, spanning span: TokenSpan) -> Int32 {
+    var record = SyntaxRecord(.evaluatedObject, span: node.range == .synthesized ? .none : span)
     switch node.kind {
     case .constant(.null): record.tag = .null
     case .constant(.bool(let flag)):
@@ -141,7 +155,7 @@ extension SyntaxTreeParts {
       record.value = keep(name).bits
     case .keyPath(let base, let keys):
       record.tag = .keyPath
-      record.first = base.map { append($0) } ?? -1
+      record.first = base.map { append($0, spanning: span) } ?? -1
       record.second = Int32(truncatingIfNeeded: components.count)
       record.third = Int32(truncatingIfNeeded: keys.count)
       for key in keys {
@@ -153,95 +167,94 @@ extension SyntaxTreeParts {
       }
     case .index(let base, let index):
       record.tag = .index
-      record.first = append(base)
+      record.first = append(base, spanning: span)
       switch index {
       case .first: record.detail = 0
       case .last: record.detail = 1
       case .size: record.detail = 2
       case .expression(let expression):
         record.detail = 3
-        record.second = append(expression)
+        record.second = append(expression, spanning: span)
       }
     case .aggregate(let elements):
       record.tag = .aggregate
-      (record.second, record.third) = appendList(elements)
+      (record.second, record.third) = appendList(elements, spanning: span)
     case .subquery(let collection, let variable, let predicate):
       record.tag = .subquery
-      record.first = append(collection)
-      record.second = append(predicate)
+      record.first = append(collection, spanning: span)
+      record.second = append(predicate, spanning: span)
       record.value = keep(variable).bits
     case .function(let name, let arguments):
       record.tag = .function
       record.value = keep(name).bits
-      (record.second, record.third) = appendList(arguments)
+      (record.second, record.third) = appendList(arguments, spanning: span)
     case .functionCall(let receiver, let selector, let arguments):
       record.tag = .functionCall
-      record.first = append(receiver)
+      record.first = append(receiver, spanning: span)
       record.value = keep(selector).bits
-      (record.second, record.third) = appendList(arguments)
+      (record.second, record.third) = appendList(arguments, spanning: span)
     case .cast(let value, let type):
       record.tag = .cast
-      record.first = append(value)
-      record.second = append(type)
+      record.first = append(value, spanning: span)
+      record.second = append(type, spanning: span)
     case .arithmetic(let op, let left, let right):
       record.tag = .arithmetic
       record.arithmeticOperator = op
-      record.first = append(left)
-      record.second = append(right)
+      record.first = append(left, spanning: span)
+      record.second = append(right, spanning: span)
     case .negate(let operand):
       record.tag = .negate
-      record.first = append(operand)
+      record.first = append(operand, spanning: span)
     case .setOperation(let op, let left, let right):
       record.tag = .setOperation
       record.setOperator = op
-      record.first = append(left)
-      record.second = append(right)
+      record.first = append(left, spanning: span)
+      record.second = append(right, spanning: span)
     case .assignment(let variable, let value):
       record.tag = .assignment
       record.value = keep(variable).bits
-      record.first = append(value)
+      record.first = append(value, spanning: span)
     case .ternary(let condition, let whenTrue, let whenFalse):
       record.tag = .ternary
-      record.first = append(condition)
-      record.second = append(whenTrue)
-      record.third = append(whenFalse)
+      record.first = append(condition, spanning: span)
+      record.second = append(whenTrue, spanning: span)
+      record.third = append(whenFalse, spanning: span)
     }
     return append(record)
   }
 
-  /// Appends `node` and everything under it as records; returns the node's record.
-  mutating func append(_ node: PredicateNode) -> Int32 {
-    var record = SyntaxRecord(.truePredicate, range: node.range)
+  /// Appends `node` and everything under it as records, as `append(_:spanning:)` does an expression.
+  mutating func append(_ node: PredicateNode, spanning span: TokenSpan) -> Int32 {
+    var record = SyntaxRecord(.truePredicate, span: node.range == .synthesized ? .none : span)
     switch node.kind {
     case .truePredicate: record.tag = .truePredicate
     case .falsePredicate: record.tag = .falsePredicate
     case .not(let operand):
       record.tag = .not
-      record.first = append(operand)
+      record.first = append(operand, spanning: span)
     case .and(let left, let right):
       record.tag = .and
-      record.first = append(left)
-      record.second = append(right)
+      record.first = append(left, spanning: span)
+      record.second = append(right, spanning: span)
     case .or(let left, let right):
       record.tag = .or
-      record.first = append(left)
-      record.second = append(right)
+      record.first = append(left, spanning: span)
+      record.second = append(right, spanning: span)
     case .comparison(let comparison):
       record.tag = .comparison
       record.quantifier = comparison.quantifier
       record.comparisonOperator = comparison.op
       record.options = comparison.options
-      record.first = append(comparison.lhs)
-      record.second = append(comparison.rhs)
-      record.value = UInt64(operatorRanges.count)
-      operatorRanges.append(comparison.operatorRange)
+      record.first = append(comparison.lhs, spanning: span)
+      record.second = append(comparison.rhs, spanning: span)
+      record.value = SyntaxRecord.packedSpan(comparison.operatorRange == .synthesized ? .none : span)
     }
     return append(record)
   }
 
   /// Appends a list's elements: where they start in `lists`, and how many.
-  private mutating func appendList(_ elements: [ExpressionNode]) -> (Int32, Int32) {
-    let indices = elements.map { append($0) }
+  private mutating func appendList(_ elements: [ExpressionNode], spanning span: TokenSpan) -> (Int32, Int32) {
+    let indices = elements.map { append($0, spanning: span) }
     let start = Int32(truncatingIfNeeded: lists.count)
     lists.append(contentsOf: indices)
     return (start, Int32(truncatingIfNeeded: indices.count))

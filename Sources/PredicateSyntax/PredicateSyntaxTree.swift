@@ -17,17 +17,20 @@ public struct PredicateSyntaxTree: Sendable {
   final class Storage: Sendable {
     let text: String
     let parts: SyntaxTreeParts
+    /// The parse's tokens: a record's span names the first and last of them.
+    let tokens: TokenStorage
 
-    init(text: String, parts: SyntaxTreeParts) {
+    init(text: String, parts: SyntaxTreeParts, tokens: TokenStorage) {
       self.text = text
       self.parts = parts
+      self.tokens = tokens
     }
 
     /// The root's `PredicateNode` tree.
     func predicate() -> PredicateNode {
       var text = self.text
       return text.withUTF8 { input in
-        NodeMaterializer.with(parts, input: input) { $0.predicate(parts.root) }
+        NodeMaterializer.with(parts, tokens: tokens.tokens, input: input) { $0.predicate(parts.root) }
       }
     }
 
@@ -46,8 +49,8 @@ public struct PredicateSyntaxTree: Sendable {
     }
   }
 
-  init(text: String, parts: SyntaxTreeParts) {
-    storage = Storage(text: text, parts: parts)
+  init(text: String, parts: SyntaxTreeParts, tokens: TokenStorage) {
+    storage = Storage(text: text, parts: parts, tokens: tokens)
   }
 
   /// The text that was parsed.
@@ -82,7 +85,7 @@ extension PredicateSyntaxTree {
     var record: SyntaxRecord { storage.parts.records[Int(index)] }
 
     /// Where the node was written; a parenthesised node's range includes its parentheses.
-    public var range: SourceRange { record.range }
+    public var range: SourceRange { record.span.range(in: storage.tokens.tokens) }
 
     /// Whether the node is a predicate (true or false) rather than an expression (a value).
     public var isPredicate: Bool {
@@ -96,7 +99,7 @@ extension PredicateSyntaxTree {
     public var operatorRange: SourceRange? {
       let record = self.record
       guard record.tag == .comparison else { return nil }
-      return storage.parts.operatorRanges[Int(record.value)]
+      return record.valueSpan.range(in: storage.tokens.tokens)
     }
 
     /// What the node is, with what it holds besides its children.

@@ -1,6 +1,7 @@
 // The records behind `PredicateSyntaxTree`, and the builder that appends them as the parser reads.
 
-/// One node of a `PredicateSyntaxTree`: a tag, up to three child indices, one 64-bit payload and the range.
+/// One node of a `PredicateSyntaxTree`: a tag, up to three child indices, one 64-bit payload and the tokens
+/// it spans (40 bytes: a record with its `SourceRange` took 80, and the parse copied ranges node by node).
 /// What each field holds depends on the tag (see `SyntaxRecord.Tag`); unused children are -1.
 struct SyntaxRecord: Sendable {
   /// The node's form, with what its fields hold.
@@ -10,8 +11,8 @@ struct SyntaxRecord: Sendable {
     case not
     /// `first`, `second`
     case and, or
-    /// `first` lhs, `second` rhs, `comparisonOperator`, `options`, `quantifier`, and `value` the number of
-    /// its operator range.
+    /// `first` lhs, `second` rhs, `comparisonOperator`, `options`, `quantifier`, and `value` the tokens of
+    /// its operator and options (`packedSpan`).
     case comparison
     /// `detail` 0 or 1 for `bool`; `value` the integer's or double's bits, or a string's `PackedText`.
     case null, bool, integer, double, string
@@ -54,11 +55,23 @@ struct SyntaxRecord: Sendable {
   var second: Int32 = -1
   var third: Int32 = -1
   var value: UInt64 = 0
-  var range: SourceRange
+  var span: TokenSpan
 
-  init(_ tag: Tag, range: SourceRange) {
+  init(_ tag: Tag, span: TokenSpan) {
     self.tag = tag
-    self.range = range
+    self.span = span
+  }
+
+  /// `span` in one 64-bit payload.
+  static func packedSpan(_ span: TokenSpan) -> UInt64 {
+    UInt64(UInt32(bitPattern: span.first)) | UInt64(UInt32(bitPattern: span.last)) << 32
+  }
+
+  /// The span `packedSpan` packed into `value`.
+  var valueSpan: TokenSpan {
+    TokenSpan(
+      first: Int32(bitPattern: UInt32(truncatingIfNeeded: value)),
+      last: Int32(bitPattern: UInt32(truncatingIfNeeded: value >> 32)))
   }
 }
 
@@ -90,7 +103,6 @@ struct SyntaxTreeParts: Sendable {
   var records: [SyntaxRecord] = []
   var components: [ComponentRecord] = []
   var lists: [Int32] = []
-  var operatorRanges: [SourceRange] = []
   var strings: [String]
   var root: Int32 = -1
   var height = 0
@@ -132,23 +144,26 @@ struct SyntaxTreeBuilder {
   init(input: UnsafeBufferPointer<UInt8>, decodedStrings: [String], tokenCount: Int) {
     self.input = input
     parts = SyntaxTreeParts(strings: decodedStrings)
-    // A node takes at least one token, except a format argument's value: one array, rarely grown.
-    parts.records.reserveCapacity(tokenCount)
+    // Sized from the tokens so that each array is allocated once: most nodes take two or more tokens (a key
+    // path component takes two, `.` and the name). No corpus rule grows either array (callgrind counts one
+    // allocation of each per parse); an estimate that is short grows the array as usual.
+    parts.records.reserveCapacity(tokenCount * 3 / 4 + 4)
+    parts.components.reserveCapacity(tokenCount / 4 + 2)
   }
 
-  /// The range of the node `record`.
-  func range(of record: Int32) -> SourceRange { parts.records[Int(record)].range }
+  /// The tokens of the node `record`.
+  func span(of record: Int32) -> TokenSpan { parts.records[Int(record)].span }
 
-  /// Widens a parenthesised node's range to its parentheses.
-  mutating func setRange(_ range: SourceRange, of record: Int32) {
-    parts.records[Int(record)].range = range
+  /// Widens a parenthesised node's span to its parentheses.
+  mutating func setSpan(_ span: TokenSpan, of record: Int32) {
+    parts.records[Int(record)].span = span
   }
 
   private mutating func node(
-    _ tag: SyntaxRecord.Tag, _ range: SourceRange, _ first: Int32 = -1, _ second: Int32 = -1,
+    _ tag: SyntaxRecord.Tag, _ range: TokenSpan, _ first: Int32 = -1, _ second: Int32 = -1,
     _ third: Int32 = -1, detail: UInt8 = 0, value: UInt64 = 0
   ) -> Int32 {
-    var record = SyntaxRecord(tag, range: range)
+    var record = SyntaxRecord(tag, span: range)
     record.first = first
     record.second = second
     record.third = third
@@ -159,34 +174,33 @@ struct SyntaxTreeBuilder {
 
   // MARK: Predicates
 
-  mutating func constantPredicate(_ value: Bool, range: SourceRange) -> Int32 {
+  mutating func constantPredicate(_ value: Bool, range: TokenSpan) -> Int32 {
     node(value ? .truePredicate : .falsePredicate, range)
   }
 
-  mutating func not(_ operand: Int32, range: SourceRange) -> Int32 { node(.not, range, operand) }
+  mutating func not(_ operand: Int32, range: TokenSpan) -> Int32 { node(.not, range, operand) }
 
-  mutating func compound(_ link: Link, _ left: Int32, _ right: Int32, range: SourceRange) -> Int32 {
+  mutating func compound(_ link: Link, _ left: Int32, _ right: Int32, range: TokenSpan) -> Int32 {
     node(link == .or ? .or : .and, range, left, right)
   }
 
   mutating func comparison(
     quantifier: Quantifier?, lhs: Int32, op: ComparisonOperator, options: ComparisonOptions, rhs: Int32,
-    operatorRange: SourceRange, range: SourceRange
+    operatorRange: TokenSpan, range: TokenSpan
   ) -> Int32 {
-    var record = SyntaxRecord(.comparison, range: range)
+    var record = SyntaxRecord(.comparison, span: range)
     record.first = lhs
     record.second = rhs
     record.comparisonOperator = op
     record.options = options
     record.quantifier = quantifier
-    record.value = UInt64(parts.operatorRanges.count)
-    parts.operatorRanges.append(operatorRange)
+    record.value = SyntaxRecord.packedSpan(operatorRange)
     return parts.append(record)
   }
 
   // MARK: Expressions
 
-  mutating func constant(_ value: Constant, range: SourceRange) -> Int32 {
+  mutating func constant(_ value: Constant, range: TokenSpan) -> Int32 {
     switch value {
     case .null: node(.null, range)
     case .bool(let flag): node(.bool, range, detail: flag ? 1 : 0)
@@ -197,42 +211,42 @@ struct SyntaxTreeBuilder {
   }
 
   mutating func string(_ token: Token) -> Int32 {
-    node(.string, token.range, value: parts.text(of: token, input: input).bits)
+    node(.string, token.span, value: parts.text(of: token, input: input).bits)
   }
 
-  mutating func evaluatedObject(range: SourceRange) -> Int32 { node(.evaluatedObject, range) }
+  mutating func evaluatedObject(range: TokenSpan) -> Int32 { node(.evaluatedObject, range) }
 
-  mutating func anyKey(range: SourceRange) -> Int32 { node(.anyKey, range) }
+  mutating func anyKey(range: TokenSpan) -> Int32 { node(.anyKey, range) }
 
   mutating func variable(_ token: Token) -> Int32 {
-    node(.variable, token.range, value: parts.text(of: token, input: input).bits)
+    node(.variable, token.span, value: parts.text(of: token, input: input).bits)
   }
 
-  mutating func assignment(variable token: Token, value: Int32, range: SourceRange) -> Int32 {
+  mutating func assignment(variable token: Token, value: Int32, range: TokenSpan) -> Int32 {
     node(.assignment, range, value, value: parts.text(of: token, input: input).bits)
   }
 
-  mutating func arithmetic(_ op: ArithmeticOperator, _ left: Int32, _ right: Int32, range: SourceRange)
+  mutating func arithmetic(_ op: ArithmeticOperator, _ left: Int32, _ right: Int32, range: TokenSpan)
     -> Int32
   {
-    var record = SyntaxRecord(.arithmetic, range: range)
+    var record = SyntaxRecord(.arithmetic, span: range)
     record.first = left
     record.second = right
     record.arithmeticOperator = op
     return parts.append(record)
   }
 
-  mutating func setOperation(_ op: SetOperator, _ left: Int32, _ right: Int32, range: SourceRange) -> Int32 {
-    var record = SyntaxRecord(.setOperation, range: range)
+  mutating func setOperation(_ op: SetOperator, _ left: Int32, _ right: Int32, range: TokenSpan) -> Int32 {
+    var record = SyntaxRecord(.setOperation, span: range)
     record.first = left
     record.second = right
     record.setOperator = op
     return parts.append(record)
   }
 
-  mutating func negate(_ operand: Int32, range: SourceRange) -> Int32 { node(.negate, range, operand) }
+  mutating func negate(_ operand: Int32, range: TokenSpan) -> Int32 { node(.negate, range, operand) }
 
-  mutating func index(_ base: Int32, _ index: IndexOperand, range: SourceRange) -> Int32 {
+  mutating func index(_ base: Int32, _ index: IndexOperand, range: TokenSpan) -> Int32 {
     switch index {
     case .first: node(.index, range, base, detail: 0)
     case .last: node(.index, range, base, detail: 1)
@@ -241,24 +255,25 @@ struct SyntaxTreeBuilder {
     }
   }
 
-  mutating func subquery(collection: Int32, variable token: Token, predicate: Int32, range: SourceRange)
+  mutating func subquery(collection: Int32, variable token: Token, predicate: Int32, range: TokenSpan)
     -> Int32
   {
     node(.subquery, range, collection, predicate, value: parts.text(of: token, input: input).bits)
   }
 
-  mutating func cast(_ value: Int32, type: Int32, range: SourceRange) -> Int32 {
+  mutating func cast(_ value: Int32, type: Int32, range: TokenSpan) -> Int32 {
     node(.cast, range, value, type)
   }
 
-  mutating func ternary(_ condition: Int32, _ whenTrue: Int32, _ whenFalse: Int32, range: SourceRange)
+  mutating func ternary(_ condition: Int32, _ whenTrue: Int32, _ whenFalse: Int32, range: TokenSpan)
     -> Int32
   {
     node(.ternary, range, condition, whenTrue, whenFalse)
   }
 
-  mutating func substituted(_ kind: ExpressionNode.Kind, range: SourceRange) -> Int32 {
-    parts.append(ExpressionNode(kind, range: range))
+  /// A format argument's value, substituted for the specifier `token`.
+  mutating func substituted(_ kind: ExpressionNode.Kind, for token: Token) -> Int32 {
+    parts.append(ExpressionNode(kind, range: token.range), spanning: token.span)
   }
 
   // MARK: Key paths
@@ -300,10 +315,10 @@ struct SyntaxTreeBuilder {
       ComponentRecord(isOperator: isOperator, text: parts.text(of: token, input: input)))
   }
 
-  mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: SourceRange) -> Int32 {
+  mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: TokenSpan) -> Int32 {
     let count = Int32(truncatingIfNeeded: parts.components.count) - draft.start
     if draft.reused >= 0 {
-      parts.records[Int(draft.reused)].range = range
+      parts.records[Int(draft.reused)].span = range
       parts.records[Int(draft.reused)].second = draft.start
       parts.records[Int(draft.reused)].third = count
       return draft.reused
@@ -333,19 +348,19 @@ struct SyntaxTreeBuilder {
     return (start, Int32(truncatingIfNeeded: parts.lists.count) - start)
   }
 
-  mutating func aggregate(_ elements: consuming Int, range: SourceRange) -> Int32 {
+  mutating func aggregate(_ elements: consuming Int, range: TokenSpan) -> Int32 {
     let (start, count) = close(elements)
     return node(.aggregate, range, -1, start, count)
   }
 
-  mutating func function(name token: Token, arguments: consuming Int, range: SourceRange) -> Int32 {
+  mutating func function(name token: Token, arguments: consuming Int, range: TokenSpan) -> Int32 {
     let name = parts.text(of: token, input: input)
     let (start, count) = close(arguments)
     return node(.function, range, -1, start, count, value: name.bits)
   }
 
   mutating func functionCall(
-    receiver: Int32, selector token: Token, arguments: consuming Int, range: SourceRange
+    receiver: Int32, selector token: Token, arguments: consuming Int, range: TokenSpan
   )
     -> Int32
   {
@@ -353,4 +368,15 @@ struct SyntaxTreeBuilder {
     let (start, count) = close(arguments)
     return node(.functionCall, range, receiver, start, count, value: selector.bits)
   }
+}
+
+/// Owns a parse's token buffer for a `PredicateSyntaxTree` (`PredicateParser.run` hands it over).
+final class TokenStorage: Sendable {
+  nonisolated(unsafe) let buffer: UnsafeMutableBufferPointer<Token>
+
+  init(_ buffer: UnsafeMutableBufferPointer<Token>) { self.buffer = buffer }
+
+  var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(buffer) }
+
+  deinit { buffer.deallocate() }
 }

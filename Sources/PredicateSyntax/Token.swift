@@ -180,7 +180,18 @@ struct Token: Sendable {
   }
 
   var kind: Kind
+  /// The token's place in the token buffer (`TokenBuffer.append` sets it); nodes are recorded by the
+  /// tokens they span. Stored in what would be padding after `kind`: a token stays 64 bytes.
+  var index: Int32 = 0
   var range: SourceRange
+
+  init(kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+
+  /// The span of this one token.
+  var span: TokenSpan { TokenSpan(first: index, last: index) }
 
   // Pattern matching rather than `==` on `Kind`: no temporary `Kind` to build and compare on the hot path.
   func isPunctuation(_ punctuation: Punctuation) -> Bool {
