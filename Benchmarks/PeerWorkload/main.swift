@@ -4,10 +4,13 @@
 //
 // PREPARED.json is the array scripts/bench-peers writes: {"predicate", "object", "expected"} per entry,
 // with a null object and expectation for the corpus rules (timed for parsing only). For every entry
-// this prints one tab-separated line, in the same shape as gnustep_bench.m plus one column:
+// this prints one tab-separated line, in the same shape as gnustep_bench.m plus two columns:
 //
 //   index  parse(ok|rejected)  eval(right|wrong|error|none)  ns-per-parse  ns-per-walk  ns-per-compiled
+//   ns-per-syntax-tree-parse
 //
+// ns-per-parse is `PredicateParser.parse` (the `PredicateNode` tree); ns-per-syntax-tree-parse is
+// `PredicateParser.parseSyntaxTree` (the flat tree the parser records, which `parse` builds nodes from).
 // Entries that fail to parse or evaluate correctly report 0 for the times they lack.
 import Foundation
 import PredicateEvaluation
@@ -71,11 +74,15 @@ func report(path: String) throws {
   let registry = TypeRegistry.system
   for (index, entry) in try readEntries(path: path).enumerated() {
     guard let tree = try? PredicateParser.parse(entry.predicate) else {
-      print("\(index)\trejected\tnone\t0.0\t0.0\t0.0")
+      print("\(index)\trejected\tnone\t0.0\t0.0\t0.0\t0.0")
       continue
     }
     let parseTime = nanosecondsPerCall {
       if (try? PredicateParser.parse(entry.predicate)) != nil { sink &+= 1 }
+    }
+    // The same parse into the flat `PredicateSyntaxTree`, without building `PredicateNode`s from it.
+    let syntaxTreeTime = nanosecondsPerCall {
+      if let tree = try? PredicateParser.parseSyntaxTree(entry.predicate) { sink &+= tree.nodeCount }
     }
     var evaluation = "none"
     var walkTime = 0.0
@@ -102,7 +109,7 @@ func report(path: String) throws {
     }
     print(
       "\(index)\tok\t\(evaluation)\t\(String(format: "%.1f", parseTime))\t\(String(format: "%.1f", walkTime))\t"
-        + String(format: "%.1f", compiledTime))
+        + "\(String(format: "%.1f", compiledTime))\t\(String(format: "%.1f", syntaxTreeTime))")
   }
 }
 
