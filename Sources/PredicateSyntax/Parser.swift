@@ -32,7 +32,7 @@ public enum PredicateParser {
     try withBytes(of: text) { (bytes) throws(PredicateSyntaxError) in
       try run(bytes, options: options, arguments: arguments) {
         parser throws(PredicateSyntaxError) in
-        parser.predicateNode(try parser.parseWholePredicate().node)
+        parser.predicateNode(try parser.parseWholePredicate())
       }
     }
   }
@@ -74,7 +74,7 @@ public enum PredicateParser {
   ) throws(PredicateSyntaxError) -> PredicateParseResult {
     try run(bytes, options: options, arguments: arguments) { parser throws(PredicateSyntaxError) in
       PredicateParseResult(
-        predicate: parser.predicateNode(try parser.parseWholePredicate().node), warnings: parser.warnings)
+        predicate: parser.predicateNode(try parser.parseWholePredicate()), warnings: parser.warnings)
     }
   }
 
@@ -263,23 +263,43 @@ struct Parser: ~Copyable {
     return predicate
   }
 
-  /// The `PredicateNode` tree of the predicate recorded as `root`. Made here, on the stack the parse ran on,
-  /// which a deep tree needs as much as its parse did.
-  func predicateNode(_ root: Int32) -> PredicateNode {
-    NodeMaterializer.with(builder.parts, tokens: tokens, input: bytes) { $0.predicate(root) }
+  /// The `PredicateNode` tree of the predicate recorded as `root`. Building it recurses once per level: a
+  /// tree taller than tree walkers take on the caller's stack is built on the dedicated thread's, as the
+  /// printer walks one.
+  func predicateNode(_ root: Parsed<Int32>) -> PredicateNode {
+    let parts = builder.parts
+    if root.height <= LargeStack.inlineTreeHeightLimit {
+      return NodeMaterializer.with(parts, tokens: tokens, input: bytes) { $0.predicate(root.node) }
+    }
+    // The dedicated thread reads the tokens and input while this thread waits for it.
+    nonisolated(unsafe) let tokens = self.tokens
+    nonisolated(unsafe) let input = self.bytes
+    let node = root.node
+    return LargeStack.run {
+      NodeMaterializer.with(parts, tokens: tokens, input: input) { $0.predicate(node) }
+    }
   }
 
-  /// The `ExpressionNode` tree of the expression recorded as `root`.
-  func expressionNode(_ root: Int32) -> ExpressionNode {
-    NodeMaterializer.with(builder.parts, tokens: tokens, input: bytes) { $0.expression(root) }
+  /// The `ExpressionNode` tree of the expression recorded as `root`, built as `predicateNode(_:)` builds one.
+  func expressionNode(_ root: Parsed<Int32>) -> ExpressionNode {
+    let parts = builder.parts
+    if root.height <= LargeStack.inlineTreeHeightLimit {
+      return NodeMaterializer.with(parts, tokens: tokens, input: bytes) { $0.expression(root.node) }
+    }
+    nonisolated(unsafe) let tokens = self.tokens
+    nonisolated(unsafe) let input = self.bytes
+    let node = root.node
+    return LargeStack.run {
+      NodeMaterializer.with(parts, tokens: tokens, input: input) { $0.expression(node) }
+    }
   }
 
   /// `expression`, then the end of input (`PredicateParser.parseExpression`).
-  mutating func parseWholeExpression() throws(PredicateSyntaxError) -> Expression {
+  mutating func parseWholeExpression() throws(PredicateSyntaxError) -> Parsed<Expression> {
     if tokens[index].isEndOfInput { throw error(.emptyInput, "empty expression") }
     let expression = try parseExpression()
     try expectEndOfInput(after: "the expression")
-    return expression.node
+    return expression
   }
 
   func expectEndOfInput(after what: String) throws(PredicateSyntaxError) {

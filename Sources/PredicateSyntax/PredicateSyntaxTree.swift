@@ -69,9 +69,9 @@ public struct PredicateSyntaxTree: Sendable {
   /// returns for the same text, every range included.
   public var predicate: PredicateNode {
     let storage = self.storage
-    // Building recurses once per level: a tree deeper than the caller's stack is sure to hold is built on
-    // the large stack, as the parser reads it.
-    if LargeStack.fitsOnCurrentStack(nesting: storage.parts.height) { return storage.predicate() }
+    // Building recurses once per level: a tree taller than tree walkers take on the caller's stack is built
+    // on the dedicated thread's, as the printer walks one.
+    if storage.parts.height <= LargeStack.inlineTreeHeightLimit { return storage.predicate() }
     return LargeStack.run { storage.predicate() }
   }
 }

@@ -98,6 +98,15 @@ import Testing
     #expect(tree.nodeCount == depth + 3)
   }
 
+  /// An expression taller than tree walkers take on the caller's stack is built on the dedicated thread's.
+  @Test func aTallExpressionBecomesNodes() throws {
+    let expression = try PredicateParser.parseExpression(String(repeating: "- ", count: 99) + "-1")
+    var expected = ExpressionNode(.constant(.integer(-1)))
+    for _ in 0..<99 { expected = ExpressionNode(.negate(expected)) }
+    #expect(expression == expected)
+    #expect(expression.range.byteRange == 0..<200)
+  }
+
   /// The view's kinds and children, as the test reads them back into nodes.
   static func predicate(_ node: PredicateSyntaxTree.Node) -> PredicateNode? {
     let children = node.children
