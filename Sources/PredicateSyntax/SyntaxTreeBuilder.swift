@@ -88,10 +88,21 @@ struct PackedText: Sendable {
 
   static func decoded(_ number: Int) -> PackedText { PackedText(bits: 1 << 63 | UInt64(number)) }
 
-  /// `span` of the input, if its offsets fit the packing (inputs are far smaller than 2 GiB).
-  static func input(_ span: Range<Int>) -> PackedText? {
-    guard span.upperBound < 1 << 31 else { return nil }
-    return PackedText(bits: UInt64(span.lowerBound) | UInt64(span.upperBound) << 32)
+  /// What `Token.textSpan` says, packed, if its offsets fit: every name and string of a parse comes here, so
+  /// the offsets are computed directly rather than through a `Range` (whose bounds checks cost more).
+  @inline(__always)
+  static func text(of token: Token) -> PackedText? {
+    let start = token.range.start.offset
+    let end = token.range.end.offset
+    let bounds: (Int, Int)
+    switch token.kind {
+    case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier: bounds = (start &+ 1, end)
+    case .plainString: bounds = (start &+ 1, end &- 1)
+    case .decodedString(let number): return .decoded(number)
+    default: bounds = (start, end)
+    }
+    guard bounds.1 < 1 << 31 else { return nil }
+    return PackedText(bits: UInt64(truncatingIfNeeded: bounds.0) | UInt64(truncatingIfNeeded: bounds.1) << 32)
   }
 
   var decodedNumber: Int? { bits >> 63 == 1 ? Int(bits & 0xFFFF_FFFF) : nil }
@@ -112,10 +123,10 @@ struct SyntaxTreeParts: Sendable {
 
   /// The text of a name or string literal `token` (see `Token.textSpan`).
   mutating func text(of token: Token, input: UnsafeBufferPointer<UInt8>) -> PackedText {
+    if let packed = PackedText.text(of: token) { return packed }
+    // Offsets past 2 GiB: the text is kept as a string instead.
     switch token.textSpan {
-    case .input(let span):
-      if let packed = PackedText.input(span) { return packed }
-      return keep(String(decoding: input[span], as: UTF8.self))
+    case .input(let span): return keep(String(decoding: input[span], as: UTF8.self))
     case .decoded(let number): return .decoded(number)
     }
   }
