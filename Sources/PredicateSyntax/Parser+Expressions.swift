@@ -199,12 +199,9 @@ extension Parser {
   mutating func parseKeys(after base: consuming Parsed<Expression>, extending: Bool)
     throws(PredicateSyntaxError) -> Parsed<Expression>
   {
-    // `.name` pairs ahead: the components' capacity (an over-estimate only when a later one is an error).
-    var ahead = 1
-    while lookahead(2 * ahead).isPunctuation(.dot) { ahead += 1 }
     let start = range(of: base)
     let baseHeight = base.height
-    var (draft, extended) = builder.beginKeyPath(after: base.node, extending: extending, capacity: ahead)
+    var (draft, extended) = builder.beginKeyPath(after: base.node, extending: extending)
     while skip(.dot) {
       try appendKeyPathComponent(to: &draft)
     }

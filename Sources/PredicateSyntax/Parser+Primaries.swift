@@ -108,7 +108,7 @@ extension Parser {
 
   /// A key path of one key or collection operator, read from `token`.
   mutating func oneComponentKeyPath(_ token: Token, isOperator: Bool) -> Expression {
-    var draft = builder.beginKeyPath(capacity: 1)
+    var draft = builder.beginKeyPath()
     builder.appendComponent(token, isOperator: isOperator, to: &draft)
     return builder.finishKeyPath(draft, range: token.span)
   }

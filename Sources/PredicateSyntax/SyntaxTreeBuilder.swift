@@ -297,11 +297,11 @@ struct SyntaxTreeBuilder {
     var reused: Int32
   }
 
-  mutating func beginKeyPath(capacity: Int) -> KeyPathDraft {
+  mutating func beginKeyPath() -> KeyPathDraft {
     KeyPathDraft(base: -1, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
   }
 
-  mutating func beginKeyPath(after base: Int32, extending: Bool, capacity: Int) -> (
+  mutating func beginKeyPath(after base: Int32, extending: Bool) -> (
     KeyPathDraft, extended: Bool
   ) {
     let record = parts.records[Int(base)]
