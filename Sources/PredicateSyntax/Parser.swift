@@ -170,7 +170,8 @@ public enum PredicateParser {
 extension PredicateParser {
   /// Refuses text longer than `options.maximumInputBytes`, pointing at the first byte past the limit.
   static func checkSize(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(PredicateSyntaxError) {
-    let limit = options.maximumInputBytes
+    // Tokens keep positions in 32 bits (`Token`): past 2 GiB, whatever the limit, the text is refused.
+    let limit = Swift.min(options.maximumInputBytes, Int(Int32.max) - 1)
     guard bytes.count > limit else { return }
     var line = 1
     var lineStart = 0
@@ -185,8 +186,10 @@ extension PredicateParser {
     throw PredicateSyntaxError(
       .inputTooLarge,
       "the predicate is \(bytes.count) bytes, more than the limit of \(limit) bytes "
-        + "(PredicateParser.Options.maximumInputBytes); check that the file holds one rule: a real rule is a few "
-        + "hundred bytes to a few kilobytes",
+        + (limit < options.maximumInputBytes
+          ? "(positions are 32-bit numbers, whatever PredicateParser.Options.maximumInputBytes says)"
+          : "(PredicateParser.Options.maximumInputBytes)")
+        + "; check that the file holds one rule: a real rule is a few hundred bytes to a few kilobytes",
       at: SourceRange(start: start, end: end))
   }
 }

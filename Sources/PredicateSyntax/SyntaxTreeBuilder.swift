@@ -92,8 +92,8 @@ struct PackedText: Sendable {
   /// the offsets are computed directly rather than through a `Range` (whose bounds checks cost more).
   @inline(__always)
   static func text(of token: Token) -> PackedText? {
-    let start = token.range.start.offset
-    let end = token.range.end.offset
+    let start = token.startByte
+    let end = token.endByte
     let bounds: (Int, Int)
     switch token.kind {
     case .escapedIdentifier, .variable, .collectionOperator, .formatSpecifier: bounds = (start &+ 1, end)

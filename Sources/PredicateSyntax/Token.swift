@@ -181,14 +181,38 @@ struct Token: Sendable {
 
   var kind: Kind
   /// The token's place in the token buffer (`TokenBuffer.append` sets it); nodes are recorded by the
-  /// tokens they span. Stored in what would be padding after `kind`: a token stays 64 bytes.
+  /// tokens they span. Stored in what would be padding after `kind`.
   var index: Int32 = 0
-  var range: SourceRange
+  // The range's six numbers in 32 bits each, so a token is 40 bytes rather than 64: the lexer writes and the
+  // parser reads one per token. Inputs of 2 GiB or more are refused before lexing
+  // (`PredicateParser.checkSize`), so every line, column and offset fits.
+  private var startLine: Int32
+  private var startColumn: Int32
+  private var startOffset: Int32
+  private var endLine: Int32
+  private var endColumn: Int32
+  private var endOffset: Int32
 
   init(kind: Kind, range: SourceRange) {
     self.kind = kind
-    self.range = range
+    startLine = Int32(truncatingIfNeeded: range.start.line)
+    startColumn = Int32(truncatingIfNeeded: range.start.column)
+    startOffset = Int32(truncatingIfNeeded: range.start.offset)
+    endLine = Int32(truncatingIfNeeded: range.end.line)
+    endColumn = Int32(truncatingIfNeeded: range.end.column)
+    endOffset = Int32(truncatingIfNeeded: range.end.offset)
   }
+
+  /// Where the token was read.
+  var range: SourceRange {
+    SourceRange(
+      start: SourcePosition(line: Int(startLine), column: Int(startColumn), offset: Int(startOffset)),
+      end: SourcePosition(line: Int(endLine), column: Int(endColumn), offset: Int(endOffset)))
+  }
+
+  /// The token's first and last byte offsets, without building its range.
+  var startByte: Int { Int(startOffset) }
+  var endByte: Int { Int(endOffset) }
 
   /// The span of this one token.
   var span: TokenSpan { TokenSpan(first: index, last: index) }
