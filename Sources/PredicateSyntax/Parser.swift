@@ -253,6 +253,10 @@ struct Parser: ~Copyable {
     self.builder = SyntaxTreeBuilder(input: bytes, decodedStrings: decodedStrings, tokenCount: tokens.count)
   }
 
+  deinit {
+    if !builder.handedOver { builder.parts.deallocate() }
+  }
+
   // MARK: - Entry points
 
   /// `predicate ::= disjunction`, then the end of input.

@@ -20,6 +20,7 @@ extension PredicateParser {
       try run(bytes, options: options, arguments: arguments, keepingTokens: true) {
         parser throws(PredicateSyntaxError) in
         let predicate = try parser.parseWholePredicate()
+        parser.builder.handedOver = true
         var parts = parser.builder.parts
         parts.root = predicate.node
         parts.height = predicate.height

@@ -19,15 +19,11 @@ struct NodeMaterializer {
     _ parts: borrowing SyntaxTreeParts, tokens: UnsafeBufferPointer<Token>, input: UnsafeBufferPointer<UInt8>,
     _ body: (NodeMaterializer) -> Value
   ) -> Value {
-    parts.records.withUnsafeBufferPointer { records in
-      parts.components.withUnsafeBufferPointer { components in
-        parts.lists.withUnsafeBufferPointer { lists in
-          body(
-            NodeMaterializer(
-              records: records, components: components, lists: lists, tokens: tokens, strings: parts.strings,
-              input: input))
-        }
-      }
+    parts.lists.withUnsafeBufferPointer { lists in
+      body(
+        NodeMaterializer(
+          records: parts.records.buffer, components: parts.components.buffer, lists: lists, tokens: tokens,
+          strings: parts.strings, input: input))
     }
   }
 

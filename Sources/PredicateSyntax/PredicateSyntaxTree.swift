@@ -26,6 +26,8 @@ public struct PredicateSyntaxTree: Sendable {
       self.tokens = tokens
     }
 
+    deinit { parts.deallocate() }
+
     /// The root's `PredicateNode` tree.
     func predicate() -> PredicateNode {
       var text = self.text
@@ -123,7 +125,7 @@ extension PredicateSyntaxTree {
       case .anyKey: return .anyKey
       case .variable: return .variable(storage.string(PackedText(bits: record.value)))
       case .keyPath:
-        let components = parts.components[Int(record.second)..<Int(record.second + record.third)]
+        let components = parts.components.buffer[Int(record.second)..<Int(record.second + record.third)]
         return .keyPath(components.map { storage.component($0) })
       case .index:
         switch record.detail {

@@ -88,10 +88,11 @@ struct PackedText: Sendable {
 
   static func decoded(_ number: Int) -> PackedText { PackedText(bits: 1 << 63 | UInt64(number)) }
 
-  /// What `Token.textSpan` says, packed, if its offsets fit: every name and string of a parse comes here, so
-  /// the offsets are computed directly rather than through a `Range` (whose bounds checks cost more).
+  /// What `Token.textSpan` says, packed: every name and string of a parse comes here, so the offsets are
+  /// computed directly rather than through a `Range` (whose bounds checks cost more). They fit: text of
+  /// 2 GiB or more is refused before it is read (`PredicateParser.checkSize`).
   @inline(__always)
-  static func text(of token: Token) -> PackedText? {
+  static func text(of token: Token) -> PackedText {
     let start = token.startByte
     let end = token.endByte
     let bounds: (Int, Int)
@@ -101,7 +102,6 @@ struct PackedText: Sendable {
     case .decodedString(let number): return .decoded(number)
     default: bounds = (start, end)
     }
-    guard bounds.1 < 1 << 31 else { return nil }
     return PackedText(bits: UInt64(truncatingIfNeeded: bounds.0) | UInt64(truncatingIfNeeded: bounds.1) << 32)
   }
 
@@ -109,26 +109,28 @@ struct PackedText: Sendable {
   var inputSpan: Range<Int> { Int(bits & 0xFFFF_FFFF)..<Int(bits >> 32) }
 }
 
-/// Everything a parse appends; `PredicateSyntaxTree` owns it once the parse succeeds.
+/// Everything a parse appends; `PredicateSyntaxTree` owns it once the parse succeeds. `records` and
+/// `components` are freed by their owner (see `RecordList`).
 struct SyntaxTreeParts: Sendable {
-  var records: [SyntaxRecord] = []
-  var components: [ComponentRecord] = []
+  var records: RecordList<SyntaxRecord>
+  var components: RecordList<ComponentRecord>
   var lists: [Int32] = []
   var strings: [String]
   var root: Int32 = -1
   var height = 0
   var warnings: [PredicateDiagnostic] = []
 
-  init(strings: [String]) { self.strings = strings }
+  /// Parts with room for `records` nodes and `components` key path components before growing.
+  init(strings: [String], records: Int, components: Int) {
+    self.strings = strings
+    self.records = RecordList(capacity: records)
+    self.components = RecordList(capacity: components)
+  }
 
-  /// The text of a name or string literal `token` (see `Token.textSpan`).
-  mutating func text(of token: Token, input: UnsafeBufferPointer<UInt8>) -> PackedText {
-    if let packed = PackedText.text(of: token) { return packed }
-    // Offsets past 2 GiB: the text is kept as a string instead.
-    switch token.textSpan {
-    case .input(let span): return keep(String(decoding: input[span], as: UTF8.self))
-    case .decoded(let number): return .decoded(number)
-    }
+  /// Frees `records` and `components`.
+  func deallocate() {
+    records.deallocate()
+    components.deallocate()
   }
 
   /// `string`, kept in the tree's own strings.
@@ -148,18 +150,19 @@ struct SyntaxTreeParts: Sendable {
 struct SyntaxTreeBuilder {
   let input: UnsafeBufferPointer<UInt8>
   var parts: SyntaxTreeParts
+  /// Set when a `PredicateSyntaxTree` takes `parts`; until then the parser frees them when it ends.
+  var handedOver = false
   /// Elements of the lists being read, innermost last: lists nest, so each takes the top of this stack and
   /// moves to `parts.lists` when it closes.
   var pendingElements: [Int32] = []
 
   init(input: UnsafeBufferPointer<UInt8>, decodedStrings: [String], tokenCount: Int) {
     self.input = input
-    parts = SyntaxTreeParts(strings: decodedStrings)
-    // Sized from the tokens so that each array is allocated once: most nodes take two or more tokens (a key
-    // path component takes two, `.` and the name). No corpus rule grows either array (callgrind counts one
-    // allocation of each per parse); an estimate that is short grows the array as usual.
-    parts.records.reserveCapacity(tokenCount * 3 / 4 + 4)
-    parts.components.reserveCapacity(tokenCount / 4 + 2)
+    // Sized from the tokens so that each list is allocated once: most nodes take two or more tokens (a key
+    // path component takes two, `.` and the name). No corpus rule grows either list (callgrind counts one
+    // allocation of each per parse); an estimate that is short grows the list.
+    parts = SyntaxTreeParts(
+      strings: decodedStrings, records: tokenCount * 3 / 4 + 4, components: tokenCount / 4 + 2)
   }
 
   /// The tokens of the node `record`.
@@ -222,7 +225,7 @@ struct SyntaxTreeBuilder {
   }
 
   mutating func string(_ token: Token) -> Int32 {
-    node(.string, token.span, value: parts.text(of: token, input: input).bits)
+    node(.string, token.span, value: PackedText.text(of: token).bits)
   }
 
   mutating func evaluatedObject(range: TokenSpan) -> Int32 { node(.evaluatedObject, range) }
@@ -230,11 +233,11 @@ struct SyntaxTreeBuilder {
   mutating func anyKey(range: TokenSpan) -> Int32 { node(.anyKey, range) }
 
   mutating func variable(_ token: Token) -> Int32 {
-    node(.variable, token.span, value: parts.text(of: token, input: input).bits)
+    node(.variable, token.span, value: PackedText.text(of: token).bits)
   }
 
   mutating func assignment(variable token: Token, value: Int32, range: TokenSpan) -> Int32 {
-    node(.assignment, range, value, value: parts.text(of: token, input: input).bits)
+    node(.assignment, range, value, value: PackedText.text(of: token).bits)
   }
 
   mutating func arithmetic(_ op: ArithmeticOperator, _ left: Int32, _ right: Int32, range: TokenSpan)
@@ -269,7 +272,7 @@ struct SyntaxTreeBuilder {
   mutating func subquery(collection: Int32, variable token: Token, predicate: Int32, range: TokenSpan)
     -> Int32
   {
-    node(.subquery, range, collection, predicate, value: parts.text(of: token, input: input).bits)
+    node(.subquery, range, collection, predicate, value: PackedText.text(of: token).bits)
   }
 
   mutating func cast(_ value: Int32, type: Int32, range: TokenSpan) -> Int32 {
@@ -314,16 +317,16 @@ struct SyntaxTreeBuilder {
     // The components continue the existing ones; they are the last appended unless a format argument's
     // key path came between, when they are copied to the end first.
     if Int(start) + Int(record.third) != parts.components.count {
-      let existing = parts.components[Int(start)..<Int(start + record.third)]
+      let existing = Int(start)..<Int(start + record.third)
       start = Int32(truncatingIfNeeded: parts.components.count)
-      parts.components.append(contentsOf: existing)
+      parts.components.appendCopy(of: existing)
     }
     return (KeyPathDraft(base: record.first, start: start, reused: base), true)
   }
 
   mutating func appendComponent(_ token: Token, isOperator: Bool, to draft: inout KeyPathDraft) {
     parts.components.append(
-      ComponentRecord(isOperator: isOperator, text: parts.text(of: token, input: input)))
+      ComponentRecord(isOperator: isOperator, text: PackedText.text(of: token)))
   }
 
   mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: TokenSpan) -> Int32 {
@@ -365,7 +368,7 @@ struct SyntaxTreeBuilder {
   }
 
   mutating func function(name token: Token, arguments: consuming Int, range: TokenSpan) -> Int32 {
-    let name = parts.text(of: token, input: input)
+    let name = PackedText.text(of: token)
     let (start, count) = close(arguments)
     return node(.function, range, -1, start, count, value: name.bits)
   }
@@ -375,7 +378,7 @@ struct SyntaxTreeBuilder {
   )
     -> Int32
   {
-    let selector = parts.text(of: token, input: input)
+    let selector = PackedText.text(of: token)
     let (start, count) = close(arguments)
     return node(.functionCall, range, receiver, start, count, value: selector.bits)
   }

@@ -1,0 +1,49 @@
+/// A growing list of trivial values in memory its owner frees (`deallocate()`): appending is a store and a
+/// count, with none of `Array`'s uniqueness checks, which the parser paid at every node it recorded.
+///
+/// `Element` must be trivial (no references; `SyntaxRecord`, `ComponentRecord`): memory is freed without
+/// deinitializing it. (Not spelled `BitwiseCopyable`: the records hold public enums that do not declare it.)
+/// Copies share the memory. `Parser` frees its builder's lists when it ends unless a `PredicateSyntaxTree`
+/// took them (`SyntaxTreeBuilder.handedOver`); the tree's storage frees them when it goes.
+struct RecordList<Element>: @unchecked Sendable {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 4)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  subscript(index: Int) -> Element {
+    @inline(__always) get { base[index] }
+    @inline(__always) set { base[index] = newValue }
+  }
+
+  /// The elements as a buffer, valid until the list grows or is freed.
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if count == capacity { grow(to: capacity * 2) }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Appends the elements at `range` of the list itself.
+  mutating func appendCopy(of range: Range<Int>) {
+    if count + range.count > capacity { grow(to: Swift.max(capacity * 2, count + range.count)) }
+    (base + count).update(from: base + range.lowerBound, count: range.count)
+    count += range.count
+  }
+
+  private mutating func grow(to larger: Int) {
+    let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+    moved.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  func deallocate() { base.deallocate() }
+}
