@@ -3,7 +3,7 @@
 extension Parser {
   /// The predicate an operand must be here, or an error asking for the comparison operator it lacks.
   /// Takes the operand, so the predicate moves out without a copy.
-  mutating func requirePredicate(_ operand: consuming Operand<Predicate, Expression>)
+  mutating func requirePredicate(_ operand: consuming Operand)
     throws(PredicateSyntaxError) -> Parsed<Predicate>
   {
     switch consume operand {
@@ -26,17 +26,17 @@ extension Parser {
   var atNot: Bool { tokens[index].isKeyword(.not) || tokens[index].isPunctuation(.bang) }
 
   /// `disjunction ::= conjunction ( ( "OR" | "||" ) conjunction )*`
-  mutating func parseOr() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parseOr() throws(PredicateSyntaxError) -> Operand {
     try parseChain(.or)
   }
 
   /// `conjunction ::= negation ( ( "AND" | "&&" ) negation )*`
-  mutating func parseAnd() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parseAnd() throws(PredicateSyntaxError) -> Operand {
     try parseChain(.and)
   }
 
   /// One operand of a `link` chain: a conjunction in a disjunction, a negation in a conjunction.
-  mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parseOperand(of link: Link) throws(PredicateSyntaxError) -> Operand {
     switch link {
     case .or:
       // Most clauses of a disjunction are one comparison: read it without the conjunction and negation
@@ -64,7 +64,7 @@ extension Parser {
   /// parentheses, and is built so as the operands are read (no array of operands). A chain too long for the
   /// depth limit that way is not deep nesting, only many clauses: it is read again from its start into
   /// `parseBalancedChain`.
-  mutating func parseChain(_ link: Link) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parseChain(_ link: Link) throws(PredicateSyntaxError) -> Operand {
     let restart = (index, nextArgument)
     let first = try parseOperand(of: link)
     guard at(link) else { return first }
@@ -74,8 +74,8 @@ extension Parser {
   /// The rest of a `link` chain whose first operand, `first`, was read from `restart` (index and format
   /// argument) on; the next token is the link.
   mutating func parseChain(
-    _ link: Link, after first: consuming Operand<Predicate, Expression>, restart: (Int, Int)
-  ) throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+    _ link: Link, after first: consuming Operand, restart: (Int, Int)
+  ) throws(PredicateSyntaxError) -> Operand {
     var left = try requirePredicate(first)
     while at(link) {
       advance()
@@ -120,7 +120,7 @@ extension Parser {
   }
 
   /// `negation ::= ( "NOT" | "!" ) negation | primaryPredicate`
-  mutating func parseNot() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parseNot() throws(PredicateSyntaxError) -> Operand {
     guard atNot else { return try parsePrimaryPredicate() }
     let not = advance()
     try enter()
@@ -137,7 +137,7 @@ extension Parser {
   ///
   /// A `(` may open a predicate or an expression (`(a + b) * 2 > 3`); without a comparison operator the
   /// result is an expression, which the caller rejects or uses.
-  mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand<Predicate, Expression> {
+  mutating func parsePrimaryPredicate() throws(PredicateSyntaxError) -> Operand {
     let token = current
     switch token.kind {
     case .keyword(.truePredicate):

@@ -201,9 +201,9 @@ struct Parsed<Node> {
 }
 
 /// What a parenthesised group turned out to be: at predicate level `(` may open either.
-enum Operand<Predicate, Expression> {
-  case predicate(Parsed<Predicate>)
-  case expression(Parsed<Expression>)
+enum Operand {
+  case predicate(Parsed<Int32>)
+  case expression(Parsed<Int32>)
 }
 
 /// Recursive descent over the token array. Every recursive construct goes through `enter()`, which enforces
@@ -270,35 +270,26 @@ struct Parser: ~Copyable {
     return predicate
   }
 
-  /// The `PredicateNode` tree of the predicate recorded as `root`. Building it recurses once per level: a
-  /// tree taller than tree walkers take on the caller's stack is built on the dedicated thread's, as the
-  /// printer walks one.
-  func predicateNode(_ root: Parsed<Int32>) -> PredicateNode {
+  /// The `PredicateNode` tree of the predicate recorded as `root`.
+  func predicateNode(_ root: Parsed<Int32>) -> PredicateNode { nodeTree(root) { $0.predicate($1) } }
+
+  /// The `ExpressionNode` tree of the expression recorded as `root`.
+  func expressionNode(_ root: Parsed<Int32>) -> ExpressionNode { nodeTree(root) { $0.expression($1) } }
+
+  /// `make`'s tree from `root`. Building it recurses once per level: a tree taller than tree walkers take on
+  /// the caller's stack is built on the dedicated thread's, as the printer walks one.
+  private func nodeTree<Tree: Sendable>(
+    _ root: Parsed<Int32>, _ make: @escaping @Sendable (NodeMaterializer, Int32) -> Tree
+  ) -> Tree {
     let parts = builder.parts
+    let node = root.node
     if root.height <= LargeStack.inlineTreeHeightLimit {
-      return NodeMaterializer.with(parts, tokens: tokens, input: bytes) { $0.predicate(root.node) }
+      return NodeMaterializer.with(parts, tokens: tokens, input: bytes) { make($0, node) }
     }
     // The dedicated thread reads the tokens and input while this thread waits for it.
     nonisolated(unsafe) let tokens = self.tokens
     nonisolated(unsafe) let input = self.bytes
-    let node = root.node
-    return LargeStack.run {
-      NodeMaterializer.with(parts, tokens: tokens, input: input) { $0.predicate(node) }
-    }
-  }
-
-  /// The `ExpressionNode` tree of the expression recorded as `root`, built as `predicateNode(_:)` builds one.
-  func expressionNode(_ root: Parsed<Int32>) -> ExpressionNode {
-    let parts = builder.parts
-    if root.height <= LargeStack.inlineTreeHeightLimit {
-      return NodeMaterializer.with(parts, tokens: tokens, input: bytes) { $0.expression(root.node) }
-    }
-    nonisolated(unsafe) let tokens = self.tokens
-    nonisolated(unsafe) let input = self.bytes
-    let node = root.node
-    return LargeStack.run {
-      NodeMaterializer.with(parts, tokens: tokens, input: input) { $0.expression(node) }
-    }
+    return LargeStack.run { NodeMaterializer.with(parts, tokens: tokens, input: input) { make($0, node) } }
   }
 
   /// `expression`, then the end of input (`PredicateParser.parseExpression`).
@@ -446,7 +437,9 @@ struct Parser: ~Copyable {
       warnings: warnings)
   }
 
-  /// `node` with its height, once the height is checked against the depth limit.
+  /// `node` with its height, once the height is checked against the depth limit. `mutating`, though it
+  /// changes nothing: called from the mutating descent, a non-mutating method got a copy of the parser (200
+  /// bytes, a `memcpy` call) at every node.
   @inline(__always)
   mutating func checked<Node>(_ node: consuming Node, height: Int) throws(PredicateSyntaxError) -> Parsed<
     Node
