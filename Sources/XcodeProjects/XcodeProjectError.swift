@@ -78,6 +78,10 @@ public struct BuildSettingDiagnostic: Sendable, Hashable, CustomStringConvertibl
     /// An `#include` of a base configuration skipped because it would read a file again while that file is
     /// being read (``XCConfigFile/IncludeCycle``); Xcode skips it too, with a warning.
     case includeCycle = "include-cycle"
+    /// A line of a base configuration (xcconfig) that is not a setting or an `#include`
+    /// (``XCConfigFile/problems``). Xcode reports it as an error and leaves the line out; so does
+    /// resolution here, which goes on with the rest of the file.
+    case xcconfigSyntax = "xcconfig-syntax"
     /// Settings that refer to each other in a loop.
     case referenceCycle = "reference-cycle"
     /// A `$(NAME)` nothing defines; it expanded to nothing, as in Xcode.

@@ -54,7 +54,8 @@ extension XcodeProject {
           project: self, target: target, configuration: name, sdk: sdk, arch: arch))
     ]
     var missingBelow: [(level: Int, diagnostic: BuildSettingDiagnostic)] = []
-    var includeCycles: [BuildSettingDiagnostic] = []
+    // What the xcconfig files say beside their settings: skipped `#include` cycles, left-out lines.
+    var fileWarnings: [BuildSettingDiagnostic] = []
     for (owner, buildConfiguration) in [("project", projectConfiguration), ("target", targetConfiguration)] {
       guard let buildConfiguration else { continue }
       if let base = baseConfigurationPath(of: buildConfiguration) {
@@ -83,7 +84,17 @@ extension XcodeProject {
               "\(cycle.directive) in the \(owner) base configuration is skipped: \(cycle.problem)",
               location: cycle.location, relatedLocations: cycle.links, hint: cycle.hint)
             // A file read twice (a diamond) meets a cycle inside it twice, identically: one warning says it.
-            if !includeCycles.contains(warning) { includeCycles.append(warning) }
+            if !fileWarnings.contains(warning) { fileWarnings.append(warning) }
+          }
+          // Xcode's reader reports such lines as errors and leaves them out (swift-build,
+          // MacroConfigFileLoader.handleDiagnostic and MacroConfigFileParser at 41aee626); the reader here
+          // skips them too, so they are said, not silently dropped.
+          for problem in file.problems {
+            let warning = BuildSettingDiagnostic(
+              .warning, .xcconfigSyntax,
+              "a line of the \(owner) base configuration is left out: \(problem.message); Xcode reports it as an "
+                + "error", location: problem.location, hint: problem.hint)
+            if !fileWarnings.contains(warning) { fileWarnings.append(warning) }
           }
         } catch  where error.kind == .fileNotFound {
           levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base) (missing)", assignments: []))
@@ -121,7 +132,7 @@ extension XcodeProject {
     ]
     return ResolvedBuildSettings(
       project: self, target: target, configuration: name, sdk: sdk, levels: levels, parameters: parameters,
-      missingFiles: missingBelow, includeCycles: includeCycles,
+      missingFiles: missingBelow, fileWarnings: fileWarnings,
       notingUndefinedVariables: notingUndefinedVariables)
   }
 

@@ -33,7 +33,7 @@ public struct ResolvedBuildSettings: Sendable {
     project: XcodeProject, target: XcodeTarget, configuration: String, sdk: String,
     levels: [BuildSettingLevel],
     parameters: [String: [String]], missingFiles: [(level: Int, diagnostic: BuildSettingDiagnostic)],
-    includeCycles: [BuildSettingDiagnostic] = [], notingUndefinedVariables: Bool
+    fileWarnings: [BuildSettingDiagnostic] = [], notingUndefinedVariables: Bool
   ) {
     targetName = target.name
     self.configuration = configuration
@@ -77,7 +77,7 @@ public struct ResolvedBuildSettings: Sendable {
       diagnostics.append(warning)
     }
     // Xcode skips the line too, so no resolved value is in doubt: no affected settings.
-    diagnostics += includeCycles
+    diagnostics += fileWarnings
     diagnostics += Self.cycleDiagnostics(cycles)
     for op in unknown.keys.sorted() {
       diagnostics.append(
