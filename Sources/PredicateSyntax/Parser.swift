@@ -250,7 +250,7 @@ struct Parser: ~Copyable {
     self.arguments = arguments
     self.warnings = warnings
     self.stackLimit = stackLimit
-    self.builder = SyntaxTreeBuilder(input: bytes, decodedStrings: decodedStrings, tokenCount: tokens.count)
+    self.builder = SyntaxTreeBuilder(decodedStrings: decodedStrings, tokenCount: tokens.count)
   }
 
   deinit {

@@ -148,7 +148,6 @@ struct SyntaxTreeParts: Sendable {
 /// Builds a `PredicateSyntaxTree`: every node is a record appended to one array, names and strings stay byte
 /// ranges of the input, so a parse allocates a few arrays rather than an object per node.
 struct SyntaxTreeBuilder {
-  let input: UnsafeBufferPointer<UInt8>
   var parts: SyntaxTreeParts
   /// Set when a `PredicateSyntaxTree` takes `parts`; until then the parser frees them when it ends.
   var handedOver = false
@@ -156,8 +155,7 @@ struct SyntaxTreeBuilder {
   /// moves to `parts.lists` when it closes.
   var pendingElements: [Int32] = []
 
-  init(input: UnsafeBufferPointer<UInt8>, decodedStrings: [String], tokenCount: Int) {
-    self.input = input
+  init(decodedStrings: [String], tokenCount: Int) {
     // Sized from the tokens so that each list is allocated once: most nodes take two or more tokens (a key
     // path component takes two, `.` and the name). No corpus rule grows either list (callgrind counts one
     // allocation of each per parse); an estimate that is short grows the list.
