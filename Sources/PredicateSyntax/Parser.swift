@@ -372,12 +372,9 @@ struct Parser: ~Copyable {
   }
 
   /// What a name, variable, collection operator, format specifier or string token stands for (see
-  /// `Token.textSpan`), for messages and the rare checks that need it as a string.
+  /// `PackedText.text(of:)`), for messages and the rare checks that need it as a string.
   func text(of token: Token) -> String {
-    switch token.textSpan {
-    case .input(let span): String(decoding: bytes[span], as: UTF8.self)
-    case .decoded(let number): decodedStrings[number]
-    }
+    PackedText.text(of: token).string(input: bytes, strings: decodedStrings)
   }
 
   /// Whether `token` is an identifier that is a selector name (`sum:`, `add:to:`), which ends with `:`.

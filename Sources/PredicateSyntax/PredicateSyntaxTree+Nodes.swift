@@ -30,10 +30,7 @@ struct NodeMaterializer {
   @inline(__always)
   func range(_ span: TokenSpan) -> SourceRange { span.range(in: tokens) }
 
-  func text(_ packed: PackedText) -> String {
-    if let number = packed.decodedNumber { return strings[number] }
-    return String(decoding: UnsafeBufferPointer(rebasing: input[packed.inputSpan]), as: UTF8.self)
-  }
+  func text(_ packed: PackedText) -> String { packed.string(input: input, strings: strings) }
 
   func predicate(_ index: Int32) -> PredicateNode {
     let record = records[Int(index)]

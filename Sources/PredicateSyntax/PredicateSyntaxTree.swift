@@ -38,16 +38,8 @@ public struct PredicateSyntaxTree: Sendable {
 
     /// The text a record's `PackedText` names.
     func string(_ packed: PackedText) -> String {
-      if let number = packed.decodedNumber { return parts.strings[number] }
-      let span = packed.inputSpan
-      if let text = text.utf8.withContiguousStorageIfAvailable({ String(decoding: $0[span], as: UTF8.self) })
-      {
-        return text
-      }
-      let utf8 = text.utf8
-      let start = utf8.index(utf8.startIndex, offsetBy: span.lowerBound)
-      let end = utf8.index(start, offsetBy: span.count)
-      return String(decoding: utf8[start..<end], as: UTF8.self)
+      var text = self.text
+      return text.withUTF8 { packed.string(input: $0, strings: parts.strings) }
     }
   }
 

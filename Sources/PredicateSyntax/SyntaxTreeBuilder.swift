@@ -88,9 +88,11 @@ struct PackedText: Sendable {
 
   static func decoded(_ number: Int) -> PackedText { PackedText(bits: 1 << 63 | UInt64(number)) }
 
-  /// What `Token.textSpan` says, packed: every name and string of a parse comes here, so the offsets are
-  /// computed directly rather than through a `Range` (whose bounds checks cost more). They fit: text of
-  /// 2 GiB or more is refused before it is read (`PredicateParser.checkSize`).
+  /// What a name, variable, collection operator, format specifier or string token stands for: its bytes
+  /// without the sigil or the quotes, or the number of a string literal the lexer decoded (see
+  /// `Token.Kind`). Every name and string of a parse comes here, so the offsets are computed directly rather
+  /// than through a `Range` (whose bounds checks cost more). They fit: text of 2 GiB or more is refused
+  /// before it is read (`PredicateParser.checkSize`).
   @inline(__always)
   static func text(of token: Token) -> PackedText {
     let start = token.startByte
@@ -107,6 +109,12 @@ struct PackedText: Sendable {
 
   var decodedNumber: Int? { bits >> 63 == 1 ? Int(bits & 0xFFFF_FFFF) : nil }
   var inputSpan: Range<Int> { Int(bits & 0xFFFF_FFFF)..<Int(bits >> 32) }
+
+  /// The text: bytes of `input`, or one of `strings` (the lexer's decoded strings, and any the tree kept).
+  func string(input: UnsafeBufferPointer<UInt8>, strings: [String]) -> String {
+    if let number = decodedNumber { return strings[number] }
+    return String(decoding: UnsafeBufferPointer(rebasing: input[inputSpan]), as: UTF8.self)
+  }
 }
 
 /// Everything a parse appends; `PredicateSyntaxTree` owns it once the parse succeeds. `records` and
