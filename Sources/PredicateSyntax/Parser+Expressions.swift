@@ -201,12 +201,12 @@ extension Parser {
   {
     let start = range(of: base)
     let baseHeight = base.height
-    var (draft, extended) = builder.beginKeyPath(after: base.node, extending: extending)
+    var draft = builder.beginKeyPath(after: base.node, extending: extending)
     while skip(.dot) {
       try appendKeyPathComponent(to: &draft)
     }
     let keyPath = builder.finishKeyPath(draft, range: range(start, previousSpan))
-    return try checked(keyPath, height: extended ? baseHeight : baseHeight + 1)
+    return try checked(keyPath, height: draft.continues ? baseHeight : baseHeight + 1)
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`

@@ -78,10 +78,19 @@ struct NodeMaterializer {
     return keys
   }
 
+  private func indexKind(_ record: SyntaxRecord) -> IndexKind {
+    switch record.indexForm {
+    case .first: .first
+    case .last: .last
+    case .size: .size
+    case .expression: .expression(expression(record.second))
+    }
+  }
+
   private func expressionKind(_ record: SyntaxRecord) -> ExpressionNode.Kind {
     switch record.tag {
     case .null: .constant(.null)
-    case .bool: .constant(.bool(record.detail == 1))
+    case .bool: .constant(.bool(record.flag))
     case .integer: .constant(.integer(Int(Int64(bitPattern: record.value))))
     case .double: .constant(.double(Double(bitPattern: record.value)))
     case .string: .constant(.string(text(record)))
@@ -91,16 +100,7 @@ struct NodeMaterializer {
     case .keyPath:
       .keyPath(
         base: record.first >= 0 ? expression(record.first) : nil, components: keyPathComponents(record))
-    case .index:
-      .index(
-        expression(record.first),
-        record.detail == 0
-          ? .first
-          : record.detail == 1
-            ? .last
-            : record.detail == 2
-              ? .size
-              : .expression(expression(record.second)))
+    case .index: .index(expression(record.first), indexKind(record))
     case .aggregate: .aggregate(elements(record))
     case .subquery:
       .subquery(
@@ -131,7 +131,7 @@ extension SyntaxTreeParts {
     case .constant(.null): record.tag = .null
     case .constant(.bool(let flag)):
       record.tag = .bool
-      record.detail = flag ? 1 : 0
+      record.flag = flag
     case .constant(.integer(let number)):
       record.tag = .integer
       record.value = UInt64(bitPattern: Int64(number))
@@ -162,11 +162,11 @@ extension SyntaxTreeParts {
       record.tag = .index
       record.first = append(base, spanning: span)
       switch index {
-      case .first: record.detail = 0
-      case .last: record.detail = 1
-      case .size: record.detail = 2
+      case .first: record.indexForm = .first
+      case .last: record.indexForm = .last
+      case .size: record.indexForm = .size
       case .expression(let expression):
-        record.detail = 3
+        record.indexForm = .expression
         record.second = append(expression, spanning: span)
       }
     case .aggregate(let elements):

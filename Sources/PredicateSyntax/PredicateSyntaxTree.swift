@@ -109,7 +109,7 @@ extension PredicateSyntaxTree {
       case .comparison:
         return .comparison(record.quantifier, record.comparisonOperator, record.options)
       case .null: return .constant(.null)
-      case .bool: return .constant(.bool(record.detail == 1))
+      case .bool: return .constant(.bool(record.flag))
       case .integer: return .constant(.integer(Int(Int64(bitPattern: record.value))))
       case .double: return .constant(.double(Double(bitPattern: record.value)))
       case .string: return .constant(.string(storage.string(PackedText(bits: record.value))))
@@ -119,13 +119,7 @@ extension PredicateSyntaxTree {
       case .keyPath:
         let components = parts.components.buffer[Int(record.second)..<Int(record.second + record.third)]
         return .keyPath(components.map { storage.component($0) })
-      case .index:
-        switch record.detail {
-        case 0: return .index(.first)
-        case 1: return .index(.last)
-        case 2: return .index(.size)
-        default: return .index(.expression)
-        }
+      case .index: return .index(record.indexForm)
       case .aggregate: return .aggregate
       case .subquery: return .subquery(variable: storage.string(PackedText(bits: record.value)))
       case .function: return .function(name: storage.string(PackedText(bits: record.value)))
@@ -222,7 +216,7 @@ extension PredicateSyntaxTree.Storage {
     case .and, .or, .comparison, .cast, .arithmetic, .setOperation, .subquery:
       return [record.first, record.second]
     case .keyPath: return record.first >= 0 ? [record.first] : []
-    case .index: return record.detail == 3 ? [record.first, record.second] : [record.first]
+    case .index: return record.indexForm == .expression ? [record.first, record.second] : [record.first]
     case .ternary: return [record.first, record.second, record.third]
     case .aggregate, .function: return list(of: record)
     case .functionCall: return [record.first] + list(of: record)

@@ -14,14 +14,14 @@ struct SyntaxRecord: Sendable {
     /// `first` lhs, `second` rhs, `comparisonOperator`, `options`, `quantifier`, and `value` the tokens of
     /// its operator and options (`packedSpan`).
     case comparison
-    /// `detail` 0 or 1 for `bool`; `value` the integer's or double's bits, or a string's `PackedText`.
+    /// `flag` for `bool`; `value` the integer's or double's bits, or a string's `PackedText`.
     case null, bool, integer, double, string
     case evaluatedObject, anyKey
     /// `value` the name's `PackedText`.
     case variable
     /// `first` the base or -1, `second` the first component, `third` the number of components.
     case keyPath
-    /// `first` the collection, `detail` 0 FIRST, 1 LAST, 2 SIZE, 3 an expression in `second`.
+    /// `first` the collection, `indexForm` what is in the brackets, for `.expression` in `second`.
     case index
     /// `second` the first element in `lists`, `third` how many.
     case aggregate
@@ -44,8 +44,10 @@ struct SyntaxRecord: Sendable {
   }
 
   var tag: Tag
-  /// `bool`'s value (0 or 1), or `index`'s kind.
-  var detail: UInt8 = 0
+  /// `bool`'s value.
+  var flag = false
+  /// What `index` holds in its brackets.
+  var indexForm = PredicateSyntaxTree.IndexForm.first
   var comparisonOperator = ComparisonOperator.equalTo
   var options: ComparisonOptions = []
   var quantifier: Quantifier?
@@ -181,13 +183,12 @@ struct SyntaxTreeBuilder {
 
   private mutating func node(
     _ tag: SyntaxRecord.Tag, _ range: TokenSpan, _ first: Int32 = -1, _ second: Int32 = -1,
-    _ third: Int32 = -1, detail: UInt8 = 0, value: UInt64 = 0
+    _ third: Int32 = -1, value: UInt64 = 0
   ) -> Int32 {
     var record = SyntaxRecord(tag, span: range)
     record.first = first
     record.second = second
     record.third = third
-    record.detail = detail
     record.value = value
     return parts.append(record)
   }
@@ -222,11 +223,14 @@ struct SyntaxTreeBuilder {
 
   mutating func constant(_ value: Constant, range: TokenSpan) -> Int32 {
     switch value {
-    case .null: node(.null, range)
-    case .bool(let flag): node(.bool, range, detail: flag ? 1 : 0)
-    case .integer(let number): node(.integer, range, value: UInt64(bitPattern: Int64(number)))
-    case .double(let number): node(.double, range, value: number.bitPattern)
-    case .string(let text): node(.string, range, value: parts.keep(text).bits)
+    case .null: return node(.null, range)
+    case .bool(let flag):
+      var record = SyntaxRecord(.bool, span: range)
+      record.flag = flag
+      return parts.append(record)
+    case .integer(let number): return node(.integer, range, value: UInt64(bitPattern: Int64(number)))
+    case .double(let number): return node(.double, range, value: number.bitPattern)
+    case .string(let text): return node(.string, range, value: parts.keep(text).bits)
     }
   }
 
@@ -267,12 +271,17 @@ struct SyntaxTreeBuilder {
   mutating func negate(_ operand: Int32, range: TokenSpan) -> Int32 { node(.negate, range, operand) }
 
   mutating func index(_ base: Int32, _ index: IndexOperand, range: TokenSpan) -> Int32 {
+    var record = SyntaxRecord(.index, span: range)
+    record.first = base
     switch index {
-    case .first: node(.index, range, base, detail: 0)
-    case .last: node(.index, range, base, detail: 1)
-    case .size: node(.index, range, base, detail: 2)
-    case .expression(let expression): node(.index, range, base, expression, detail: 3)
+    case .first: record.indexForm = .first
+    case .last: record.indexForm = .last
+    case .size: record.indexForm = .size
+    case .expression(let expression):
+      record.indexForm = .expression
+      record.second = expression
     }
+    return parts.append(record)
   }
 
   mutating func subquery(collection: Int32, variable token: Token, predicate: Int32, range: TokenSpan)
@@ -304,20 +313,19 @@ struct SyntaxTreeBuilder {
     var base: Int32
     var start: Int32
     var reused: Int32
+
+    /// Whether it continues the key path `reused`.
+    var continues: Bool { reused >= 0 }
   }
 
   mutating func beginKeyPath() -> KeyPathDraft {
     KeyPathDraft(base: -1, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
   }
 
-  mutating func beginKeyPath(after base: Int32, extending: Bool) -> (
-    KeyPathDraft, extended: Bool
-  ) {
+  mutating func beginKeyPath(after base: Int32, extending: Bool) -> KeyPathDraft {
     let record = parts.records[Int(base)]
     guard extending, record.tag == .keyPath else {
-      return (
-        KeyPathDraft(base: base, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1), false
-      )
+      return KeyPathDraft(base: base, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
     }
     var start = record.second
     // The components continue the existing ones; they are the last appended unless a format argument's
@@ -327,7 +335,7 @@ struct SyntaxTreeBuilder {
       start = Int32(truncatingIfNeeded: parts.components.count)
       parts.components.appendCopy(of: existing)
     }
-    return (KeyPathDraft(base: record.first, start: start, reused: base), true)
+    return KeyPathDraft(base: record.first, start: start, reused: base)
   }
 
   mutating func appendComponent(_ token: Token, isOperator: Bool, to draft: inout KeyPathDraft) {
@@ -337,7 +345,7 @@ struct SyntaxTreeBuilder {
 
   mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: TokenSpan) -> Int32 {
     let count = Int32(truncatingIfNeeded: parts.components.count) - draft.start
-    if draft.reused >= 0 {
+    if draft.continues {
       parts.records[Int(draft.reused)].span = range
       parts.records[Int(draft.reused)].second = draft.start
       parts.records[Int(draft.reused)].third = count
