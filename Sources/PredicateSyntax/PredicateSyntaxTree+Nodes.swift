@@ -128,19 +128,7 @@ extension SyntaxTreeParts {
   mutating func append(_ node: ExpressionNode, spanning span: TokenSpan) -> Int32 {
     var record = SyntaxRecord(.evaluatedObject, span: node.range == .synthesized ? .none : span)
     switch node.kind {
-    case .constant(.null): record.tag = .null
-    case .constant(.bool(let flag)):
-      record.tag = .bool
-      record.flag = flag
-    case .constant(.integer(let number)):
-      record.tag = .integer
-      record.value = UInt64(bitPattern: Int64(number))
-    case .constant(.double(let number)):
-      record.tag = .double
-      record.value = number.bitPattern
-    case .constant(.string(let text)):
-      record.tag = .string
-      record.value = keep(text).bits
+    case .constant(let value): return appendConstant(value, span: record.span)
     case .evaluatedObject: record.tag = .evaluatedObject
     case .anyKey: record.tag = .anyKey
     case .variable(let name):

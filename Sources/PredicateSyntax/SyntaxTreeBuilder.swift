@@ -153,6 +153,27 @@ struct SyntaxTreeParts: Sendable {
     records.append(record)
     return Int32(truncatingIfNeeded: records.count - 1)
   }
+
+  /// Appends the record of the constant `value` (read, or a format argument's).
+  mutating func appendConstant(_ value: Constant, span: TokenSpan) -> Int32 {
+    var record = SyntaxRecord(.null, span: span)
+    switch value {
+    case .null: break
+    case .bool(let flag):
+      record.tag = .bool
+      record.flag = flag
+    case .integer(let number):
+      record.tag = .integer
+      record.value = UInt64(bitPattern: Int64(number))
+    case .double(let number):
+      record.tag = .double
+      record.value = number.bitPattern
+    case .string(let text):
+      record.tag = .string
+      record.value = keep(text).bits
+    }
+    return append(record)
+  }
 }
 
 /// Builds a `PredicateSyntaxTree`: every node is a record appended to one array, names and strings stay byte
@@ -222,16 +243,7 @@ struct SyntaxTreeBuilder {
   // MARK: Expressions
 
   mutating func constant(_ value: Constant, range: TokenSpan) -> Int32 {
-    switch value {
-    case .null: return node(.null, range)
-    case .bool(let flag):
-      var record = SyntaxRecord(.bool, span: range)
-      record.flag = flag
-      return parts.append(record)
-    case .integer(let number): return node(.integer, range, value: UInt64(bitPattern: Int64(number)))
-    case .double(let number): return node(.double, range, value: number.bitPattern)
-    case .string(let text): return node(.string, range, value: parts.keep(text).bits)
-    }
+    parts.appendConstant(value, span: range)
   }
 
   mutating func string(_ token: Token) -> Int32 {
