@@ -87,20 +87,45 @@ struct BitVector: Sendable, Hashable {
   /// The number of true entries.
   var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-  func and(_ other: BitVector) -> BitVector { combined(other, &) }
-  func or(_ other: BitVector) -> BitVector { combined(other, |) }
+  func and(_ other: BitVector) -> BitVector {
+    var result = self
+    result.formAnd(other)
+    return result
+  }
+
+  func or(_ other: BitVector) -> BitVector {
+    var result = self
+    result.formOr(other)
+    return result
+  }
 
   func not() -> BitVector {
     var result = self
-    for word in result.words.indices { result.words[word] = ~result.words[word] }
+    result.words.withUnsafeMutableBufferPointer { words in
+      for word in words.indices { words[word] = ~words[word] }
+    }
     result.clearPadding()
     return result
   }
 
-  private func combined(_ other: BitVector, _ operation: (UInt64, UInt64) -> UInt64) -> BitVector {
-    var result = self
-    for word in result.words.indices { result.words[word] = operation(words[word], other.words[word]) }
-    return result
+  // In place and through buffers: the vectors run to thousands of words, and an indexed write to an array
+  // checks its uniqueness each time.
+  mutating func formAnd(_ other: BitVector) {
+    precondition(size == other.size, "\(size) and \(other.size) entries")
+    words.withUnsafeMutableBufferPointer { words in
+      other.words.withUnsafeBufferPointer { others in
+        for word in words.indices { words[word] &= others[word] }
+      }
+    }
+  }
+
+  mutating func formOr(_ other: BitVector) {
+    precondition(size == other.size, "\(size) and \(other.size) entries")
+    words.withUnsafeMutableBufferPointer { words in
+      other.words.withUnsafeBufferPointer { others in
+        for word in words.indices { words[word] |= others[word] }
+      }
+    }
   }
 }
 
@@ -112,13 +137,16 @@ extension ExactFormula {
     case .atom(let index): return atom(index)
     case .not(let operand): return operand.answers(size: size, atom: atom).not()
     case .and(let operands):
-      return operands.reduce(BitVector(size: size, value: true)) {
-        $0.and($1.answers(size: size, atom: atom))
-      }
+      // Accumulated in place: one copy of the first operand's words, not one per operator.
+      guard let first = operands.first else { return BitVector(size: size, value: true) }
+      var result = first.answers(size: size, atom: atom)
+      for operand in operands.dropFirst() { result.formAnd(operand.answers(size: size, atom: atom)) }
+      return result
     case .or(let operands):
-      return operands.reduce(BitVector(size: size, value: false)) {
-        $0.or($1.answers(size: size, atom: atom))
-      }
+      guard let first = operands.first else { return BitVector(size: size, value: false) }
+      var result = first.answers(size: size, atom: atom)
+      for operand in operands.dropFirst() { result.formOr(operand.answers(size: size, atom: atom)) }
+      return result
     }
   }
 }

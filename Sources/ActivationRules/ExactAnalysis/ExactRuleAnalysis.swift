@@ -186,19 +186,27 @@ struct ExactSearch {
         smallest.map { state in (witness(items: states.children(of: state)), answers.map { $0[state] }) }
       )
     case .unions(let unions):
-      let answers = rules.map(unions.table)
-      // Each vector of answers the caller wants, as the sets giving it.
-      var matching = BitVector(size: 1 << unions.bitCount, value: false)
+      // The rules are answered on the classes of contexts only, listed; the witness search takes the
+      // wanted ones as a table over all sets.
+      let list = ContextUnions.ContextList(unions)
+      let answers = rules.map { unions.answers($0, on: list) }
+      var matching = BitVector(size: list.sets.count, value: false)
       for combination in 0..<(1 << rules.count) {
         let vector = rules.indices.map { combination & (1 << $0) != 0 }
         guard wanted(vector) else { continue }
-        matching = matching.or(
-          zip(vector, answers).reduce(unions.contexts) { $0.and($1.0 ? $1.1 : $1.1.not()) })
+        var giving = BitVector(size: list.sets.count, value: true)
+        for (answer, rule) in zip(vector, answers) {
+          if answer { giving.formAnd(rule) } else { giving.formAnd(rule.not()) }
+        }
+        matching.formOr(giving)
       }
+      var wantedSets = BitVector(size: 1 << unions.bitCount, value: false)
+      matching.forEachTrue { wantedSets[list.sets[$0]] = true }
       return (
         matching.count,
-        unions.cheapest(in: matching, keep: keep).map { found in
-          (witness(items: found.children), answers.map { $0[found.set] })
+        unions.cheapest(in: wantedSets, keep: keep).map { found in
+          let position = list.position(of: found.set)
+          return (witness(items: found.children), answers.map { $0[position] })
         }
       )
     }
