@@ -71,7 +71,8 @@ public struct ActivationDictionary: Sendable, Hashable {
 
     /// The documented key this one most likely misspells, when it names the same kind of content with a
     /// value a documented key could hold: `NSExtensionActivationSupportsWebURL` or
-    /// `…SupportsWebPageWithMaxNItems` (both found in shipping apps), a key differing only in case. `nil`
+    /// `…SupportsWebPageWithMaxNItems`, `NSExtensionActivationRuleSupportsText` (all found in shipping
+    /// apps), a key differing only in case, a head a few letters from `NSExtensionActivation`. `nil`
     /// for a key whose value is an array or a dictionary, such as `…SupportsFileWithType`, which no
     /// documented key can express.
     public var likelyMeant: Key? {
@@ -79,13 +80,17 @@ public struct ActivationDictionary: Sendable, Hashable {
       if let exact = Key.allCases.first(where: { $0.rawValue.lowercased() == lowered }) { return exact }
       guard written != .array, written != .dictionary else { return nil }
       let prefix = "nsextensionactivationsupports"
-      guard lowered.hasPrefix(prefix) else { return nil }
+      // What precedes "supports" may be misspelled too (`NSExtensionActivationRuleSupportsText`, shipped
+      // by an app whose action extension therefore never activated): a few edits from the documented head.
+      guard let supports = lowered.ranges(of: "supports").last,
+        Self.editDistance(lowered[..<supports.lowerBound], "nsextensionactivation") <= 4
+      else { return nil }
       // The kind of content a key names: what follows the prefix, up to "with" (`image` of
       // `…SupportsImageWithMaxCount`).
       func kind(_ rest: Substring) -> Substring {
         rest.firstRange(of: "with").map { rest[..<$0.lowerBound] } ?? rest
       }
-      let rest = lowered.dropFirst(prefix.count)
+      let rest = lowered[supports.upperBound...]
       let candidates = Key.allCases.filter { key in
         let documented = key.rawValue.lowercased()
         return documented.hasPrefix(prefix) && kind(documented.dropFirst(prefix.count)) == kind(rest)
@@ -95,6 +100,22 @@ public struct ActivationDictionary: Sendable, Hashable {
         return candidates.first { $0.rawValue.lowercased().contains("min") == rest.contains("min") }
       }
       return candidates.first
+    }
+
+    /// The Levenshtein distance between two short strings, by characters.
+    static func editDistance(_ first: Substring, _ second: String) -> Int {
+      let (first, second) = (Array(first), Array(second))
+      var previous = Array(0...second.count)
+      for (row, character) in first.enumerated() {
+        var current = [row + 1]
+        for (column, other) in second.enumerated() {
+          current.append(
+            Swift.min(
+              previous[column + 1] + 1, current[column] + 1, previous[column] + (character == other ? 0 : 1)))
+        }
+        previous = current
+      }
+      return previous[second.count]
     }
   }
 

@@ -48,6 +48,10 @@ import Testing
     ("NSExtensionActivationSupportsAttachmentsWithMax", .string, .attachmentsMaxCount),
     ("NSExtensionActivationSupportsTextWithMinCount", .integer, .text),
     ("nsextensionactivationsupportsimagewithmaxcount", .integer, .imageMaxCount),
+    // damus-io/damus, highlighter action extension/Info.plist (9d287c7): the extension's only key.
+    ("NSExtensionActivationRuleSupportsText", .boolean, .text),
+    ("NSExtentionActivationSupportsImageWithMaxCount", .integer, .imageMaxCount),
+    ("ExtensionActivationSupportsMovieWithMaxCount", .integer, .movieMaxCount),
   ])
   func misspelledKeysNameTheDocumentedOne(name: String, written: ActivationDictionary.WrittenType, meant: Key)
   {
@@ -61,6 +65,9 @@ import Testing
     ("NSExtensionActivationAttachmentAttribute", .dictionary),
     ("NSExtensionActivationSupportsFolderWithMaxCount", .integer),
     ("NSExtensionActivationSupportsWebURLWithType", .array),
+    // Too far from the documented head to be a misspelling of it.
+    ("UIApplicationSupportsText", .boolean),
+    ("NSExtensionAttributesSupportsImageWithMaxCount", .integer),
   ])
   func keysNoDocumentedKeyExpresses(name: String, written: ActivationDictionary.WrittenType) {
     #expect(ActivationDictionary.UndocumentedKey(name: name, written: written).likelyMeant == nil)
