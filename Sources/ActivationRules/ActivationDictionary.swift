@@ -1,5 +1,6 @@
 import PredicateSyntax
 import PropertyLists
+import UniformTypes
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -83,7 +84,7 @@ public struct ActivationDictionary: Sendable, Hashable {
       // What precedes "supports" may be misspelled too (`NSExtensionActivationRuleSupportsText`, shipped
       // by an app whose action extension therefore never activated): a few edits from the documented head.
       guard let supports = lowered.ranges(of: "supports").last,
-        Self.editDistance(lowered[..<supports.lowerBound], "nsextensionactivation") <= 4
+        editDistance(lowered[..<supports.lowerBound], "nsextensionactivation", limit: 4) != nil
       else { return nil }
       // The kind of content a key names: what follows the prefix, up to "with" (`image` of
       // `…SupportsImageWithMaxCount`).
@@ -100,22 +101,6 @@ public struct ActivationDictionary: Sendable, Hashable {
         return candidates.first { $0.rawValue.lowercased().contains("min") == rest.contains("min") }
       }
       return candidates.first
-    }
-
-    /// The Levenshtein distance between two short strings, by characters.
-    static func editDistance(_ first: Substring, _ second: String) -> Int {
-      let (first, second) = (Array(first), Array(second))
-      var previous = Array(0...second.count)
-      for (row, character) in first.enumerated() {
-        var current = [row + 1]
-        for (column, other) in second.enumerated() {
-          current.append(
-            Swift.min(
-              previous[column + 1] + 1, current[column] + 1, previous[column] + (character == other ? 0 : 1)))
-        }
-        previous = current
-      }
-      return previous[second.count]
     }
   }
 

@@ -282,7 +282,10 @@ public struct RuleLinter: Sendable {
         add(
           .unknownType, "\(type) is neither a system type nor declared in this plist",
           file.filePosition(ofPredicateOffset: test.comparison.rhs.range.start.offset),
-          "check the spelling, or declare it under UTImportedTypeDeclarations")
+          known.closestDeclaredType(to: base).map {
+            "did you mean \($0)? Or declare \(base) under UTImportedTypeDeclarations"
+          }
+            ?? "check the spelling, or declare it under UTImportedTypeDeclarations")
       }
     }
     // Only whole chains: the nested OR nodes inside a chain would report the same tests again.

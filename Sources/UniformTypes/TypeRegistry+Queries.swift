@@ -1,4 +1,29 @@
 extension TypeRegistry {
+  /// The declared type `identifier` most likely misspells, for a "did you mean" hint: the identifier with a
+  /// repeated leading component dropped (`public.public.xbitmap-image`), or the declared identifier fewest
+  /// edits away (`public.camera-raw-imag`) — at most one edit per eight characters, at most three, ties to
+  /// the first in registry order. Nil when `identifier` is declared itself or nothing is that close.
+  public func closestDeclaredType(to identifier: String) -> String? {
+    guard declaration(for: identifier) == nil else { return nil }
+    let components = identifier.split(separator: ".", omittingEmptySubsequences: false)
+    if components.count > 2, components[0].lowercased() == components[1].lowercased() {
+      let shortened = components.dropFirst().joined(separator: ".")
+      if let declared = declaration(for: shortened) { return declared.identifier }
+    }
+    let folded = identifier.lowercased()
+    var best: (distance: Int, identifier: String)?
+    let limit = Swift.min(3, Swift.max(1, folded.count / 8))
+    for id in 0..<Int32(graph.count) where graph.isDeclared(id) {
+      let candidate = graph.identifiers[Int(id)]
+      guard
+        let distance = editDistance(
+          folded, candidate.lowercased(), limit: best.map { $0.distance - 1 } ?? limit)
+      else { continue }
+      best = (distance, candidate)
+    }
+    return best?.identifier
+  }
+
   /// Every declared type, in registry order (system types first, then app declarations).
   public var declarations: [TypeDeclaration] {
     (0..<Int32(graph.count)).compactMap { graph.declaration(at: $0) }

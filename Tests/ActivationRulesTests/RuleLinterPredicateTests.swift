@@ -120,6 +120,17 @@ import Testing
     #expect(findings.first?.message.hasPrefix("public.jpg ") == true)
   }
 
+  /// A near miss of a declared type names it; a type far from every declared one keeps the plain advice.
+  @Test func unknownTypeFixNamesTheTypeItMisspells() throws {
+    let misspelled = Self.lint(Self.subquery(Self.any("public.camera-raw-imag")))
+    #expect(
+      misspelled.map(\.fix) == [
+        "did you mean public.camera-raw-image? Or declare public.camera-raw-imag under UTImportedTypeDeclarations"
+      ])
+    let thirdParty = Self.lint(Self.subquery(Self.any("org.appextension.find-login-action")))
+    #expect(thirdParty.map(\.fix) == ["check the spelling, or declare it under UTImportedTypeDeclarations"])
+  }
+
   @Test func unknownThirdPartyTypeIsReportedOnceOnTheBaseNotOnItsTwin() throws {
     // What `configure` writes for 1Password's type: the twin sits beside its base.
     let findings = Self.lint(
