@@ -29,7 +29,11 @@ extension Planner {
       changes.append(
         ConfiguratorChange(
           .activationRule, at: Self.rulePath,
-          "convert the dictionary rule to a predicate that also accepts Intune types",
+          "convert the dictionary rule to a predicate that also accepts Intune types"
+            + (dictionary.undocumentedKeys.isEmpty
+              ? ""
+              : " (leaving out " + dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
+                + ", not a key the system reads)"),
           edits: [.set(Self.rulePath, .string(text))]))
     default:
       finding(

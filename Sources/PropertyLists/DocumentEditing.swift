@@ -291,9 +291,16 @@ extension PropertyListDocument {
     if let content, !node.isSelfClosing {
       return TextReplacement(range: node.contentRange, text: content)
     }
-    let indent = TextScan(bytes, lines).indent(ofLineContaining: node.elementRange.lowerBound)
+    let scan = TextScan(bytes, lines)
+    let indent = scan.indent(ofLineContaining: node.elementRange.lowerBound)
+    let element = PropertyListSerializer.element(value, indent: indent, style: style)
+    // A container rewritten whole keeps its comments (they are the author's), before the new value.
+    let comments =
+      node.kind == .dictionary || node.kind == .array
+      ? XMLComments.comments(in: bytes[node.elementRange]) : []
+    let separator = scan.isFirstOnLine(node.elementRange.lowerBound) ? style.lineEnding + indent : ""
     return TextReplacement(
-      range: node.elementRange, text: PropertyListSerializer.element(value, indent: indent, style: style))
+      range: node.elementRange, text: XMLComments.text(comments, before: element, separator: separator))
   }
 
   /// Inserts a new entry or element into a container after `predecessor` (or as the first item when the

@@ -63,7 +63,27 @@ import Testing
       "<dict>\n<!-- </dict> -->\n<key>NSExtensionActivationSupportsText</key><true/><key>x</key><dict/></dict>"
     let file = try RuleFile(path: "Info.plist", data: Self.plist(rule))
     let edited = try #require(file.contents(replacingRuleWith: "x > 1"))
-    #expect(edited == String(decoding: Self.plist("<string>x &gt; 1</string>"), as: UTF8.self))
+    // The dictionary's comment is the author's: it stays, on its own line before the string.
+    #expect(
+      edited
+        == String(decoding: Self.plist("<!-- </dict> -->\n\t\t\t<string>x &gt; 1</string>"), as: UTF8.self))
+  }
+
+  /// The Info.plist Flutter's receive_sharing_intent tells apps to paste: comments between the keys.
+  @Test func dictionaryCommentsStayWhenTheRuleBecomesAString() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("PropertyListsTests/Fixtures/flutter-share-extension.plist")
+    let data = try Data(contentsOf: url)
+    let file = try RuleFile(path: "Info.plist", data: data)
+    let edited = try #require(file.contents(replacingRuleWith: "TRUEPREDICATE"))
+    let original = String(decoding: data, as: UTF8.self)
+    for comment in original.matches(of: /<!--.*?-->/)
+    where original[..<comment.range.lowerBound].contains("ActivationRule") {
+      #expect(edited.contains("\n            " + comment.output), "\(comment.output)")
+    }
+    #expect(edited.contains("-->\n            <string>TRUEPREDICATE</string>\n        </dict>"))
+    let reread = try RuleFile(path: "Info.plist", data: Data(edited.utf8))
+    #expect(reread.ruleNode?.kind == .string)
   }
 
   @Test func rulePlistRootIsReplaced() throws {

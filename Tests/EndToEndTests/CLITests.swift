@@ -180,6 +180,33 @@ import Testing
 }
 
 @Suite struct CLIInPlaceTests {
+  /// inject and convert rewrite a dictionary as a string: its comments stay, and the keys the predicate
+  /// cannot carry (undocumented, ignored by the system) are named on standard error.
+  @Test(arguments: [["inject"], ["convert", "--style", "apple"]])
+  func dictionaryRewriteKeepsCommentsAndNamesLeftOutKeys(command: [String]) throws {
+    let rule = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<!-- images from Photos -->
+      \t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+      \t<integer>5</integer>
+      \t<key>NSExtensionActivationSupportsFileWithType</key>
+      \t<array><string>com.adobe.pdf</string></array>
+      </dict>
+      </plist>
+
+      """
+    let file = try CLITests.temporaryFile("rule.plist", rule)
+    let run = try CLITests.run(command + ["--rule", file.path, "--in-place"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "left out of the predicate: NSExtensionActivationSupportsFileWithType (not a key the system reads)"))
+    let after = try String(contentsOf: file, encoding: .utf8)
+    #expect(after.contains("<plist version=\"1.0\">\n<!-- images from Photos -->\n<string>SUBQUERY"))
+  }
+
   @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
     let originalURL = RuleKitBinary.packageRoot.appendingPathComponent(
       "Examples/SampleApp/ActionExtension/Info.plist")

@@ -36,6 +36,42 @@ import Testing
     #expect(again.changes.isEmpty)
   }
 
+  /// The rewrite keeps the dictionary's comments and says which keys the predicate leaves out (an app of
+  /// the sweep, Anx Reader, lists its types under the undocumented `…SupportsFileWithType`).
+  @Test func dictionaryRewriteKeepsCommentsAndNamesTheKeysItLeavesOut() throws {
+    let body = """
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t<dict>
+      \t\t\t\t<!-- PDF and EPUB only -->
+      \t\t\t\t<key>NSExtensionActivationSupportsFileWithMaxCount</key>
+      \t\t\t\t<integer>10</integer>
+      \t\t\t\t<key>NSExtensionActivationSupportsFileWithType</key>
+      \t\t\t\t<array>
+      \t\t\t\t\t<string>com.adobe.pdf</string>
+      \t\t\t\t</array>
+      \t\t\t</dict>
+      \t\t</dict>
+      \t\t<key>NSExtensionPointIdentifier</key>
+      \t\t<string>com.apple.share-services</string>
+      \t</dict>
+
+      """
+    let plan = try AppConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.document(body: body), entitlements: nil, options: withApp)
+    let change = try #require(plan.changes.first { $0.kind == .activationRule })
+    #expect(
+      change.summary
+        == "convert the dictionary rule to a predicate that also accepts Intune types (leaving out "
+        + "NSExtensionActivationSupportsFileWithType, not a key the system reads)")
+    let text = try #require(try plan.configuredInfoPlist().document).text
+    #expect(
+      text.contains("<key>NSExtensionActivationRule</key>\n\t\t\t<!-- PDF and EPUB only -->\n\t\t\t<string>"))
+  }
+
   @Test func openInExtensionGetsTheSingleFileTwinRule() throws {
     let app = try ConfiguratorFixtures.file("App-Info.plist")
     let options = IntuneConfiguratorOptions(containingApp: ContainingApp(infoPlist: app))

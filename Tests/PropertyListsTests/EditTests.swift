@@ -23,6 +23,16 @@ struct EditTests {
             "SUBQUERY (extensionItems, $e, SUBQUERY ($e.attachments, $a, ANY $a.registeredTypeIdentifiers "
               + "UTI-CONFORMS-TO \"public.url\").@count >= 1).@count == 1"))
       ]),
+    // A dictionary rule rewritten as a predicate string: its comments stay, before the string.
+    Case(
+      name: "set-dictionary-to-string-keeps-its-comments", fixture: "flutter-share-extension.plist",
+      edits: [
+        .set(
+          rule,
+          .string(
+            "SUBQUERY (extensionItems, $e, SUBQUERY ($e.attachments, $a, ANY $a.registeredTypeIdentifiers "
+              + "UTI-CONFORMS-TO \"public.image\").@count <= 100).@count == 1"))
+      ]),
     Case(
       name: "set-scalars-in-place", fixture: "app-info.plist",
       edits: [
@@ -187,6 +197,45 @@ struct EditTests {
     let once = try TestPaths.fixture(testCase.fixture).applying(testCase.edits)
     let twice = try once.applying(testCase.edits.filter { if case .remove = $0 { false } else { true } })
     #expect(twice.bytes == once.bytes)
+  }
+
+  /// Comments come out of a rewritten container verbatim and in order; `<!--` inside a CDATA section is
+  /// text, not a comment; a container sharing its line with its key gets them inline.
+  @Test func rewrittenContainerKeepsOnlyItsComments() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      	<key>Rule</key>
+      	<dict>
+      		<!-- first -->
+      		<key>A</key><string><![CDATA[<!-- not a comment -->]]></string>
+      		<!-- second,
+      		     two lines -->
+      	</dict>
+      	<key>Other</key><array><!-- inline --><string>x</string></array>
+      </dict>
+      </plist>
+
+      """
+    let document = try PropertyListDocument(data: Data(text.utf8), path: "comments.plist")
+    let edited = try document.applying([.set(["Rule"], .string("r")), .set(["Other"], .integer(1))])
+    #expect(
+      edited.text == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>Rule</key>
+        	<!-- first -->
+        	<!-- second,
+        		     two lines -->
+        	<string>r</string>
+        	<key>Other</key><!-- inline --><integer>1</integer>
+        </dict>
+        </plist>
+
+        """)
+    #expect(edited.value == .dictionary(["Rule": .string("r"), "Other": .integer(1)]))
   }
 
   @Test("edits whose result is already there leave the bytes alone")

@@ -11,6 +11,14 @@ import PropertyLists
 
 /// Shared plumbing of the rule subcommands: exit codes and diagnostics as docs/design.md's CLI contract says.
 enum RulesCLI {
+  /// Says which keys of a dictionary rule the predicate leaves out: undocumented keys the system does not
+  /// read (`…SupportsFileWithType` and its list of types), which a dictionary-to-string rewrite drops.
+  static func noteLeftOutKeys(of dictionary: ActivationDictionary) {
+    guard !dictionary.undocumentedKeys.isEmpty else { return }
+    let names = dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
+    Console.info("left out of the predicate: \(names) (not a key the system reads)")
+  }
+
   /// Exit codes of the CLI contract.
   enum Exit {
     static let problemsFound = ExitCode(1)

@@ -43,6 +43,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     switch rule {
     case .predicate(_, let original): text = original
     case .dictionary(let dictionary):
+      RulesCLI.noteLeftOutKeys(of: dictionary)
       isDictionary = true
       let tree = DictionaryConverter.predicate(for: dictionary, style: style)
       text = singleLine ? PredicatePrinter.canonical(tree) : PredicatePrinter.pretty(tree)

@@ -59,6 +59,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         }
       }
     case .dictionary(let dictionary):
+      RulesCLI.noteLeftOutKeys(of: dictionary)
       output = PredicatePrinter.pretty(
         TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
       fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
