@@ -113,21 +113,33 @@ extension ContextUnions {
     let count = reachable.count
     var closure = [UInt64](repeating: 0, count: count)
     for bit in 0..<bitCount {
+      // From bit 6 on (a bit of the word index), the closure is taken over the sets holding the bit alone —
+      // the steps holding it, and so their supersets, all lie there — with the bit dropped from each set:
+      // half the table.
+      let halved = bit >= 6 && bitCount >= 7
+      let tableWords = halved ? count / 2 : count
+      let low = (1 << bit) - 1
       closure.withUnsafeMutableBufferPointer { closure in
-        closure.update(repeating: 0)
-        for set in sets where set & (1 << bit) != 0 { closure[set >> 6] |= 1 << UInt64(set & 63) }
-        Self.closeUpward(closure, bitCount: bitCount, skipping: bit)
+        let table = UnsafeMutableBufferPointer(rebasing: closure[..<tableWords])
+        table.update(repeating: 0)
+        for set in sets where set & (1 << bit) != 0 {
+          let entry = halved ? set & low | (set >> 1) & ~low : set
+          table[entry >> 6] |= 1 << UInt64(entry & 63)
+        }
+        Self.closeUpward(
+          table, bitCount: halved ? bitCount - 1 : bitCount, skipping: halved ? bitCount : bit)
       }
       // Sets holding `bit` stay reachable only inside its closure.
       reachable.withUnsafeMutableBufferPointer { reachable in
         closure.withUnsafeBufferPointer { closure in
-          if bit < 6 {
+          if !halved {
             let holding = BitVector.wordPattern(holding: bit)
             for word in 0..<reachable.count { reachable[word] &= ~holding | closure[word] }
           } else if let reachable = reachable.baseAddress, let closure = closure.baseAddress {
+            // The words holding the bit, in blocks of `span`; block k of them is block k of the halved table.
             let span = 1 << (bit - 6)
-            for start in stride(from: span, to: count, by: 2 * span) {
-              let (kept, inside) = (reachable + start, closure + start)
+            for (block, start) in stride(from: span, to: count, by: 2 * span).enumerated() {
+              let (kept, inside) = (reachable + start, closure + block * span)
               for offset in 0..<span { kept[offset] &= inside[offset] }
             }
           }
@@ -224,7 +236,9 @@ extension ContextUnions {
 
     init(_ unions: ContextUnions) {
       var sets: [Int] = []
-      unions.contexts.forEachTrue { sets.append($0) }
+      // ``contexts``, read off the reachable sets without building the table of sets holding an item.
+      let itemBit = unions.everyItemBit.map { 1 << $0 } ?? 0
+      unions.reachable.forEachTrue { set in if set & itemBit == itemBit { sets.append(set) } }
       let wordCount = (sets.count + 63) / 64
       var words = [UInt64](repeating: 0, count: unions.bitCount * wordCount)
       words.withUnsafeMutableBufferPointer { words in
