@@ -6,8 +6,8 @@
 /// - A set `T` is some context's class exactly when the union of the items' sets inside `T` is `T`
 ///   (every term of `T` is brought by an item that brings nothing outside `T`): per term, the sets above
 ///   some item bringing it are one sum over subsets on a table of one bit per set (`bits` such tables).
-/// - A rule's answer on every set at once is a truth table, one bit per set, computed operator by operator
-///   on 64 sets per word.
+/// - A rule's answer on every class at once is computed operator by operator on 64 classes per word, over
+///   the list of classes (``ContextList``), not over all `2^bits` sets.
 /// - The cheapest context of a class is only needed for the few classes reported (the smallest
 ///   disagreements, the smallest accepted and rejected context): a search from the empty context, a
 ///   number of items at a time, runs until it has settled those, in order of cost.
