@@ -33,6 +33,10 @@ public struct RuleFile: Sendable {
     public var javaScriptPreprocessingFile: String?
     /// `NSExtensionActivationUsesStrictMatching` placed beside the rule instead of inside it.
     public var strictMatchingOutsideRule: Bool
+    /// Other `NSExtensionActivation…` keys (`…SupportsImageWithMaxCount`, `…DictionaryVersion`) placed in
+    /// `NSExtensionAttributes` beside the rule or in `NSExtension`, where the system does not read them,
+    /// each with its path.
+    public var activationKeysOutsideRule: [PropertyListPath] = []
     /// Whether the plist has an `IntuneMAMSettings` dictionary (the app or extension uses Intune).
     public var hasIntuneMAMSettings: Bool
     /// `NSExtension › NSExtensionPointIdentifier`.
@@ -125,6 +129,17 @@ public struct RuleFile: Sendable {
         strictMatchingOutsideRule: attributes["NSExtensionActivationUsesStrictMatching"] != nil,
         hasIntuneMAMSettings: dictionary["IntuneMAMSettings"]?.dictionaryValue != nil,
         extensionPointIdentifier: extensionDictionary["NSExtensionPointIdentifier"]?.stringValue)
+      let places: [(PropertyListPath, PropertyListDictionary)] = [
+        (["NSExtension", "NSExtensionAttributes"], attributes), (["NSExtension"], extensionDictionary),
+      ]
+      for (place, entries) in places {
+        for key in entries.keys
+        where key.hasPrefix("NSExtensionActivation") && key != "NSExtensionActivationRule"
+          && key != "NSExtensionActivationUsesStrictMatching"
+        {
+          facts.activationKeysOutsideRule.append(place.appending(.key(key)))
+        }
+      }
       let declarations = AppTypeDeclarations(propertyList: dictionary)
       if !declarations.exported.isEmpty || !declarations.imported.isEmpty {
         facts.typeDeclarations = declarations
@@ -230,6 +245,13 @@ public struct RuleFile: Sendable {
     guard !predicateOffsetMap.isEmpty else { return TextPositions.position(ofByteOffset: 0, in: contents) }
     let clamped = Swift.min(Swift.max(offset, 0), predicateOffsetMap.count - 1)
     return TextPositions.position(ofByteOffset: predicateOffsetMap[clamped], in: contents)
+  }
+
+  /// Where the entry at `path` starts (its key), or nil when the file has no such entry.
+  public func position(ofEntry path: PropertyListPath) -> SourcePosition? {
+    document?.entry(at: path).map {
+      TextPositions.position(ofByteOffset: $0.keyRange.lowerBound, in: contents)
+    }
   }
 
   /// Where `<key>name</key>` is in the file: inside the rule dictionary, else beside the rule, else at the

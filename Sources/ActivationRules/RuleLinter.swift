@@ -72,6 +72,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
   case duplicateKey = "RK013"
   case mixedAndOr = "RK014"
   case countAdmitsZero = "RK015"
+  case activationKeyOutsideRule = "RK016"
 
   /// The check's name as printed beside its id.
   public var name: String {
@@ -92,6 +93,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     case .duplicateKey: "duplicate-key"
     case .mixedAndOr: "mixed-and-or"
     case .countAdmitsZero: "count-admits-zero"
+    case .activationKeyOutsideRule: "activation-key-outside-rule"
     }
   }
 
@@ -100,7 +102,7 @@ public enum LintCheck: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .syntaxError, .truePredicate, .neverActivates: .error
     case .alwaysActivates, .unknownType, .undocumentedKey, .mistypedValue, .strictMatchingOutsideRule,
-      .missingIntuneTwins, .notExhaustivelyChecked, .duplicateKey:
+      .missingIntuneTwins, .notExhaustivelyChecked, .duplicateKey, .activationKeyOutsideRule:
       .warning
     // The extension is still offered for web pages and receives the page's URL, only no preprocessing
     // results: a choice many shipping apps make (docs/language.md, "RK009").
@@ -156,6 +158,20 @@ public struct RuleLinter: Sendable {
         "NSExtensionActivationUsesStrictMatching is beside NSExtensionActivationRule, where the system ignores it",
         at: file.position(ofKey: "NSExtensionActivationUsesStrictMatching"),
         fix: "move the key into the NSExtensionActivationRule dictionary")
+    }
+    // Seen in shipping apps (Leitmotif, Rocket.Chat, Seafile, swift-paperless): keys written beside the
+    // rule, which the system reads only inside it; an empty rule beside them then activates for nothing.
+    for path in file.facts.activationKeysOutsideRule {
+      guard case .key(let key)? = path.components.last else { continue }
+      let place = path.components.count == 2 ? "in NSExtension" : "beside NSExtensionActivationRule"
+      let isPredicate: Bool
+      if case .predicate = file.value { isPredicate = true } else { isPredicate = false }
+      add(
+        .activationKeyOutsideRule, "\(key) is \(place), where the system does not read it",
+        at: file.position(ofEntry: path) ?? file.position(ofKey: key),
+        fix: isPredicate
+          ? "the rule is a predicate, which says this itself: express it there, or remove the key"
+          : "move the key into the NSExtensionActivationRule dictionary")
     }
     let tree: PredicateNode
     switch file.value {

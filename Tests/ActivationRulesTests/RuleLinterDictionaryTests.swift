@@ -142,6 +142,54 @@ import Testing
     #expect(findings.first?.line == 9)
   }
 
+  /// Activation keys beside the rule, as shipping apps wrote them: an empty rule with its keys beside it
+  /// (Leitmotif, ShareExtension/Info.plist at bda8c44), so the extension is offered for nothing.
+  @Test func keysBesideAnEmptyRuleAreNamed() throws {
+    let data = Self.infoPlist(
+      rule: "<dict/>",
+      attributes: """
+        <key>NSExtensionActivationSupportsImageWithMaxCount</key><integer>1</integer>
+        <key>NSExtensionActivationSupportsWebURLWithMaxCount</key><integer>1</integer>
+        """)
+    let findings = try Self.lint("Info.plist", data: data)
+    #expect(findings.map(\.id) == ["RK016", "RK016", "RK002"])
+    #expect(
+      findings.first?.message
+        == "NSExtensionActivationSupportsImageWithMaxCount is beside NSExtensionActivationRule, where the system "
+        + "does not read it")
+    #expect(findings.first?.fix == "move the key into the NSExtensionActivationRule dictionary")
+    #expect(findings.map(\.line) == [9, 10, 12])
+    #expect(findings.first?.severity == .warning)
+  }
+
+  /// Beside a predicate rule (swift-paperless, LeitnerBox) and one level up in NSExtension (Rocket.Chat,
+  /// Seafile): the predicate says it itself, and NSExtension is not where activation keys go.
+  @Test func keysBesideAPredicateOrInNSExtensionAreNamed() throws {
+    let predicate = Self.infoPlist(
+      rule: "<string>SUBQUERY(extensionItems, $e, $e.attachments.@count > 0).@count > 0</string>",
+      attributes: "<key>NSExtensionActivationSupportsAttachmentsWithMaxCount</key><integer>10</integer>")
+    let beside = try Self.lint("Info.plist", data: predicate).filter { $0.id == "RK016" }
+    #expect(
+      beside.map(\.fix) == [
+        "the rule is a predicate, which says this itself: express it there, or remove the key"
+      ])
+    let text = String(
+      decoding: Self.infoPlist(rule: "<dict><key>NSExtensionActivationSupportsText</key><true/></dict>"),
+      as: UTF8.self
+    )
+    .replacing(
+      "<key>NSExtensionPointIdentifier</key>",
+      with:
+        "<key>NSExtensionActivationDictionaryVersion</key><integer>2</integer>\n<key>NSExtensionPointIdentifier</key>"
+    )
+    let above = try Self.lint("Info.plist", data: Data(text.utf8))
+    #expect(above.map(\.id) == ["RK016"])
+    #expect(
+      above.first?.message
+        == "NSExtensionActivationDictionaryVersion is in NSExtension, where the system does not read it")
+    #expect(above.first?.line == 13)
+  }
+
   @Test func webPageNeedsPreprocessing() throws {
     let rule = "<dict><key>NSExtensionActivationSupportsWebPageWithMaxCount</key><integer>1</integer></dict>"
     let findings = try Self.lint("Info.plist", data: Self.infoPlist(rule: rule))
