@@ -39,6 +39,26 @@ import Testing
     return reached
   }
 
+  @Test("a 64 × 64 bit matrix transposes: entry (i, j) moves to (j, i)")
+  func bitMatrixTransposes() {
+    var random = SeededGenerator(seed: 0x7_2A05)
+    for density in [0, 1, 8, 32, 63, 64] {
+      let matrix = (0..<64).map { _ in
+        (0..<64).reduce(UInt64(0)) { word, bit in
+          Int(random.next() % 64) < density ? word | 1 << UInt64(bit) : word
+        }
+      }
+      var rows = matrix
+      rows.withUnsafeMutableBufferPointer { BitMatrix.transpose($0) }
+      for i in 0..<64 {
+        for j in 0..<64 {
+          #expect(
+            (rows[j] >> UInt64(i)) & 1 == (matrix[i] >> UInt64(j)) & 1, "density \(density) (\(i), \(j))")
+        }
+      }
+    }
+  }
+
   @Test("reachable sets = closure under union, 0 to 12 bits", arguments: Array(0...12))
   func reachableSetsAreUnions(bitCount: Int) {
     for (index, sets) in Self.families(bitCount: bitCount, count: 24, seed: 0xB17_0000 + UInt64(bitCount))

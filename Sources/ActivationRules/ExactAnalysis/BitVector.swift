@@ -150,3 +150,25 @@ extension ExactFormula {
     }
   }
 }
+
+/// A 64 × 64 matrix of bits, row `i` a word whose bit `j` is entry `(i, j)`.
+enum BitMatrix {
+  /// Transposes `rows` (64 words) in place: entry `(i, j)` moves to `(j, i)`. Six rounds, each swapping
+  /// the off-diagonal halves of every block of `2j` rows and columns for `j` = 32, 16, …, 1.
+  static func transpose(_ rows: UnsafeMutableBufferPointer<UInt64>) {
+    precondition(rows.count == 64, "a 64 × 64 matrix has 64 rows")
+    var span = 32
+    var low: UInt64 = 0x0000_0000_FFFF_FFFF
+    while span != 0 {
+      for upper in 0..<64 where upper & span == 0 {
+        let lower = upper | span
+        // Columns span..<2·span of row `upper` trade places with columns 0..<span of row `lower`.
+        let swapped = ((rows[upper] >> UInt64(span)) ^ rows[lower]) & low
+        rows[lower] ^= swapped
+        rows[upper] ^= swapped << UInt64(span)
+      }
+      span >>= 1
+      low ^= low << UInt64(span)
+    }
+  }
+}

@@ -289,18 +289,33 @@ extension LevelStates {
         }
       }
       let partCount = parts.count
+      // 64 states at a time: their masks are the rows of a 64 × 64 bit matrix whose transpose holds, per
+      // atom, the 64 states' answers as one word (setting a bit per state and atom was most of this).
+      var block = [UInt64](repeating: 0, count: 64)
       masks.withUnsafeBufferPointer { masks in
         partStates.withUnsafeBufferPointer { partStates in
-          for state in 0..<stateCount {
-            let stateBit = UInt64(1) << UInt64(state & 63)
+          block.withUnsafeMutableBufferPointer { block in
             for word in 0..<maskWords {
-              var mask = always[word]
-              for part in 0..<partCount {
-                mask |= masks[(maskBase[part] + Int(partStates[state * partCount + part])) * maskWords + word]
-              }
-              while mask != 0 {
-                words[(word * 64 + mask.trailingZeroBitCount) * wordCount + state >> 6] |= stateBit
-                mask &= mask - 1
+              let atomsInWord = Swift.min(64, atoms.count - word * 64)
+              for first in stride(from: 0, to: stateCount, by: 64) {
+                let count = Swift.min(64, stateCount - first)
+                for row in 0..<64 {
+                  guard row < count else {
+                    block[row] = 0
+                    continue
+                  }
+                  let state = first + row
+                  var mask = always[word]
+                  for part in 0..<partCount {
+                    mask |=
+                      masks[(maskBase[part] + Int(partStates[state * partCount + part])) * maskWords + word]
+                  }
+                  block[row] = mask
+                }
+                BitMatrix.transpose(block)
+                for atom in 0..<atomsInWord {
+                  words[(word * 64 + atom) * wordCount + first >> 6] = block[atom]
+                }
               }
             }
           }
