@@ -26,6 +26,23 @@ enum UtiCLI {
 struct UtiEndToEndTests {
   static let declarations = "Tests/Fixtures/uti/Info.plist"
 
+  /// An identifier nobody declares is said on standard error, with the declared one it likely misspells;
+  /// the answer on standard output is unchanged; a twin of a declared type is not noted; JSON output has no note.
+  @Test func undeclaredIdentifiersAreNotedWithAHint() throws {
+    let misspelled = try UtiCLI.run(["uti", "conforms", "public.jpg", "public.image"])
+    #expect(misspelled.status == 0)
+    #expect(misspelled.stdout == "false\n")
+    #expect(
+      misspelled.stderr
+        == "note: nobody declares public.jpg (did you mean public.jpeg?); an undeclared type conforms only to itself\n"
+    )
+    let twin = try UtiCLI.run(["uti", "conforms", "com.microsoft.intune.mam.public.jpeg", "public.image"])
+    #expect(twin.stderr.isEmpty)
+    let json = try UtiCLI.run(["uti", "ancestors", "org.example.unknown", "--format", "json"])
+    #expect(json.stdout.contains("\"org.example.unknown\""))
+    #expect(json.stderr.isEmpty)
+  }
+
   @Test(
     "conforms prints true or false and exits 0",
     arguments: [

@@ -17,7 +17,9 @@ struct UTIAncestorsCommand: ParsableCommand, ConsoleConfigurable {
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 
   func run() throws {
-    let ancestors = try options.registry().ancestors(of: type)
+    let registry = try options.registry()
+    options.noteUndeclared([type], in: registry)
+    let ancestors = registry.ancestors(of: type)
     options.emit(text: ancestors.joined(separator: "\n"), fields: ["type": type, "ancestors": ancestors])
   }
 }

@@ -27,6 +27,7 @@ struct UTIConformsCommand: ParsableCommand, ConsoleConfigurable {
 
   func run() throws {
     let registry = try options.registry()
+    options.noteUndeclared([type, supertype], in: registry)
     let conforms = registry.conforms(type, to: supertype)
     try options.emit(text: "\(conforms)", json: Answer(type: type, supertype: supertype, conforms: conforms))
   }

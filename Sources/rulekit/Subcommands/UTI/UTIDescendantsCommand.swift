@@ -17,7 +17,9 @@ struct UTIDescendantsCommand: ParsableCommand, ConsoleConfigurable {
   var consoleSettings: ConsoleSettings { options.consoleSettings }
 
   func run() throws {
-    let descendants = try options.registry().descendants(of: type)
+    let registry = try options.registry()
+    options.noteUndeclared([type], in: registry)
+    let descendants = registry.descendants(of: type)
     options.emit(
       text: descendants.joined(separator: "\n"), fields: ["type": type, "descendants": descendants])
   }

@@ -29,6 +29,7 @@ struct UTIInfoCommand: ParsableCommand, ConsoleConfigurable {
 
   func run() throws {
     let registry = try options.registry()
+    options.noteUndeclared([type], in: registry)
     let declaration = registry.declaration(for: type)
     let isDynamic = DynamicTypeIdentifier(decoding: type) != nil
     let declaredBy = declaration?.origin.rawValue ?? (isDynamic ? "dynamic" : "nobody")

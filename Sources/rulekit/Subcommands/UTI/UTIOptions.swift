@@ -58,6 +58,16 @@ struct UTIOptions: ParsableArguments {
     return registry
   }
 
+  /// Says on standard error which of `identifiers` nobody declares (they conform only to themselves), with
+  /// the declared type each most likely misspells; the answer itself is unchanged, for scripts.
+  func noteUndeclared(_ identifiers: [String], in registry: TypeRegistry) {
+    for identifier in identifiers where !registry.resolve(identifier).isKnown {
+      if let base = IntuneTwin.base(ofTwin: identifier), registry.resolve(base).isKnown { continue }
+      let hint = registry.closestDeclaredType(to: identifier).map { " (did you mean \($0)?)" } ?? ""
+      Console.info("note: nobody declares \(identifier)\(hint); an undeclared type conforms only to itself")
+    }
+  }
+
   /// Prints `text` in the text format; in JSON, `value`'s fields beside `schemaVersion`.
   func emit(text: @autoclosure () -> String, json value: some Encodable) throws {
     switch format {
