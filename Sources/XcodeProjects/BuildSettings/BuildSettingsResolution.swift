@@ -20,7 +20,8 @@ extension XcodeProject {
   ///
   /// - Parameters:
   ///   - target: A target of this project.
-  ///   - configuration: `nil` for the target's `defaultConfigurationName` (what `xcodebuild` builds).
+  ///   - configuration: `nil` for the configuration `xcodebuild` builds when none is named
+  ///     (``effectiveConfigurationName(of:requested:)``).
   ///   - sdk: The SDK conditions are matched against and `SDKROOT` is set to, as `xcodebuild -sdk` sets it.
   ///   - arch: The architecture `arch` conditions are matched against.
   ///   - notingUndefinedVariables: also list, as notes, the variables that expanded to nothing.
@@ -31,9 +32,10 @@ extension XcodeProject {
     notingUndefinedVariables: Bool = false
   ) throws(XcodeProjectError) -> ResolvedBuildSettings {
     // Only the two configurations used are parsed (a target's list may hold a dozen).
-    let (list, targetConfigurations) = try buildConfigurationObjects(of: target)
-    let name =
-      configuration ?? list.defaultConfigurationName ?? targetConfigurations.last?.configurationName ?? ""
+    let targetConfigurations = try buildConfigurationObjects(of: target).objects
+    // Named: that one (a name the target lacks is an error here, not a silent substitute). Unnamed: the one
+    // Xcode builds, which a stale defaultConfigurationName does not stop.
+    let name = configuration ?? effectiveConfigurationName(of: target) ?? ""
     guard let targetObject = targetConfigurations.first(where: { $0.configurationName == name }) else {
       let known = targetConfigurations.map(\.configurationName)
       throw XcodeProjectError(
