@@ -183,7 +183,9 @@ struct XCConfigParser {
   )? {
     let bases = XcodePath.isAbsolute(name) ? [""] : folders
     for base in bases {
-      let path = XcodePath.join(base, name)
+      // `./` components only spell the way there (NetNewsWire's `#include "./common/…"`): dropped, so
+      // locations name the file plainly. `..` stays, since it means something else past a symbolic link.
+      let path = XcodePath.droppingCurrentDirectoryComponents(XcodePath.join(base, name))
       let candidates = XcodePath.fileExtension(name).isEmpty ? [path, path + ".xcconfig"] : [path]
       for candidate in candidates {
         guard let existing = CaseInsensitivePath.existing(candidate) else { continue }
