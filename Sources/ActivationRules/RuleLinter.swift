@@ -284,8 +284,9 @@ public struct RuleLinter: Sendable {
   private func lintTypes(
     _ tree: PredicateNode, file: RuleFile, add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
-    // Types the plist itself declares are known too.
-    let known = file.facts.typeDeclarations.map { TypeRegistry(declarations: $0) } ?? registry
+    // Types the plist itself declares are known too, beside those of the registry (which a project's lint
+    // gives the containing app's declarations).
+    let known = file.facts.typeDeclarations.map { registry.adding($0) } ?? registry
     let tests = RuleAnalysis.utiTests(tree)
     let testedTypes = Set(tests.compactMap { TwinInjector.utiLiteral($0.comparison)?.lowercased() })
     for test in tests {

@@ -82,6 +82,10 @@ public struct BuildSettingDiagnostic: Sendable, Hashable, CustomStringConvertibl
     /// (``XCConfigFile/problems``). Xcode reports it as an error and leaves the line out; so does
     /// resolution here, which goes on with the rest of the file.
     case xcconfigSyntax = "xcconfig-syntax"
+    /// A base configuration, or a file it `#include`s, found only under another letter case
+    /// (`Version.public.xcconfig` for `Version.Public.xcconfig`): read, as Xcode on macOS's case-insensitive
+    /// volumes reads it; a case-sensitive checkout stops the build.
+    case pathCaseMismatch = "path-case-mismatch"
     /// Settings that refer to each other in a loop.
     case referenceCycle = "reference-cycle"
     /// A `$(NAME)` nothing defines; it expanded to nothing, as in Xcode.

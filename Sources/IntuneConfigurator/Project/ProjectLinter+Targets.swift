@@ -1,4 +1,6 @@
+import ActivationRules
 import PropertyLists
+import UniformTypes
 import XcodeProjects
 
 #if canImport(FoundationEssentials)
@@ -133,5 +135,32 @@ extension ProjectLinter {
         location: settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location)
     }
     return (paths, missing, settingsByPath.compactMapValues(ProjectPlanner.preprocessing))
+  }
+
+  /// The rule linter for an extension that `apps` embed: ``ruleLinter`` knowing also the types each app's
+  /// Info.plist declares (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations`). Installing the app
+  /// registers them with the system, so its extension's rule may test them (Pocket Casts' share extension
+  /// tests `unofficial.opml`, which the app exports). An app Info.plist that is missing or unreadable adds
+  /// nothing; its own findings say why.
+  func ruleLinter(forExtensionIn apps: [String], of project: XcodeProject) throws(ConfiguratorError)
+    -> RuleLinter
+  {
+    var linter = ruleLinter
+    for name in apps {
+      guard let app = project.target(named: name) else { continue }
+      let (paths, _, preprocessing) = try infoPlistPaths(of: app, in: project)
+      for path in paths {
+        guard
+          let file = try? PropertyListFile.read(
+            contentsOf: path, duplicateKeys: .keepLast, preprocessing: preprocessing[path]),
+          let dictionary = file.value.dictionaryValue
+        else { continue }
+        let declarations = AppTypeDeclarations(propertyList: dictionary)
+        if !declarations.exported.isEmpty || !declarations.imported.isEmpty {
+          linter.registry = linter.registry.adding(declarations)
+        }
+      }
+    }
+    return linter
   }
 }

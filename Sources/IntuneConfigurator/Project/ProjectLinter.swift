@@ -164,7 +164,10 @@ public struct ProjectLinter: Sendable {
         guard entry.target.isAppExtension, !missing.contains(where: { $0.path == path }),
           linted.insert(path).inserted
         else { continue }
-        if let findings = try lintRule(at: path, preprocessing: preprocessing[path], displayPath) {
+        let linter = try ruleLinter(forExtensionIn: entry.apps, of: project)
+        if let findings = try lintRule(
+          at: path, preprocessing: preprocessing[path], with: linter, displayPath)
+        {
           ruleFiles.append(displayPath(path))
           ruleFindings[entry.target.name, default: []] += findings
         }
@@ -229,8 +232,10 @@ public struct ProjectLinter: Sendable {
   /// The findings of the activation rule in the Info.plist at `path`; `nil` when it has no rule (an
   /// extension that is not a share or action extension).
   func lintRule(
-    at path: String, preprocessing: PropertyListPreprocessing?, _ displayPath: (String) -> String
+    at path: String, preprocessing: PropertyListPreprocessing?, with linter: RuleLinter? = nil,
+    _ displayPath: (String) -> String
   ) throws(ConfiguratorError) -> [LintFinding]? {
+    let ruleLinter = linter ?? self.ruleLinter
     let name = displayPath(path)
     let data: Data
     do {

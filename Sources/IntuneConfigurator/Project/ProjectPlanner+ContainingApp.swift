@@ -87,11 +87,11 @@ extension ProjectPlanner {
     for target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
     appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?, catalyst: CatalystBuild? = nil
   ) -> ContainingAppChoice {
-    let appDefault =
-      (try? project.configurationList(of: app))?.defaultConfigurationName ?? appSettings.last?.configuration
+    let appDefault = project.effectiveConfigurationName(of: app) ?? appSettings.first?.configuration
     var expected: [String: String] = [:]
     for resolved in settings {
-      // Xcode builds an embedded target in the configuration of the app's name, or its default.
+      // Xcode builds an embedded target in the configuration of the app's name; an app without it builds in
+      // the one Xcode falls back to (the project's default, else its first).
       expected[resolved.configuration] =
         appIdentifiers[resolved.configuration] ?? appDefault.flatMap { appIdentifiers[$0] } ?? ""
     }

@@ -113,7 +113,7 @@ extension ProjectPlanner {
     of target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String]
   ) throws(ConfiguratorError) {
     let ownIdentifiers = try appBundleIdentifiers(settings)
-    let appDefault = (try? project.configurationList(of: app))?.defaultConfigurationName
+    let appDefault = project.effectiveConfigurationName(of: app)
     var mismatches: [String] = []
     var location: BuildSettingLocation?
     for resolved in settings {

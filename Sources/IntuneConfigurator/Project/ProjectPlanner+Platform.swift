@@ -7,8 +7,12 @@ extension ProjectPlanner {
   ]
 
   /// The platform an application target builds for when it is not iOS in any configuration, with the
-  /// `SDKROOT` assignment that says so: the SDK the project writes (not the run's `-sdk`, which Xcode would
-  /// never pass for it) names another platform, and `SUPPORTED_PLATFORMS`, when set, lacks `iphoneos`.
+  /// assignment that says so: the `SDKROOT` the project writes (not the run's `-sdk`, which Xcode would
+  /// never pass for it) names another platform, and `SUPPORTED_PLATFORMS`, when set, lacks `iphoneos`; or
+  /// `SUPPORTED_PLATFORMS` names only other platforms, whatever `SDKROOT` says (VLC's `VLC-visionOS` keeps
+  /// the project's `SDKROOT = iphoneos` beside `SUPPORTED_PLATFORMS = "xros xrsimulator"`: Xcode offers
+  /// only visionOS destinations, and swift-build's `addRunDestinationSettingsPlatformSDK` builds a target
+  /// for a destination platform it supports even when its `SDKROOT` names another).
   /// `nil` for iOS, multiplatform (`SDKROOT = auto` with `iphoneos`) and Mac Catalyst apps.
   static func otherPlatform(of app: XcodeTarget, in project: XcodeProject, sdk: String) -> (
     name: String, assignment: BuildSettingAssignment?
@@ -31,17 +35,22 @@ extension ProjectPlanner {
   static func otherPlatform(_ settings: ResolvedBuildSettings) -> (
     name: String, assignment: BuildSettingAssignment?
   )? {
-    if let supported = settings["SUPPORTED_PLATFORMS"]?.split(separator: " "), supported.contains("iphoneos")
-    {
-      return nil
-    }
+    let supported = (settings["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init)
+    if supported.contains("iphoneos") { return nil }
     let written = settings.levels.filter { $0.name != "command-line overrides" }.flatMap(\.assignments).last {
       $0.name == "SDKROOT" && $0.conditions.isEmpty
     }
-    guard let written,
+    if let written,
       let platform = otherPlatforms.first(where: { settings.expand(written.value).hasPrefix($0.sdk) })
+    {
+      return (platform.name, written)
+    }
+    // Only other platforms supported: the first one named is the app's, whatever SDKROOT says.
+    guard let first = supported.first,
+      supported.allSatisfy({ name in otherPlatforms.contains { name.hasPrefix($0.sdk) } }),
+      let platform = otherPlatforms.first(where: { first.hasPrefix($0.sdk) })
     else { return nil }
-    return (platform.name, written)
+    return (platform.name, settings.assignment(for: "SUPPORTED_PLATFORMS"))
   }
 
   /// Stops a run whose `--target` builds for watchOS, macOS, tvOS or visionOS only: the Intune App SDK and
@@ -52,7 +61,7 @@ extension ProjectPlanner {
     let iOSApps = project.targets.filter {
       $0.isApplication && $0.id != app.id && Self.otherPlatform(of: $0, in: project, sdk: sdk) == nil
     }
-    let written = platform.assignment.map { " (SDKROOT = \($0.value))" } ?? ""
+    let written = platform.assignment.map { " (\($0.name) = \($0.value))" } ?? ""
     throw .project(
       XcodeProjectError(
         .targetNotFound,

@@ -22,6 +22,7 @@ extension ProjectPlanner {
   mutating func planTarget(
     _ target: XcodeTarget, settings: [ResolvedBuildSettings], containingApp: ContainingAppChoice?
   ) throws(ConfiguratorError) {
+    noteCaseMismatches(of: target, settings: settings)
     var groups: [TargetFiles] = []
     for resolved in settings {
       // Absolute, so a file two targets name differently (`$(SRCROOT)/A.plist`, `A.plist`) is one file.
@@ -202,6 +203,38 @@ extension ProjectPlanner {
         targetName: target.name, configurations: configurations, infoPlistPath: infoPath,
         entitlementsPath: entitlementsPath, plan: plan, createsInfoPlist: createsInfo,
         createsEntitlements: createsEntitlements))
+  }
+
+  /// Warns where `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` spells a path whose file exists only under
+  /// another letter case: it is read and configured, as Xcode on a case-insensitive volume (macOS's
+  /// default) builds with it, but a case-sensitive checkout fails to build (Anx Reader's
+  /// `shareExtension/Info.plist` for `ShareExtension/Info.plist`).
+  private mutating func noteCaseMismatches(of target: XcodeTarget, settings: [ResolvedBuildSettings]) {
+    for setting in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] {
+      var order: [String] = []
+      var configurations: [String: [String]] = [:]
+      var found: [String: (path: String, location: BuildSettingLocation?)] = [:]
+      for resolved in settings {
+        guard let mismatch = resolved.pathCaseMismatch(for: setting) else { continue }
+        if found[mismatch.written] == nil {
+          order.append(mismatch.written)
+          found[mismatch.written] = (mismatch.found, resolved.assignment(for: setting)?.location)
+        }
+        configurations[mismatch.written, default: []].append(resolved.configuration)
+      }
+      for written in order {
+        guard let (path, location) = found[written] else { continue }
+        let names = configurations[written] ?? []
+        findings.append(
+          ProjectFinding(
+            id: "path-case-mismatch", .warning, at: location ?? target.location,
+            "\(setting) of \(target.name) (\(names.joined(separator: ", "))) names "
+              + "\(relativeToSourceRoot(written)), which exists only as \(relativeToSourceRoot(path)): Xcode "
+              + "finds it on a case-insensitive volume (macOS's default) and fails on a case-sensitive one; "
+              + "RuleKit reads \(relativeToSourceRoot(path))",
+            fix: "spell \(setting) as the file is named (\(relativeToSourceRoot(path))), or rename the file"))
+      }
+    }
   }
 
   /// Reads a file a build setting names (or `bytes` already planned for it); a missing file is an error

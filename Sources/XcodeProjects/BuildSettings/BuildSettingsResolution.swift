@@ -20,7 +20,8 @@ extension XcodeProject {
   ///
   /// - Parameters:
   ///   - target: A target of this project.
-  ///   - configuration: `nil` for the target's `defaultConfigurationName` (what `xcodebuild` builds).
+  ///   - configuration: `nil` for the configuration `xcodebuild` builds when none is named
+  ///     (``effectiveConfigurationName(of:requested:)``).
   ///   - sdk: The SDK conditions are matched against and `SDKROOT` is set to, as `xcodebuild -sdk` sets it.
   ///   - arch: The architecture `arch` conditions are matched against.
   ///   - notingUndefinedVariables: also list, as notes, the variables that expanded to nothing.
@@ -31,9 +32,10 @@ extension XcodeProject {
     notingUndefinedVariables: Bool = false
   ) throws(XcodeProjectError) -> ResolvedBuildSettings {
     // Only the two configurations used are parsed (a target's list may hold a dozen).
-    let (list, targetConfigurations) = try buildConfigurationObjects(of: target)
-    let name =
-      configuration ?? list.defaultConfigurationName ?? targetConfigurations.last?.configurationName ?? ""
+    let targetConfigurations = try buildConfigurationObjects(of: target).objects
+    // Named: that one (a name the target lacks is an error here, not a silent substitute). Unnamed: the one
+    // Xcode builds, which a stale defaultConfigurationName does not stop.
+    let name = configuration ?? effectiveConfigurationName(of: target) ?? ""
     guard let targetObject = targetConfigurations.first(where: { $0.configurationName == name }) else {
       let known = targetConfigurations.map(\.configurationName)
       throw XcodeProjectError(
@@ -58,8 +60,18 @@ extension XcodeProject {
     var fileWarnings: [BuildSettingDiagnostic] = []
     for (owner, buildConfiguration) in [("project", projectConfiguration), ("target", targetConfiguration)] {
       guard let buildConfiguration else { continue }
-      if let base = baseConfigurationPath(of: buildConfiguration) {
+      if let spelt = baseConfigurationPath(of: buildConfiguration) {
         let referenceLocation = buildConfiguration.location
+        // Xcode runs on macOS, whose volumes are case-insensitive by default.
+        let base = CaseInsensitivePath.existing(spelt) ?? spelt
+        if base != spelt {
+          fileWarnings.append(
+            BuildSettingDiagnostic(
+              .warning, .pathCaseMismatch,
+              "the \(owner) configuration \(name) is based on \(spelt), which exists only as \(base): "
+                + Self.caseMismatchConsequence,
+              location: referenceLocation, hint: "rename the file, or correct its reference in the project"))
+        }
         do {
           // Xcode looks for an included file beside the including one, then in the project's folder.
           let file = try XCConfigFile.read(path: base, missingIncludes: .record, searchPaths: [sourceRoot])
@@ -77,6 +89,16 @@ extension XcodeProject {
                   location: missing.location,
                   hint: missing.namesBuildSetting ? missing.hint : Self.missingFileHint(missing.path))
               ))
+          }
+          for mismatch in file.caseMismatches {
+            let warning = BuildSettingDiagnostic(
+              .warning, .pathCaseMismatch,
+              "#include \"\(mismatch.written)\" in the \(owner) base configuration names \(mismatch.spelt), "
+                + "which exists only as \(mismatch.found): " + Self.caseMismatchConsequence,
+              location: mismatch.location,
+              hint: "spell the #include as the file is named (\(XcodePath.basename(mismatch.found))), "
+                + "or rename the file")
+            if !fileWarnings.contains(warning) { fileWarnings.append(warning) }
           }
           for cycle in file.includeCycles {
             let warning = BuildSettingDiagnostic(
@@ -135,6 +157,11 @@ extension XcodeProject {
       missingFiles: missingBelow, fileWarnings: fileWarnings,
       notingUndefinedVariables: notingUndefinedVariables)
   }
+
+  /// What a file found only under another letter case means for the build.
+  static let caseMismatchConsequence =
+    "Xcode finds it on a case-insensitive volume (macOS's default) and fails on a case-sensitive one; it is "
+    + "read here"
 
   /// What brings back the missing xcconfig at `path`, by who writes such files: naming the wrong tool (pod
   /// install for Flutter's `Generated.xcconfig`) sends the user to a step that does not make the file.

@@ -131,7 +131,27 @@ public struct ResolvedBuildSettings: Sendable {
   /// The value of `name` as a file path: relative values joined to ``sourceRoot`` (Xcode resolves
   /// `INFOPLIST_FILE` and `CODE_SIGN_ENTITLEMENTS` against the project folder), normalized; `nil` when the
   /// setting is unset or empty.
+  ///
+  /// When no file is at that path but one is at a path that differs only in letter case, that one is
+  /// returned: Xcode runs on macOS, whose volumes are case-insensitive by default, and builds with it
+  /// (Anx Reader's `INFOPLIST_FILE = shareExtension/Info.plist` for `ShareExtension/Info.plist`).
+  /// ``pathCaseMismatch(for:)`` says when that happened.
   public func path(for name: String) -> String? {
+    guard let written = writtenPath(for: name) else { return nil }
+    return CaseInsensitivePath.existing(written) ?? written
+  }
+
+  /// The file path `name` spells and the one ``path(for:)`` found in its place, when they differ in
+  /// letter case only: Xcode finds the file on a case-insensitive volume (macOS's default) and fails on a
+  /// case-sensitive one. `nil` when the spelt path exists, or no file matches it.
+  public func pathCaseMismatch(for name: String) -> (written: String, found: String)? {
+    guard let written = writtenPath(for: name), let found = CaseInsensitivePath.existing(written),
+      found != written
+    else { return nil }
+    return (written, found)
+  }
+
+  private func writtenPath(for name: String) -> String? {
     guard let value = all[name], !value.isEmpty else { return nil }
     return XcodePath.normalize(XcodePath.join(sourceRoot, value))
   }

@@ -64,6 +64,15 @@ enum XcodePath {
     return joined.isEmpty ? "." : joined
   }
 
+  /// `path` without its `.` components (`a/./b/./c` is `a/b/c`); `..` and repeated slashes are kept, so
+  /// the file named is the same one however symbolic links lie.
+  static func droppingCurrentDirectoryComponents(_ path: String) -> String {
+    guard path.contains("./") || path.hasSuffix("/.") else { return path }
+    let joined = path.split(separator: "/", omittingEmptySubsequences: false).filter { $0 != "." }
+      .joined(separator: "/")
+    return joined.isEmpty ? "." : joined
+  }
+
   private static func trimmingTrailingSlashes(_ path: String) -> String {
     var result = Substring(path)
     while result.count > 1, result.hasSuffix("/") { result = result.dropLast() }

@@ -44,6 +44,26 @@ extension XcodeProject {
     return (list, result)
   }
 
+  /// The configuration Xcode builds `target` in when `requested` is asked for (`nil`: none named, as
+  /// `xcodebuild` without `-configuration`): `requested` when the target has it, else the configuration the
+  /// project's list names `defaultConfigurationName` when the target has it, else the target's first one;
+  /// `nil` for a target without configurations.
+  ///
+  /// This is swift-build's `Target.getEffectiveConfiguration` (SWBCore/ProjectModel/Target.swift at
+  /// 41aee626), which `Settings` calls with the project's default name: a target list's own
+  /// `defaultConfigurationName` is not consulted, and a default naming a configuration the target lacks
+  /// (ProtonDrive's `Release-External` beside its one `Release-Store`) falls through to the first.
+  public func effectiveConfigurationName(of target: XcodeTarget, requested: String? = nil) -> String? {
+    let names = configurationNames(for: target)
+    if let requested, names.contains(requested) { return requested }
+    if let projectDefault = try? configurationList(of: nil).defaultConfigurationName,
+      names.contains(projectDefault)
+    {
+      return projectDefault
+    }
+    return names.first
+  }
+
   /// The names of the target's configurations, in list order (what `-configuration` accepts).
   public func configurationNames(for target: XcodeTarget) -> [String] {
     (try? buildConfigurationObjects(of: target).objects.map(\.configurationName)) ?? []

@@ -31,7 +31,9 @@ import PropertyLists
 ///   which only replaces a leading `<DEVELOPER_DIR>`; the file is read once for every configuration, so no
 ///   configuration's value could go there). A relative path is looked for in the including file's folder,
 ///   then in the folders of the files that include it, then in `searchPaths` (the project's folder when a
-///   project resolves it); a path without an extension is also tried with `.xcconfig`. A missing `#include`
+///   project resolves it); a path without an extension is also tried with `.xcconfig`. Each place is looked
+///   at as a case-insensitive volume (macOS's default) looks, and a file found under another letter case is
+///   listed in ``caseMismatches``. A missing `#include`
 ///   is an error (Xcode stops the build: "could not find included file … in search paths"); a missing
 ///   `#include?` is skipped.
 /// - An `#include` (or `#include?`) of a file that is being read, the file itself or one that includes it,
@@ -90,6 +92,19 @@ public struct XCConfigFile: Sendable {
     }
   }
 
+  /// An `#include` whose file exists only under another letter case: read, as Xcode on a case-insensitive
+  /// volume (macOS's default) reads it; a case-sensitive checkout stops the build there.
+  public struct CaseMismatch: Sendable, Hashable {
+    /// The `#include` line.
+    public var location: BuildSettingLocation
+    /// The path as the directive writes it.
+    public var written: String
+    /// The path as written, joined to the folder it was found in.
+    public var spelt: String
+    /// The file read.
+    public var found: String
+  }
+
   /// The file, as given.
   public let path: String
   /// Every assignment in the order Xcode applies them: an included file's where its `#include` is.
@@ -104,6 +119,8 @@ public struct XCConfigFile: Sendable {
   public let includeCycles: [IncludeCycle]
   /// Lines skipped because Xcode would reject them, with where they are.
   public let problems: [XcodeProjectError]
+  /// `#include` lines whose files were found under another letter case, in the order they were met.
+  public let caseMismatches: [CaseMismatch]
 
   /// Reads the xcconfig at `path` and what it includes.
   ///
@@ -131,7 +148,8 @@ public struct XCConfigFile: Sendable {
     try parser.parse(bytes: bytes, path: path, stack: [], searchPaths: searchPaths)
     return XCConfigFile(
       path: path, assignments: parser.assignments, includedFiles: parser.includedFiles,
-      missingIncludes: parser.missingIncludes, includeCycles: parser.includeCycles, problems: parser.problems)
+      missingIncludes: parser.missingIncludes, includeCycles: parser.includeCycles, problems: parser.problems,
+      caseMismatches: parser.caseMismatches)
   }
 }
 

@@ -33,6 +33,7 @@ struct XCConfigParser {
   var includedFiles: [String] = []
   var missingIncludes: [XCConfigFile.MissingInclude] = []
   var includeCycles: [XCConfigFile.IncludeCycle] = []
+  var caseMismatches: [XCConfigFile.CaseMismatch] = []
   var problems: [XcodeProjectError] = []
 
   init(missingIncludePolicy: XCConfigFile.MissingIncludePolicy) {
@@ -147,6 +148,10 @@ struct XCConfigParser {
         location: location, hint: "include each shared file once, from the files that need it")
     }
     includedFiles.append(found.path)
+    if let spelt = found.spelt {
+      caseMismatches.append(
+        XCConfigFile.CaseMismatch(location: location, written: name, spelt: spelt, found: found.path))
+    }
     try parse(bytes: found.bytes, path: found.path, stack: stack, includedAt: location, searchPaths: folders)
   }
 
@@ -169,16 +174,23 @@ struct XCConfigParser {
   /// setting has a value); a relative name is looked for in `folders` in order (the including file's
   /// folder, then those of the files including it, then the project's folder), and a name without an
   /// extension also as `name.xcconfig`. `nil` when none exists.
+  ///
+  /// Each place is looked at as a case-insensitive volume (macOS's default, where Xcode runs) looks:
+  /// `Version.public.xcconfig` finds `Version.Public.xcconfig` (Simplenote's and WooCommerce's
+  /// `config/`); `spelt` is then the path as written, for a warning.
   static func locate(_ name: String, in folders: [String]) throws(XcodeProjectError) -> (
-    path: String, bytes: [UInt8]
+    path: String, bytes: [UInt8], spelt: String?
   )? {
     let bases = XcodePath.isAbsolute(name) ? [""] : folders
     for base in bases {
-      let path = XcodePath.join(base, name)
+      // `./` components only spell the way there (NetNewsWire's `#include "./common/…"`): dropped, so
+      // locations name the file plainly. `..` stays, since it means something else past a symbolic link.
+      let path = XcodePath.droppingCurrentDirectoryComponents(XcodePath.join(base, name))
       let candidates = XcodePath.fileExtension(name).isEmpty ? [path, path + ".xcconfig"] : [path]
       for candidate in candidates {
-        if let bytes = try XcodeFileReader.bytes(atPath: candidate, limit: maximumFileBytes) {
-          return (candidate, bytes)
+        guard let existing = CaseInsensitivePath.existing(candidate) else { continue }
+        if let bytes = try XcodeFileReader.bytes(atPath: existing, limit: maximumFileBytes) {
+          return (existing, bytes, existing == candidate ? nil : candidate)
         }
       }
     }

@@ -28,7 +28,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
   @Option(help: "The target whose settings to print.")
   var target: String?
 
-  @Option(help: "The build configuration (default: the target's default configuration).")
+  @Option(help: "The build configuration (default: the one xcodebuild builds without -configuration).")
   var configuration: String?
 
   @Option(help: "The SDK conditions are matched against: iphoneos, iphonesimulator, macosx….")
@@ -91,7 +91,8 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
     var lines = ["Targets of \(xcodeProject.name) (\(project)):"]
     for target in xcodeProject.targets {
       let names = xcodeProject.configurationNames(for: target)
-      let defaultName = (try? xcodeProject.configurationList(of: target))?.defaultConfigurationName
+      // What xcodebuild builds without -configuration, not the target list's own (possibly stale) name.
+      let defaultName = xcodeProject.effectiveConfigurationName(of: target)
       var record: [String: Any] = [
         "name": target.name, "kind": target.kind.rawValue, "configurations": names,
         "embeddedTargets": target.embeddedTargetNames,

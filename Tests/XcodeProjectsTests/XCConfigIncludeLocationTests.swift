@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import XcodeProjects
+
+/// NetNewsWire's xcconfig files include each other as `#include "./common/…"` and, from `common/`,
+/// `#include "./NetNewsWire_ios_target_common.xcconfig"`: a location names the file as a reader would
+/// write it (`xcconfig/common/…`), not as the directives spell the way there (`xcconfig/./common/./…`).
+@Suite("A setting from an #include \"./…\" is located at the file's plain path")
+struct XCConfigIncludeLocationTests {
+  @Test("no ./ components in the locations of NetNewsWire's included settings")
+  func netNewsWire() throws {
+    let project = try XcodeProject(
+      path: RealProjectsTests.root.appendingPathComponent("netnewswire/NetNewsWire.xcodeproj").path)
+    let target = try #require(project.target(named: "NetNewsWire iOS Share Extension"))
+    let settings = try project.buildSettings(target: target, configuration: "Debug")
+    let hardened = try #require(settings.assignment(for: "ENABLE_HARDENED_RUNTIME"))
+    #expect(
+      hardened.location.file
+        == project.sourceRoot + "/xcconfig/common/NetNewsWire_iOSextension_common.xcconfig")
+    for level in settings.levels {
+      for assignment in level.assignments {
+        #expect(!assignment.location.file.contains("/./"), "\(assignment.name): \(assignment.location)")
+      }
+    }
+  }
+}
