@@ -75,6 +75,41 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(throws: ConfiguratorError.self) { try ProjectLinter().lint(project, targets: ["ShareExtension"]) }
   }
 
+  /// A file of the app that cannot be read — a key twice in its entitlements (JGeek00/linkdy's Runner
+  /// entitlements, seen in the sweep of real projects) — is an error finding at the file's line, and the
+  /// extension's rule is still checked; naming the app or its extension with --target keeps the hard error.
+  @Test("an app file that cannot be read: a finding, and the other checks still run")
+  func unreadableAppFile() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let entitlements = folder.appendingPathComponent("Limit/Limit.entitlements")
+    let text = try String(contentsOf: entitlements, encoding: .utf8)
+    try text.replacing(
+      "</dict>", with: "\t<key>com.apple.security.application-groups</key>\n\t<array/>\n</dict>"
+    ).write(to: entitlements, atomically: true, encoding: .utf8)
+    let project = try XcodeProject(path: path)
+    let report = try ProjectLinter().lint(project)
+    let unchecked = report.findings.filter { $0.finding.check == "target-not-checked" }
+    #expect(unchecked.map(\.target) == ["Limit"], "\(report.findings.map(\.finding.message))")
+    let finding = try #require(unchecked.first).finding
+    #expect(finding.severity == .error)
+    #expect(finding.message.hasPrefix("Limit is not checked: "))
+    #expect(finding.file.hasSuffix("Limit/Limit.entitlements"))
+    // The second of the two keys.
+    let lines = try String(contentsOf: entitlements, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let keyLines = lines.indices.filter {
+      lines[$0].contains("<key>com.apple.security.application-groups</key>")
+    }
+    #expect(keyLines.count == 2)
+    #expect(finding.line == (keyLines.last ?? 0) + 1)
+    #expect(report.hasProblems)
+    #expect(report.ruleFiles.contains { $0.hasSuffix("ShareExtension/Info.plist") })
+    for named in ["Limit", "ShareExtension"] {
+      #expect(throws: ConfiguratorError.self) { try ProjectLinter().lint(project, targets: [named]) }
+    }
+  }
+
   @Test("INFOPLIST_FILE set in an xcconfig: the finding is at that xcconfig line")
   func settingInXCConfig() throws {
     // NetNewsWire sets each target's INFOPLIST_FILE in its target xcconfig (shape 3 and 4).

@@ -164,10 +164,18 @@ public struct ProjectLinter: Sendable {
         guard entry.target.isAppExtension, !missing.contains(where: { $0.path == path }),
           linted.insert(path).inserted
         else { continue }
-        let linter = try ruleLinter(forExtensionIn: entry.apps, of: project)
-        if let findings = try lintRule(
-          at: path, preprocessing: preprocessing[path], with: linter, displayPath)
-        {
+        let findings: [LintFinding]?
+        do {
+          let linter = try ruleLinter(forExtensionIn: entry.apps, of: project)
+          findings = try lintRule(at: path, preprocessing: preprocessing[path], with: linter, displayPath)
+        } catch {
+          // An Info.plist that cannot be read stops the lint only when --target names its target, as a
+          // missing one does.
+          if names.contains(entry.target.name) { throw Self.displaying(error, displayPath) }
+          collector.add(Self.unchecked(entry.target.name, error, displayPath), target: entry.target.name)
+          continue
+        }
+        if let findings {
           ruleFiles.append(displayPath(path))
           ruleFindings[entry.target.name, default: []] += findings
         }
@@ -195,7 +203,20 @@ public struct ProjectLinter: Sendable {
           target: name)
         continue
       }
-      let plan = try ProjectConfigurator.plan(project: project, appTarget: name, sdk: sdk, options: options)
+      let plan: ProjectConfigurationPlan
+      do {
+        plan = try ProjectConfigurator.plan(project: project, appTarget: name, sdk: sdk, options: options)
+      } catch {
+        // A file of one app that cannot be read (a key twice in its entitlements, a malformed Info.plist)
+        // stops the lint only when --target names that app or one of its extensions; otherwise it is an
+        // error finding where the file says, and the other apps are still checked.
+        let named =
+          names.contains(name)
+          || entries.contains { names.contains($0.target.name) && $0.apps.contains(name) }
+        if named || error.kind == .project { throw error }
+        collector.add(Self.unchecked(name, error, displayPath), target: name)
+        continue
+      }
       plans[name] = plan
       for finding in plan.findings { collector.add(finding) }
     }
@@ -270,6 +291,17 @@ public struct ProjectLinter: Sendable {
           underlying: error)
       }
     }
+  }
+
+  /// The finding that says `target` was not checked because of `error`, at the error's place.
+  static func unchecked(_ target: String, _ error: ConfiguratorError, _ displayPath: (String) -> String)
+    -> ProjectFinding
+  {
+    let shown = displaying(error, displayPath)
+    return ProjectFinding(
+      id: "target-not-checked", .error, at: shown.location,
+      "\(target) is not checked: \(shown.message)",
+      fix: shown.hint ?? "fix the file, then lint again")
   }
 
   /// `error` with its paths as the user reads them.
