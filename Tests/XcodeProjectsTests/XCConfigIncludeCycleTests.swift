@@ -165,22 +165,5 @@ struct XCConfigIncludeCycleTests {
   }
 
   /// An app target whose Debug configuration is based on Config/App.xcconfig.
-  static let project = """
-    // !$*UTF8*$!
-    {
-      archiveVersion = 1; classes = {}; objectVersion = 56;
-      objects = {
-        F1 = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = SOURCE_ROOT; };
-        G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
-        T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = App;
-          productType = "com.apple.product-type.application"; };
-        C1 = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
-        C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Debug; };
-        L1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = Debug; };
-        L2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = Debug; };
-        P1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (T1); };
-      };
-      rootObject = P1;
-    }
-    """
+  static let project = Fixtures.projectBasedOnXCConfig("Config/App.xcconfig")
 }

@@ -10,25 +10,9 @@ struct XCConfigIncludePathTests {
   static func kmpProject() throws -> XcodeProject {
     let source = Fixtures.directory.appendingPathComponent("xcconfig-includes/kmp-project-template/cmp-ios")
     let root = try Fixtures.folder([
-      "cmp-ios/iosApp.xcodeproj/project.pbxproj": """
-      // !$*UTF8*$!
-      {
-        archiveVersion = 1; classes = {}; objectVersion = 56;
-        objects = {
-          F1 = {isa = PBXFileReference; path = Configs/iOSApp.xcconfig; sourceTree = SOURCE_ROOT; };
-          G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
-          T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = iosApp;
-            productType = "com.apple.product-type.application"; };
-          C1 = {isa = XCBuildConfiguration; buildSettings = {}; name = demoDebug; };
-          C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F1;
-            buildSettings = { INFOPLIST_FILE = iosApp/Info.plist; }; name = demoDebug; };
-          L1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = demoDebug; };
-          L2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = demoDebug; };
-          P1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (T1); };
-        };
-        rootObject = P1;
-      }
-      """
+      "cmp-ios/iosApp.xcodeproj/project.pbxproj": Fixtures.projectBasedOnXCConfig(
+        "Configs/iOSApp.xcconfig", target: "iosApp", configuration: "demoDebug",
+        settings: "INFOPLIST_FILE = iosApp/Info.plist;")
     ])
     try FileManager.default.copyItem(
       at: source.appendingPathComponent("Configs"), to: root.appendingPathComponent("cmp-ios/Configs"))

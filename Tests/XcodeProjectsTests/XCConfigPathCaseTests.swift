@@ -11,24 +11,7 @@ import Testing
 struct XCConfigPathCaseTests {
   static func project(base: String, files: [String: String]) throws -> XcodeProject {
     var all = files
-    all["App.xcodeproj/project.pbxproj"] = """
-      // !$*UTF8*$!
-      {
-        archiveVersion = 1; classes = {}; objectVersion = 56;
-        objects = {
-          F1 = {isa = PBXFileReference; path = \(base); sourceTree = SOURCE_ROOT; };
-          G1 = {isa = PBXGroup; children = (F1); sourceTree = "<group>"; };
-          T1 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = App;
-            productType = "com.apple.product-type.application"; };
-          C1 = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
-          C2 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Debug; };
-          L1 = {isa = XCConfigurationList; buildConfigurations = (C1); defaultConfigurationName = Debug; };
-          L2 = {isa = XCConfigurationList; buildConfigurations = (C2); defaultConfigurationName = Debug; };
-          P1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (T1); };
-        };
-        rootObject = P1;
-      }
-      """
+    all["App.xcodeproj/project.pbxproj"] = Fixtures.projectBasedOnXCConfig(base)
     let root = try Fixtures.folder(all)
     return try XcodeProject(path: root.appendingPathComponent("App.xcodeproj").path)
   }
