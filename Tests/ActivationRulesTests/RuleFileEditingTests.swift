@@ -72,7 +72,7 @@ import Testing
   /// The Info.plist Flutter's receive_sharing_intent tells apps to paste: comments between the keys.
   @Test func dictionaryCommentsStayWhenTheRuleBecomesAString() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("PropertyListsTests/Fixtures/flutter-share-extension.plist")
+      .appendingPathComponent("Fixtures/info-plists/flutter-share-extension.plist")
     let data = try Data(contentsOf: url)
     let file = try RuleFile(path: "Info.plist", data: data)
     let edited = try #require(file.contents(replacingRuleWith: "TRUEPREDICATE"))

@@ -25,7 +25,8 @@ struct EditTests {
       ]),
     // A dictionary rule rewritten as a predicate string: its comments stay, before the string.
     Case(
-      name: "set-dictionary-to-string-keeps-its-comments", fixture: "flutter-share-extension.plist",
+      name: "set-dictionary-to-string-keeps-its-comments",
+      fixture: "info-plists/flutter-share-extension.plist",
       edits: [
         .set(
           rule,

@@ -32,8 +32,16 @@ enum TestPaths {
   }
   static var fixturePlists: [String] { plistNames(in: fixtures) }
 
+  /// The shared real Info.plists, `Tests/Fixtures/info-plists`.
+  static let infoPlists = testsDirectory.deletingLastPathComponent().appendingPathComponent(
+    "Fixtures/info-plists")
+
+  /// A fixture of this target's folder, or of the shared `info-plists/` when `name` starts with it.
   static func fixture(_ name: String) throws -> PropertyListDocument {
-    let url = fixtures.appendingPathComponent(name)
+    let url =
+      name.hasPrefix("info-plists/")
+      ? infoPlists.appendingPathComponent(String(name.dropFirst("info-plists/".count)))
+      : fixtures.appendingPathComponent(name)
     return try PropertyListDocument(data: try Data(contentsOf: url), path: name)
   }
 }
