@@ -105,8 +105,8 @@ let package = Package(
     .testTarget(
       name: "IntuneConfiguratorTests",
       dependencies: [
-        "IntuneConfigurator", "PredicateSyntax", "PropertyLists", "XcodeProjects", "AppBundles",
-        "CLITestSupport",
+        "IntuneConfigurator", "ActivationRules", "PredicateSyntax", "PropertyLists", "XcodeProjects",
+        "AppBundles", "CLITestSupport",
       ]),
     .testTarget(
       name: "PropertyListsTests", dependencies: ["PropertyLists", "RuleKitFoundation", "TestSupport"],
