@@ -151,7 +151,10 @@ public struct RuleFile: Sendable {
       form = .rulePlist
       rulePath = ["NSExtensionActivationRule"]
       value = try Self.value(of: rule)
-    } else if dictionary.keys.contains(where: { $0.hasPrefix("NSExtensionActivation") }) {
+    } else if dictionary.isEmpty || dictionary.keys.contains(where: { $0.hasPrefix("NSExtensionActivation") })
+    {
+      // An empty dictionary is no Info.plist (every one names its bundle); as a rule it accepts nothing, as
+      // an extension's `<dict/>` rule does (Leitmotif's share extension).
       form = .rulePlist
       rulePath = []
       value = .dictionary(ActivationDictionary(propertyList: dictionary))

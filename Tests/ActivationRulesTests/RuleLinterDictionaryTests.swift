@@ -162,6 +162,14 @@ import Testing
     #expect(findings.first?.severity == .warning)
   }
 
+  /// A rule plist that is an empty dictionary is that rule, not an Info.plist without one: it never activates.
+  @Test func emptyRulePlistNeverActivates() throws {
+    let data = Data(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n".utf8)
+    let findings = try Self.lint("rule.plist", data: data)
+    #expect(findings.map(\.id) == ["RK002"])
+  }
+
   /// Beside a predicate rule (swift-paperless, LeitnerBox) and one level up in NSExtension (Rocket.Chat,
   /// Seafile): the predicate says it itself, and NSExtension is not where activation keys go.
   @Test func keysBesideAPredicateOrInNSExtensionAreNamed() throws {
