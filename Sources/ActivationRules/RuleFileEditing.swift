@@ -46,16 +46,12 @@ extension RuleFile {
     guard let node = ruleNode, let document else { return nil }
     let element = node.elementRange
     let bytes = Array(contents.utf8)
+    let string = "<string>" + Self.xmlEscaped(predicate, quotes: false) + "</string>"
     // A dictionary's comments stay (they are the author's), before the string, as configure keeps them.
-    var lineStart = element.lowerBound
-    while lineStart > 0, bytes[lineStart - 1] != 10, bytes[lineStart - 1] != 13 { lineStart -= 1 }
-    let lead = bytes[lineStart..<element.lowerBound]
-    let separator =
-      lead.allSatisfy { $0 == 32 || $0 == 9 }
-      ? document.style.lineEnding + String(decoding: lead, as: UTF8.self) : ""
-    let replacement = XMLComments.text(
-      node.kind == .dictionary ? XMLComments.comments(in: bytes[element]) : [],
-      before: "<string>" + Self.xmlEscaped(predicate, quotes: false) + "</string>", separator: separator)
+    let replacement =
+      node.kind == .dictionary
+      ? XMLComments.replacement(of: element, in: bytes, with: string, lineEnding: document.style.lineEnding)
+      : string
     return String(decoding: bytes[..<element.lowerBound], as: UTF8.self) + replacement
       + String(decoding: bytes[element.upperBound...], as: UTF8.self)
   }

@@ -161,11 +161,11 @@ public struct RuleLinter: Sendable {
     }
     // Seen in shipping apps (Leitmotif, Rocket.Chat, Seafile, swift-paperless): keys written beside the
     // rule, which the system reads only inside it; an empty rule beside them then activates for nothing.
+    let isPredicate: Bool
+    if case .predicate = file.value { isPredicate = true } else { isPredicate = false }
     for path in file.facts.activationKeysOutsideRule {
       guard case .key(let key)? = path.components.last else { continue }
       let place = path.components.count == 2 ? "in NSExtension" : "beside NSExtensionActivationRule"
-      let isPredicate: Bool
-      if case .predicate = file.value { isPredicate = true } else { isPredicate = false }
       add(
         .activationKeyOutsideRule, "\(key) is \(place), where the system does not read it",
         at: file.position(ofEntry: path) ?? file.position(ofKey: key),

@@ -295,12 +295,13 @@ extension PropertyListDocument {
     let indent = scan.indent(ofLineContaining: node.elementRange.lowerBound)
     let element = PropertyListSerializer.element(value, indent: indent, style: style)
     // A container rewritten whole keeps its comments (they are the author's), before the new value.
-    let comments =
-      node.kind == .dictionary || node.kind == .array
-      ? XMLComments.comments(in: bytes[node.elementRange]) : []
-    let separator = scan.isFirstOnLine(node.elementRange.lowerBound) ? style.lineEnding + indent : ""
+    guard node.kind == .dictionary || node.kind == .array else {
+      return TextReplacement(range: node.elementRange, text: element)
+    }
     return TextReplacement(
-      range: node.elementRange, text: XMLComments.text(comments, before: element, separator: separator))
+      range: node.elementRange,
+      text: XMLComments.replacement(
+        of: node.elementRange, in: bytes, with: element, lineEnding: style.lineEnding))
   }
 
   /// Inserts a new entry or element into a container after `predecessor` (or as the first item when the

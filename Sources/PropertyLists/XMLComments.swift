@@ -22,10 +22,20 @@ package enum XMLComments {
     return result
   }
 
-  /// `comments` followed by `element`: each comment then `separator` (a line ending and the element's
-  /// indentation when the element starts its line, nothing when it shares a line).
-  package static func text(_ comments: [String], before element: String, separator: String) -> String {
-    comments.map { $0 + separator }.joined() + element
+  /// The text replacing the container at `range` of `bytes` with `element`: the container's comments, each
+  /// on its own line at the container's indentation when the container starts its line (inline when it
+  /// shares one), then `element`.
+  package static func replacement(
+    of range: Range<Int>, in bytes: [UInt8], with element: String, lineEnding: String
+  ) -> String {
+    let comments = comments(in: bytes[range])
+    guard !comments.isEmpty else { return element }
+    var lineStart = range.lowerBound
+    while lineStart > 0, bytes[lineStart - 1] != 10, bytes[lineStart - 1] != 13 { lineStart -= 1 }
+    let lead = bytes[lineStart..<range.lowerBound]
+    let separator =
+      lead.allSatisfy { $0 == 32 || $0 == 9 } ? lineEnding + String(decoding: lead, as: UTF8.self) : ""
+    return comments.map { $0 + separator }.joined() + element
   }
 
   private static func starts(_ bytes: ArraySlice<UInt8>, with literal: String, at index: Int) -> Bool {
