@@ -54,6 +54,7 @@ struct Lexer: ~Copyable {
     // constant keeps a short predicate's buffer under 1 KiB, which glibc's per-thread cache serves.
     var tokens = TokenBuffer(capacity: bytes.count / 6 + 4)
     let classes = Lexer.byteClasses
+    let keywords = Keyword.slots
     do throws(PredicateSyntaxError) {
       while true {
         skipSpace()
@@ -64,7 +65,7 @@ struct Lexer: ~Copyable {
         let byte = buffer[index]
         switch ByteClass(rawValue: classes[Int(byte)]) {
         case .nameStart:
-          tokens.append(identifierOrKeyword())
+          tokens.append(identifierOrKeyword(keywords))
           continue
         case .punctuation:
           tokens.append(punctuationToken(Lexer.singleBytePunctuation(byte)))
@@ -155,7 +156,7 @@ struct Lexer: ~Copyable {
     case UInt8(ascii: "%"):
       return try formatSpecifier()
     case _ where Lexer.isIdentifierStart(byte):
-      return identifierOrKeyword()
+      return identifierOrKeyword(Keyword.slots)
     case 0x80...:
       let (scalar, width) = scalar(at: index)
       if let typographic = TypographicQuote(scalar) {
@@ -241,7 +242,7 @@ struct Lexer: ~Copyable {
 
   // Inlined into the tokenize loop: the token is then built in place instead of copied out of a call.
   @inline(__always)
-  private mutating func identifierOrKeyword() -> Token {
+  private mutating func identifierOrKeyword(_ keywords: UnsafePointer<Keyword.Slot>) -> Token {
     let start = position
     let begin = index
     let (end, low, high) = buffer.scanAndPackName(from: begin)
@@ -253,7 +254,7 @@ struct Lexer: ~Copyable {
       if low == Keyword.packedUTI, let keyword = utiOperatorSuffix() {
         return Token(kind: .keyword(keyword), range: range(from: start))
       }
-      if let keyword = Keyword.matching(packedLow: low, high: high) {
+      if let keyword = Keyword.matching(packedLow: low, high: high, in: keywords) {
         if case .not = keyword { prefixOperators += 1 }
         return Token(kind: .keyword(keyword), range: range(from: start))
       }

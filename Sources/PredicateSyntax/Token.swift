@@ -45,17 +45,28 @@ enum Keyword: String, CaseIterable, Sendable {
   /// `UTI` packed as by `packed(_:)`: the word before `-CONFORMS-TO` and `-EQUALS`.
   static let packedUTI = UInt64(0x49_54_55)
 
+  /// One slot of the keyword table: a spelling packed as by `packed(_:)`, and its keyword (nil: empty).
+  struct Slot {
+    var low: UInt64
+    var high: UInt64
+    var keyword: Keyword?
+  }
+
   /// Spellings packed as by `packed(_:)` in an open-addressing hash table of 64 slots (33 keywords), so the
-  /// lexer's look-up is a multiply, a shift and usually one comparison, without building a string.
-  private static let slots: [(low: UInt64, high: UInt64, keyword: Keyword?)] = {
-    var table = Array(repeating: (low: UInt64(0), high: UInt64(0), keyword: Keyword?.none), count: slotCount)
+  /// lexer's look-up is a multiply, a shift and usually one comparison, without building a string. Made once
+  /// and never freed, as `Lexer.byteClasses`: the lexer loads the pointer once per input (an access to a
+  /// global checks its initialisation, a call per name) and indexes it without bounds checks.
+  // Written once during initialisation, then only read: safe to share between threads.
+  nonisolated(unsafe) static let slots: UnsafePointer<Slot> = {
+    let table = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
+    table.initialize(repeating: Slot(low: 0, high: 0, keyword: nil), count: slotCount)
     for keyword in allCases {
       let (low, high) = packed(keyword.rawValue.utf8)
       var slot = Keyword.slotIndex(low, high)
       while table[slot].keyword != nil { slot = (slot + 1) & (slotCount - 1) }
-      table[slot] = (low, high, keyword)
+      table[slot] = Slot(low: low, high: high, keyword: keyword)
     }
-    return table
+    return UnsafePointer(table)
   }()
 
   private static let slotCount = 64
@@ -79,9 +90,11 @@ enum Keyword: String, CaseIterable, Sendable {
   }
 
   /// The keyword whose spelling packs (`packed(_:)`) to `low` and `high`, if any; the word must be a name of
-  /// at most `longestSpelling` bytes.
-  static func matching(packedLow low: UInt64, high: UInt64) -> Keyword? {
-    let slots = self.slots
+  /// at most `longestSpelling` bytes. `slots` is ``slots``, which the lexer loads once per input.
+  @inline(__always)
+  static func matching(
+    packedLow low: UInt64, high: UInt64, in slots: UnsafePointer<Slot> = Keyword.slots
+  ) -> Keyword? {
     var slot = Keyword.slotIndex(low, high)
     while let keyword = slots[slot].keyword {
       if slots[slot].low == low && slots[slot].high == high { return keyword }
