@@ -44,10 +44,21 @@ struct BuildConfigurationExpansion: Sendable {
   var configuration: String
   /// Expands every build-setting reference in a text as Xcode would in this configuration.
   var expand: @Sendable (String) -> String
+  /// How Xcode preprocesses the Info.plist in this configuration (`INFOPLIST_PREPROCESS = YES`), with the
+  /// macros of its prefix header; nil when it does not.
+  var preprocessing: PropertyListPreprocessing?
+  /// The prefix header the preprocessing reads when the checkout does not have it (a build step writes it).
+  var missingPrefixHeader: String?
 
   /// The expansion `expand` of the configuration named `configuration`.
-  init(configuration: String, expand: @escaping @Sendable (String) -> String) {
+  init(
+    configuration: String, preprocessing: PropertyListPreprocessing? = nil,
+    missingPrefixHeader: String? = nil,
+    expand: @escaping @Sendable (String) -> String
+  ) {
     self.configuration = configuration
+    self.preprocessing = preprocessing
+    self.missingPrefixHeader = missingPrefixHeader
     self.expand = expand
   }
 }

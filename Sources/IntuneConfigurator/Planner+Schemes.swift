@@ -24,17 +24,45 @@ extension Planner {
       var edits: [PropertyListEdit] = []
       var added: [String] = []
       for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
+        var note = ""
         if let problem = URLSchemeValidator.problem(with: scheme), !expandsToValidSchemes(scheme) {
-          let id =
-            if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
-          finding(
-            id, .warning, at: path.appending(.index(index)), "URL scheme \"\(scheme)\" \(problem.message)")
-          continue
+          switch preprocessorMacro(scheme) {
+          case .expands(let expansions)?:
+            // cpp replaces the name inside the twin too: `NAME-intunemam` becomes `value-intunemam`.
+            note = " (the preprocessor macro \(scheme) is \(expansions.joined(separator: " or ")))"
+          case .undefined(let configurations, let missingPrefixHeader)?:
+            let header = missingPrefixHeader.map {
+              "; the prefix header \($0) (INFOPLIST_PREFIX_HEADER) is not in the checkout, so a build step probably "
+                + "writes it"
+            }
+            finding(
+              "url-scheme-macro", .warning, at: path.appending(.index(index)),
+              "URL scheme \"\(scheme)\" \(problem.message), unless it is a preprocessor macro: the target "
+                + "preprocesses its Info.plist (INFOPLIST_PREPROCESS = YES), but neither "
+                + "INFOPLIST_PREPROCESSOR_DEFINITIONS nor the prefix header defines \(scheme) in "
+                + configurations.joined(separator: ", ") + (header ?? ""),
+              fix:
+                "if \(scheme) is a macro that expands to a URL scheme, add \"\(IntuneSchemes.twin(of: scheme))\" "
+                + "beside it: the preprocessor replaces the name inside the twin too")
+            continue
+          case .invalid(let expansion, let configuration, let expansionProblem)?:
+            finding(
+              "url-scheme-invalid", .warning, at: path.appending(.index(index)),
+              "URL scheme \"\(scheme)\" is the preprocessor macro \(scheme), which is \"\(expansion)\" in "
+                + "\(configuration); that \(expansionProblem.message)")
+            continue
+          case nil:
+            let id =
+              if case .buildSetting = problem { "url-scheme-build-setting" } else { "url-scheme-invalid" }
+            finding(
+              id, .warning, at: path.appending(.index(index)), "URL scheme \"\(scheme)\" \(problem.message)")
+            continue
+          }
         }
         let twin = IntuneSchemes.twin(of: scheme)
         guard present.insert(twin.lowercased()).inserted else { continue }
         edits.append(.append(.string(twin), to: path))
-        added.append(twin)
+        added.append(twin + note)
       }
       if !edits.isEmpty {
         changes.append(
@@ -52,6 +80,58 @@ extension Planner {
     return options.buildConfigurations.allSatisfy { build in
       let expanded = build.expand(scheme)
       return !expanded.isEmpty && URLSchemeValidator.problem(with: expanded) == nil
+    }
+  }
+
+  /// What a URL scheme written as a C identifier becomes when Xcode preprocesses the Info.plist.
+  enum MacroScheme: Equatable {
+    /// Every configuration defines the macro as a valid scheme (each distinct expansion, in order).
+    case expands([String])
+    /// Some configurations define no such macro (`missingPrefixHeader`: a prefix header not in the
+    /// checkout, which might).
+    case undefined(configurations: [String], missingPrefixHeader: String?)
+    /// The macro expands to something that is not a scheme in `configuration`.
+    case invalid(expansion: String, configuration: String, problem: URLSchemeProblem)
+  }
+
+  /// What `scheme` becomes when it is a name the C preprocessor would replace: every configuration of a
+  /// project run preprocesses the Info.plist (`INFOPLIST_PREPROCESS = YES`) and `scheme` is an identifier.
+  /// Xcode preprocesses first and expands build settings after (swift-build's Info.plist task), so a
+  /// macro's value may hold `$(…)` references. Nil when neither holds.
+  func preprocessorMacro(_ scheme: String) -> MacroScheme? {
+    let builds = options.buildConfigurations
+    guard !builds.isEmpty, builds.allSatisfy({ $0.preprocessing != nil }), Self.isIdentifier(scheme) else {
+      return nil
+    }
+    var expansions: [String] = []
+    var undefined: [String] = []
+    for build in builds {
+      guard let macro = build.preprocessing?.expansion(ofMacro: scheme) else {
+        undefined.append(build.configuration)
+        continue
+      }
+      // cpp drops the blanks around a replacement.
+      let trimmed = macro.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+      let expansion = build.expand(String(trimmed))
+      if let problem = URLSchemeValidator.problem(with: expansion) {
+        return .invalid(expansion: expansion, configuration: build.configuration, problem: problem)
+      }
+      if !expansions.contains(expansion) { expansions.append(expansion) }
+    }
+    guard undefined.isEmpty else {
+      return .undefined(
+        configurations: undefined, missingPrefixHeader: builds.lazy.compactMap(\.missingPrefixHeader).first)
+    }
+    return .expands(expansions)
+  }
+
+  /// Whether `text` is a C identifier: a letter or `_`, then letters, digits and `_`.
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first,
+      first == "_" || (first.isASCII && first.properties.isAlphabetic)
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
     }
   }
 

@@ -16,10 +16,12 @@
 ///   are kept as text: cpp in C mode would strip `//…` from `https://…` too (breaking the plist unless the
 ///   project passes `-traditional` in `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`), so this reads what the author
 ///   meant rather than that failure.
-/// - Macros are not expanded in element text (cpp would replace a defined name in `<string>` text).
+/// - Macros are not expanded in element text (cpp would replace a defined name in `<string>` text);
+///   ``expansion(ofMacro:)`` gives what a name that stands alone in a value becomes.
 ///
-/// Macros cpp predefines for the target (`__APPLE__`, `__arm64__`, …) and those of the prefix header are
-/// not known here: pass them in ``definitions`` when they matter.
+/// Macros cpp predefines for the target (`__APPLE__`, `__arm64__`, …) are not known here: pass them in
+/// ``definitions`` when they matter. Those of a prefix header come from
+/// ``definitions(inPrefixHeader:)``.
 public struct PropertyListPreprocessing: Sendable, Hashable {
   /// Macro names and their replacement text, as `-D` defines them (`-DNAME` is `"1"`).
   public var definitions: [String: String]
@@ -41,6 +43,140 @@ public struct PropertyListPreprocessing: Sendable, Hashable {
       }
     }
     self.definitions = definitions
+  }
+
+  /// What the macro `name` becomes in element text, with the macros its replacement names replaced in turn
+  /// (cpp rescans a replacement, and never replaces a macro inside its own expansion); nil when `name` is
+  /// not defined. Names inside string and character literals of a replacement stay, as cpp leaves them.
+  public func expansion(ofMacro name: String) -> String? {
+    guard definitions[name] != nil else { return nil }
+    return expand(name, excluding: [])
+  }
+
+  private func expand(_ text: String, excluding active: Set<String>) -> String {
+    var result = ""
+    var rest = text[...]
+    while let character = rest.first {
+      if character == "\"" || character == "'" {
+        // A literal, copied to its closing quote (or the end), escapes included.
+        result.append(rest.removeFirst())
+        while let next = rest.popFirst() {
+          result.append(next)
+          if next == "\\", let escaped = rest.popFirst() {
+            result.append(escaped)
+          } else if next == character {
+            break
+          }
+        }
+      } else if Self.isNameCharacter(character) {
+        let name = String(rest.prefix(while: Self.isNameCharacter))
+        rest = rest.dropFirst(name.count)
+        // A token that starts with a digit is a number (`1x`), never a macro.
+        if !character.isNumber, let replacement = definitions[name], !active.contains(name) {
+          result += expand(replacement, excluding: active.union([name]))
+        } else {
+          result += name
+        }
+      } else {
+        result.append(rest.removeFirst())
+      }
+    }
+    return result
+  }
+
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
+  }
+
+  /// The object-like macros a prefix header (`INFOPLIST_PREFIX_HEADER`, which cc reads before the Info.plist
+  /// through `-include`) defines with `#define NAME replacement` lines, after its `#undef` lines, with
+  /// comments removed and continued lines joined. Function-like macros (`#define F(x) …`) are left out: they
+  /// do not replace a name that stands alone. A macro defined or undefined inside `#if`…`#endif` is left
+  /// out too, since which branch cc takes is not known here; `#include`d files are not read.
+  public static func definitions(inPrefixHeader text: String) -> [String: String] {
+    var definitions: [String: String] = [:]
+    var conditionalDepth = 0
+    for line in logicalLines(withoutComments(text)) {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.first == "#" else { continue }
+      let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
+      let keyword = directive.prefix { $0.isLetter }
+      let rest = directive.dropFirst(keyword.count)
+      switch keyword {
+      case "if", "ifdef", "ifndef": conditionalDepth += 1
+      case "endif": conditionalDepth = max(0, conditionalDepth - 1)
+      case "define", "undef":
+        guard conditionalDepth == 0, rest.first == " " || rest.first == "\t" else { continue }
+        let afterSpace = rest.drop { $0 == " " || $0 == "\t" }
+        let name = afterSpace.prefix { isNameCharacter($0) }
+        guard let first = name.first, !first.isNumber else { continue }
+        let afterName = afterSpace.dropFirst(name.count)
+        if keyword == "undef" {
+          definitions[String(name)] = nil
+        } else if afterName.first != "(" {
+          definitions[String(name)] = String(trimmedBlanks(afterName))
+        }
+      default: continue
+      }
+    }
+    return definitions
+  }
+
+  /// `text` without the spaces and tabs at either end.
+  private static func trimmedBlanks(_ text: Substring) -> Substring {
+    let isBlank = { (character: Character) in character == " " || character == "\t" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+      let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return text[first...last]
+  }
+
+  /// `text` with `/* … */` and `// …` comments replaced by a space, outside string and character literals.
+  private static func withoutComments(_ text: String) -> String {
+    var result = ""
+    var characters = text[...]
+    var quote: Character?
+    while let character = characters.popFirst() {
+      if let open = quote {
+        result.append(character)
+        if character == "\\", let escaped = characters.popFirst() {
+          result.append(escaped)
+        } else if character == open || character == "\n" {
+          quote = nil
+        }
+      } else if character == "/", characters.first == "*" {
+        characters = characters.dropFirst()
+        while !characters.isEmpty, !characters.hasPrefix("*/") {
+          // Line breaks stay, so a comment never joins two directives.
+          if characters.first == "\n" { result.append("\n") }
+          characters = characters.dropFirst()
+        }
+        characters = characters.dropFirst(2)
+        result.append(" ")
+      } else if character == "/", characters.first == "/" {
+        characters = characters.drop { $0 != "\n" }
+      } else {
+        if character == "\"" || character == "'" { quote = character }
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The lines of `text` with backslash-continued lines joined.
+  private static func logicalLines(_ text: String) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      if line.last == "\\" {
+        current += line.dropLast()
+      } else {
+        lines.append(current + line)
+        current = ""
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 }
 

@@ -179,6 +179,67 @@ struct ProjectLenientInfoPlistTests {
     #expect(again.isEmpty)
   }
 
+  /// The cases of a URL scheme spelled as a macro of the Info.plist's prefix header: the header's text (nil:
+  /// the header is missing, as when a build phase generates it), the twin expected in the Info.plist (nil:
+  /// none) and the id of the finding expected at the scheme (nil: none).
+  static let macroSchemeCases: [(header: String?, twin: String?, finding: String?)] = [
+    (
+      "// Written by scripts/version.sh\n#define DOTCOM_AUTH_SCHEME woocommerce /* the app */\n",
+      "DOTCOM_AUTH_SCHEME-intunemam", nil
+    ),
+    (
+      "#define WOO_BASE woocommerce\n#define DOTCOM_AUTH_SCHEME \\\n  WOO_BASE\n",
+      "DOTCOM_AUTH_SCHEME-intunemam", nil
+    ),
+    (nil, nil, "url-scheme-macro"),
+    ("#define DOTCOM_AUTH_SCHEME woo_commerce\n", nil, "url-scheme-invalid"),
+    ("#ifdef DEBUG\n#define DOTCOM_AUTH_SCHEME woocommerce\n#endif\n", nil, "url-scheme-macro"),
+  ]
+
+  @Test(
+    "a URL scheme that is a macro of the prefix header gets its twin as NAME-intunemam, which cpp expands",
+    arguments: macroSchemeCases.indices)
+  func urlSchemeMacroOfThePrefixHeader(_ index: Int) throws {
+    // WooCommerce iOS writes `<string>DOTCOM_AUTH_SCHEME</string>` in CFBundleURLSchemes and defines it in an
+    // INFOPLIST_PREFIX_HEADER a build phase generates (GPL, so not vendored); cow-dance sets
+    // INFOPLIST_PREPROCESS = YES, and the test adds the scheme and the header setting to a copy.
+    let (header, twin, findingID) = Self.macroSchemeCases[index]
+    let path = try Self.corpus("cow-dance").copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let pbxproj = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+    let project = try String(contentsOf: pbxproj, encoding: .utf8).replacing(
+      "INFOPLIST_PREPROCESS = YES;",
+      with: "INFOPLIST_PREFIX_HEADER = InfoPlist.h;\n\t\t\t\tINFOPLIST_PREPROCESS = YES;")
+    try project.write(to: pbxproj, atomically: true, encoding: .utf8)
+    if let header {
+      try header.write(to: folder.appendingPathComponent("InfoPlist.h"), atomically: true, encoding: .utf8)
+    }
+    let info = folder.appendingPathComponent("CowDance--iOS--Info.plist")
+    let scheme =
+      "\t<key>CFBundleURLTypes</key>\n\t<array>\n\t\t<dict>\n\t\t\t<key>CFBundleURLSchemes</key>\n\t\t\t<array>\n"
+      + "\t\t\t\t<string>DOTCOM_AUTH_SCHEME</string>\n\t\t\t</array>\n\t\t</dict>\n\t</array>\n"
+    let text = try String(contentsOf: info, encoding: .utf8).replacing(
+      "<dict>\n", with: "<dict>\n" + scheme, maxReplacements: 1)
+    try text.write(to: info, atomically: true, encoding: .utf8)
+
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: path), appTarget: "CowDance (iOS)")
+    let app = try #require(plan.targets.first)
+    let atScheme = app.plan.findings.filter { $0.keyPath.description.contains("CFBundleURLSchemes") }
+    #expect(atScheme.map(\.id) == (findingID.map { [$0] } ?? []), "\(atScheme)")
+    if findingID == "url-scheme-macro" {
+      let finding = try #require(atScheme.first)
+      #expect(finding.message.contains("DOTCOM_AUTH_SCHEME"))
+      #expect(
+        finding.message.contains(header == nil ? "InfoPlist.h" : "Debug, Release"), "\(finding.message)")
+      #expect(finding.fix?.contains("\"DOTCOM_AUTH_SCHEME-intunemam\"") == true)
+    }
+    try plan.write()
+    let schemes = try PropertyListFile.read(contentsOf: info.path).value.dictionaryValue?["CFBundleURLTypes"]?
+      .arrayValue?.first?.dictionaryValue?["CFBundleURLSchemes"]?.arrayValue?.compactMap(\.stringValue)
+    #expect(schemes == ["DOTCOM_AUTH_SCHEME"] + (twin.map { [$0] } ?? []))
+  }
+
   @Test("lint --project reads INFOPLIST_PREPROCESS Info.plists with the target's macros, positions kept")
   func lintReadsPreprocessedInfoPlists() throws {
     // Real apps do this (ownCloud's iOS app wraps NSAppTransportSecurity in #ifndef DISABLE_PLAIN_HTTP;

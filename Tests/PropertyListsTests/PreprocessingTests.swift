@@ -226,3 +226,41 @@ struct PreprocessingTests {
     #expect(PropertyListFile.detectFormat(Data(text.utf8)) == .xml)
   }
 }
+
+@Suite("Macros of a prefix header and their expansion, as cc -E reads them")
+struct PrefixHeaderMacroTests {
+  @Test(
+    "definitions(inPrefixHeader:) keeps object-like #defines outside conditionals",
+    arguments: [
+      ("#define SCHEME woocommerce\n", ["SCHEME": "woocommerce"]),
+      ("  #  define SCHEME\twoo  \n", ["SCHEME": "woo"]),
+      ("#define EMPTY\n", ["EMPTY": ""]),
+      ("#define SCHEME woo // the app\n#define OTHER /* x */ two\n", ["SCHEME": "woo", "OTHER": "two"]),
+      ("#define LONG a \\\n  b\n", ["LONG": "a   b"]),
+      ("#define URL \"https://example.com\"\n", ["URL": "\"https://example.com\""]),
+      ("#define F(x) x\n#define G (x)\n", ["G": "(x)"]),
+      ("#define A 1\n#undef A\n", [:]),
+      ("#ifdef DEBUG\n#define A debug\n#else\n#define A release\n#endif\n#define B b\n", ["B": "b"]),
+      ("/* #define HIDDEN 1\n */\n#define SHOWN 1\n", ["SHOWN": "1"]),
+      ("#define 1BAD x\n#include \"Other.h\"\n#definex y\n", [:]),
+      ("#define CRLF value\r\n#define NEXT next\r\n", ["CRLF": "value", "NEXT": "next"]),
+    ] as [(String, [String: String])])
+  func definitionsInPrefixHeader(_ header: String, _ expected: [String: String]) {
+    #expect(PropertyListPreprocessing.definitions(inPrefixHeader: header) == expected)
+  }
+
+  @Test(
+    "expansion(ofMacro:) rescans the replacement, never a macro inside its own expansion",
+    arguments: [
+      ("SCHEME", ["SCHEME": "woocommerce"], "woocommerce"),
+      ("SCHEME", ["SCHEME": "BASE-dev", "BASE": "woo"], "woo-dev"),
+      ("SELF", ["SELF": "SELF-x"], "SELF-x"),
+      ("A", ["A": "B", "B": "A"], "A"),
+      ("Q", ["Q": "\"BASE\" BASE", "BASE": "woo"], "\"BASE\" woo"),
+      ("N", ["N": "1BASE BASE2 BASE", "BASE": "woo"], "1BASE BASE2 woo"),
+      ("MISSING", ["OTHER": "x"], nil),
+    ] as [(String, [String: String], String?)])
+  func expansionOfMacro(_ name: String, _ definitions: [String: String], _ expected: String?) {
+    #expect(PropertyListPreprocessing(definitions: definitions).expansion(ofMacro: name) == expected)
+  }
+}

@@ -75,7 +75,10 @@ extension ProjectConfigurator {
       guard let first = matching.first else { continue }
       var fileOptions = options
       fileOptions.buildConfigurations = matching.map { resolved in
-        BuildConfigurationExpansion(configuration: resolved.configuration) { resolved.expand($0) }
+        BuildConfigurationExpansion(
+          configuration: resolved.configuration, preprocessing: ProjectPlanner.preprocessing(resolved),
+          missingPrefixHeader: ProjectPlanner.missingPrefixHeader(resolved)
+        ) { resolved.expand($0) }
       }
       if first["GENERATE_INFOPLIST_FILE"] == "YES" {
         fileOptions.generatedInfoPlistKeys = ProjectPlanner.generatedKeys(first)

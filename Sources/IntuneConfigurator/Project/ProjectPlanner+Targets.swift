@@ -135,7 +135,10 @@ extension ProjectPlanner {
       let pending =
         (containingApp?.pendingSetting(forConfiguration: resolved.configuration).map { [$0] } ?? [])
         + (appGroups?.pendingSettings(forConfiguration: resolved.configuration) ?? [])
-      return BuildConfigurationExpansion(configuration: resolved.configuration) { text in
+      return BuildConfigurationExpansion(
+        configuration: resolved.configuration, preprocessing: group.preprocessing,
+        missingPrefixHeader: Self.missingPrefixHeader(resolved)
+      ) { text in
         resolved.expand(pending.reduce(text) { $1.substitute(in: $0) })
       }
     }
@@ -313,7 +316,26 @@ extension ProjectPlanner {
   static func preprocessing(_ settings: ResolvedBuildSettings) -> PropertyListPreprocessing? {
     guard settings["INFOPLIST_PREPROCESS"] == "YES" else { return nil }
     let items = (settings["INFOPLIST_PREPROCESSOR_DEFINITIONS"] ?? "").split(whereSeparator: \.isWhitespace)
-    return PropertyListPreprocessing(preprocessorDefinitions: items.map(String.init))
+    var preprocessing = PropertyListPreprocessing(preprocessorDefinitions: items.map(String.init))
+    // cc takes the -D items first, then -include's the prefix header, whose definitions win.
+    if let header = settings.path(for: "INFOPLIST_PREFIX_HEADER"),
+      let data = FileManager.default.contents(atPath: header)
+    {
+      let defined = PropertyListPreprocessing.definitions(
+        inPrefixHeader: String(decoding: data, as: UTF8.self))
+      preprocessing.definitions.merge(defined) { $1 }
+    }
+    return preprocessing
+  }
+
+  /// The prefix header (`INFOPLIST_PREFIX_HEADER`) a preprocessed Info.plist is built with when the checkout
+  /// does not have it: projects often generate it in a build phase and ignore it in git.
+  static func missingPrefixHeader(_ settings: ResolvedBuildSettings) -> String? {
+    guard settings["INFOPLIST_PREPROCESS"] == "YES",
+      let header = settings.path(for: "INFOPLIST_PREFIX_HEADER"),
+      !FileManager.default.fileExists(atPath: header)
+    else { return nil }
+    return header
   }
 
   /// The keys `INFOPLIST_KEY_…` settings put into a generated Info.plist.
