@@ -26,6 +26,46 @@ extension SystemTypeTable {
     return identifiers
   }
 
+  /// The records' filename extensions and MIME types, lowercased, each with the ids of the records that
+  /// declare it in record order: what `TypeGraph`'s tag look-ups need, read off the records' bytes without
+  /// building every declaration (a tenth of the instructions of ``declarations``, which `lint` and `diff` would
+  /// otherwise pay on their first tag look-up, a dynamic type's).
+  static let tagIndex: [TypeTagClass: [String: [Int32]]] = {
+    var extensions: [String: [Int32]] = [:]
+    var mimeTypes: [String: [Int32]] = [:]
+    extensions.reserveCapacity(2 * declaredCount)
+    mimeTypes.reserveCapacity(declaredCount)
+    var id: Int32 = 0
+    for records in [reference, additions] {
+      var text = records
+      text.withUTF8 { bytes in
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+          let fields = line.split(separator: fieldSeparator, maxSplits: 4, omittingEmptySubsequences: false)
+          guard fields.count == 5 else { continue }
+          index(fields[2], of: id, into: &extensions)
+          index(fields[3], of: id, into: &mimeTypes)
+          id += 1
+        }
+      }
+    }
+    return [.filenameExtension: extensions, .mimeType: mimeTypes]
+  }()
+
+  /// Adds the items of a tag field, lowercased, to `index` as tags of `id` (once each).
+  private static func index(
+    _ field: Slice<UnsafeBufferPointer<UInt8>>, of id: Int32, into index: inout [String: [Int32]]
+  ) {
+    guard !field.isEmpty else { return }
+    for item in field.split(separator: itemSeparator) {
+      // Tags are ASCII but for a few; those go through `lowercased()` as `TypeGraph.index` does.
+      let key =
+        item.allSatisfy { $0 < 0x80 }
+        ? String(decoding: item.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        : string(item).lowercased()
+      if index[key, default: []].last != id { index[key, default: []].append(id) }
+    }
+  }
+
   /// Parses `identifier|parents|extensions|MIME types|description` records, one per line.
   ///
   /// Works on UTF-8 bytes rather than `Character`s: grapheme breaking would make loading several times

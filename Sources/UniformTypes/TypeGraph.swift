@@ -113,21 +113,30 @@ final class TypeGraph: Sendable {
     let systemCount = systemDeclaredCount
     let added = addedDeclarations
     self.lazyTagIndex = LockedLazy {
-      var index: [TypeTagClass: [String: [Int32]]] = [:]
-      for id in 0..<Int32(declarationCount) {
+      // The system records' tags come indexed (without parsing every declaration), unless an added
+      // declaration replaces one; added declarations then append theirs in id order.
+      let replacesSystemRecord = added.keys.contains { Int($0) < systemCount }
+      var index = replacesSystemRecord ? [:] : SystemTypeTable.tagIndex
+      for id in Int32(replacesSystemRecord ? 0 : systemCount)..<Int32(declarationCount) {
         let declaration =
           added[id] ?? (Int(id) < systemCount ? SystemTypeTable.declarations[Int(id)] : nil)
-        guard let declaration else { continue }
-        for (tagClass, values) in declaration.tags {
-          for value in values {
-            let key = value.lowercased()
-            if index[tagClass, default: [:]][key, default: []].last != id {
-              index[tagClass, default: [:]][key, default: []].append(id)
-            }
-          }
-        }
+        if let declaration { Self.index(declaration.tags, of: id, into: &index) }
       }
       return index
+    }
+  }
+
+  /// Adds `tags`, lowercased, to `index` as tags of `id` (after the ids already there, once each).
+  static func index(
+    _ tags: [TypeTagClass: [String]], of id: Int32, into index: inout [TypeTagClass: [String: [Int32]]]
+  ) {
+    for (tagClass, values) in tags {
+      for value in values {
+        let key = value.lowercased()
+        if index[tagClass, default: [:]][key, default: []].last != id {
+          index[tagClass, default: [:]][key, default: []].append(id)
+        }
+      }
     }
   }
 

@@ -69,6 +69,17 @@ struct SystemTableTests {
     #expect(registry.preferredType(forFilenameExtension: filenameExtension) == identifier)
   }
 
+  @Test("the tag index read off the records' bytes is the one built from the parsed declarations")
+  func tagIndexMatchesDeclarations() {
+    var expected: [TypeTagClass: [String: [Int32]]] = [:]
+    for (id, declaration) in SystemTypeTable.declarations.enumerated() {
+      TypeGraph.index(declaration.tags, of: Int32(id), into: &expected)
+    }
+    #expect(SystemTypeTable.tagIndex == expected)
+    #expect(SystemTypeTable.tagIndex[.filenameExtension]?["jpg"]?.isEmpty == false)
+    #expect(TypeRegistry.system.types(forTag: "JPG", tagClass: .filenameExtension).first == "public.jpeg")
+  }
+
   @Test("the generated Swift table is what scripts/generate-uti-table makes from the JSON")
   func generatedFileIsUpToDate() throws {
     let process = Process()
