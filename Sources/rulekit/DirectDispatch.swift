@@ -16,6 +16,11 @@ enum DirectDispatch {
     guard
       !arguments.contains(where: { treeArguments.contains($0) || $0.hasPrefix("--generate-completion") })
     else { return nil }
+    if let lint = LintCommand.direct(
+      arguments, environment: EnvironmentVariables.values(of: ConfigureRun.environmentVariables))
+    {
+      return lint
+    }
     var commands = RuleKitCommand.configuration.subcommands
     var remaining = arguments[...]
     while let name = remaining.first,
