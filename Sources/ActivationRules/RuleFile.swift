@@ -218,15 +218,9 @@ public struct RuleFile: Sendable {
   /// Records where each decoded byte of the rule's `<string>` sits in the file.
   private mutating func locatePredicate(_ decoded: String) {
     guard let document, let node = ruleNode, node.kind == .string else { return }
-    let count = decoded.utf8.count
-    var map: [Int] = []
-    map.reserveCapacity(count + 1)
-    for offset in 0...count {
-      guard let position = document.sourcePosition(ofStringNode: node, decodedUTF8Offset: offset) else {
-        return
-      }
-      map.append(position.offset)
-    }
+    let map = document.sourceOffsets(ofStringNode: node)
+    // One entry per decoded byte and one for the end, or the element is not the text decoded.
+    guard map.count == decoded.utf8.count + 1 else { return }
     predicateOffsetMap = map
   }
 

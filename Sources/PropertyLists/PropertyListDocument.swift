@@ -139,36 +139,44 @@ public struct PropertyListDocument: Sendable {
     }
   }
 
+  /// Where in the file each byte of a `<string>` element's decoded text is, as
+  /// ``sourcePosition(ofStringNode:decodedUTF8Offset:)`` places it, by decoded UTF-8 offset: one walk over
+  /// the element for every offset, where asking offset by offset walks it once each (a predicate's map of
+  /// positions was quadratic in its length). The last entry, at the decoded length, is the end tag's start.
+  public func sourceOffsets(ofStringNode node: PropertyListNode) -> [Int] {
+    sourceOffsets(inContent: node.contentRange)
+  }
+
   func sourceOffset(inContent content: Range<Int>, decodedUTF8Offset target: Int) -> Int? {
-    guard target >= 0 else { return nil }
-    var decoded = 0
+    let offsets = sourceOffsets(inContent: content)
+    return offsets.indices.contains(target) ? offsets[target] : nil
+  }
+
+  /// Each decoded byte's offset in `content`, and `content.upperBound` for the end: an entity's decoded
+  /// bytes all sit at its `&`, CDATA maps byte for byte.
+  func sourceOffsets(inContent content: Range<Int>) -> [Int] {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(content.count + 1)
     var index = content.lowerBound
     while index < content.upperBound {
-      if bytes[index] == UInt8(ascii: "<") {
-        if matches("<![CDATA[", at: index),
-          let end = search("]]>", from: index + 9, before: content.upperBound)
-        {
-          let length = end - (index + 9)
-          if target < decoded + length { return index + 9 + (target - decoded) }
-          decoded += length
-          index = end + 3
-          continue
-        }
-      }
-      if decoded >= target { return index }
-      if bytes[index] == UInt8(ascii: "&"),
+      if bytes[index] == UInt8(ascii: "<"), matches("<![CDATA[", at: index),
+        let end = search("]]>", from: index + 9, before: content.upperBound)
+      {
+        offsets.append(contentsOf: (index + 9)..<end)
+        index = end + 3
+      } else if bytes[index] == UInt8(ascii: "&"),
         let semicolon = bytes[index..<content.upperBound].firstIndex(of: 59)
       {
         let length = Self.decodedLength(ofEntity: bytes[(index + 1)..<semicolon])
-        if target < decoded + length { return index }
-        decoded += length
+        offsets.append(contentsOf: repeatElement(index, count: length))
         index = semicolon + 1
       } else {
-        decoded += 1
+        offsets.append(index)
         index += 1
       }
     }
-    return decoded >= target ? content.upperBound : nil
+    offsets.append(content.upperBound)
+    return offsets
   }
 
   static func decodedLength(ofEntity name: ArraySlice<UInt8>) -> Int {

@@ -61,6 +61,28 @@ struct ParserTests {
     #expect(crlf.sourceLine(5) == "\t<key>CFBundleName</key>")
   }
 
+  @Test(
+    "every decoded offset of a string maps, in one walk, to its byte: entities at their &, CDATA byte for byte",
+    arguments: [
+      ("abc", [0, 1, 2, 3]),
+      ("a&amp;b<![CDATA[<x>]]>&#233;", [0, 1, 6, 16, 17, 18, 22, 22, 28]),
+      ("&#x1F600;&lt;", [0, 0, 0, 0, 9, 13]),
+      ("<![CDATA[]]>x", [12, 13]),
+      ("", [0]),
+    ] as [(String, [Int])])
+  func stringOffsetMap(_ content: String, _ expected: [Int]) throws {
+    let prefix = "<plist version=\"1.0\"><string>"
+    let document = try PropertyListDocument(text: prefix + content + "</string></plist>")
+    let offsets = document.sourceOffsets(ofStringNode: document.root).map { $0 - prefix.utf8.count }
+    #expect(offsets == expected)
+    let decoded = try #require(document.root.value.stringValue)
+    #expect(offsets.count == decoded.utf8.count + 1)
+    for (offset, expectedByte) in expected.enumerated() {
+      let position = document.sourcePosition(ofStringNode: document.root, decodedUTF8Offset: offset)
+      #expect(position?.offset == expectedByte + prefix.utf8.count)
+    }
+  }
+
   @Test("decoded string offsets map to file positions through entities")
   func stringPositions() throws {
     let document = try TestPaths.fixture("share-extension.plist")
