@@ -79,27 +79,10 @@ extension Planner {
     let lowered = key.lowercased()
     let candidates = IntuneMAMSettingsSchema.definitions.map(\.key)
     if let same = candidates.first(where: { $0.lowercased() == lowered }) { return "rename it to \(same)" }
-    let best = candidates.min {
-      editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered)
-    }
-    guard let best, editDistance(best.lowercased(), lowered) <= 3 else { return nil }
+    // The distance UniformTypes' "did you mean" uses: a swap of neighbours is one edit.
+    let distance = { (candidate: String) in editDistance(candidate.lowercased(), lowered) ?? .max }
+    let best = candidates.min { distance($0) < distance($1) }
+    guard let best, distance(best) <= 3 else { return nil }
     return "did you mean \(best)?"
   }
-}
-/// Levenshtein distance, for spelling suggestions on short keys.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  guard !a.isEmpty else { return b.count }
-  guard !b.isEmpty else { return a.count }
-  var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = Swift.min(
-        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
 }

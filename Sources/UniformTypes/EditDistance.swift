@@ -4,7 +4,17 @@
 package func editDistance<First: StringProtocol, Second: StringProtocol>(
   _ first: First, _ second: Second, limit: Int = .max
 ) -> Int? {
-  let (first, second) = (Array(first), Array(second))
+  // ASCII text (every type identifier in practice) is compared byte by byte: a byte is a character there,
+  // and splitting into `Character`s costs more than the whole table for identifiers this short.
+  if first.utf8.allSatisfy({ $0 < 0x80 }) && second.utf8.allSatisfy({ $0 < 0x80 }) {
+    return alignmentDistance(Array(first.utf8), Array(second.utf8), limit: limit)
+  }
+  return alignmentDistance(Array(first), Array(second), limit: limit)
+}
+
+private func alignmentDistance<Element: Equatable>(_ first: [Element], _ second: [Element], limit: Int)
+  -> Int?
+{
   guard abs(first.count - second.count) <= limit else { return nil }
   // Three rows of the table: a transposition reads the row two back.
   var beforePrevious = [Int](repeating: 0, count: second.count + 1)

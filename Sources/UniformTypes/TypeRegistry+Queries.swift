@@ -13,12 +13,18 @@ extension TypeRegistry {
     let folded = identifier.lowercased()
     var best: (distance: Int, identifier: String)?
     let limit = Swift.min(3, Swift.max(1, folded.count / 8))
+    let foldedIsASCII = folded.utf8.allSatisfy { $0 < 0x80 }
     for id in 0..<Int32(graph.count) where graph.isDeclared(id) {
       let candidate = graph.identifiers[Int(id)]
-      guard
-        let distance = editDistance(
-          folded, candidate.lowercased(), limit: best.map { $0.distance - 1 } ?? limit)
-      else { continue }
+      let bound = best.map { $0.distance - 1 } ?? limit
+      // Between ASCII strings the distance is at least the difference in length: most candidates end here,
+      // before a lowercased copy of each.
+      if foldedIsASCII, abs(candidate.utf8.count - folded.utf8.count) > bound,
+        candidate.utf8.allSatisfy({ $0 < 0x80 })
+      {
+        continue
+      }
+      guard let distance = editDistance(folded, candidate.lowercased(), limit: bound) else { continue }
       best = (distance, candidate)
     }
     return best?.identifier

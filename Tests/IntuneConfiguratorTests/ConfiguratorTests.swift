@@ -334,10 +334,3 @@ struct ContainingAppBuildSettingTests {
     }
   }
 }
-
-@Suite struct EditDistanceTests {
-  @Test(arguments: [("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0)])
-  func distances(_ a: String, _ b: String, _ expected: Int) {
-    #expect(editDistance(a, b) == expected)
-  }
-}

@@ -1,4 +1,5 @@
 import Testing
+
 import UniformTypes
 
 /// The "did you mean" hint for an identifier nobody declares (`rulekit lint`'s unknown-type fix).
@@ -34,5 +35,21 @@ import UniformTypes
     ])
     #expect(registry.closestDeclaredType(to: "com.example.notebok") == "com.example.notebook")
     #expect(TypeRegistry.system.closestDeclaredType(to: "com.example.notebok") == nil)
+  }
+}
+
+/// The optimal-string-alignment distance the hints rank candidates by.
+@Suite struct EditDistanceTests {
+  @Test(arguments: [
+    ("", "abc", 3), ("kitten", "sitting", 3), ("same", "same", 0), ("com.adobe.pdf", "com.adobe.pfd", 1),
+    // Not ASCII: counted by characters, not bytes (é is two bytes), canonically equivalent ones equal.
+    ("café", "cafe", 1), ("naïve", "naive", 1), ("e\u{301}clair", "éclair", 0),
+    ("public.jpég", "public.jpg", 1),
+  ])
+  func distances(_ a: String, _ b: String, _ expected: Int) {
+    #expect(editDistance(a, b) == expected)
+    #expect(editDistance(b, a) == expected)
+    #expect(editDistance(a, b, limit: expected) == expected)
+    if expected > 0 { #expect(editDistance(a, b, limit: expected - 1) == nil) }
   }
 }
