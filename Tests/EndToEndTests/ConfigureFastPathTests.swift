@@ -87,3 +87,58 @@ struct ConfigureFastPathTests {
     #expect(direct.files == full.files)
   }
 }
+
+/// The same property for `configure --project`, which the direct reader takes too (the command Xcode build
+/// phases and CI run on a whole project), on a copy of a real project.
+@Suite("configure --project's direct argument reading behaves like swift-argument-parser")
+struct ConfigureProjectFastPathTests {
+  static let project = "Limit.xcodeproj"
+
+  static let lines: [[String]] = [
+    ["--project", project, "--dry-run"],
+    ["--project", project, "--target", "Limit", "--dry-run", "--diff"],
+    ["--project=\(project)", "--target=Limit", "--format", "json", "--dry-run"],
+    ["--dry-run", "--project", project, "--sdk", "iphonesimulator", "-q"],
+    ["--project", project, "--fix-entitlements", "--sdk-version", "2023", "--color", "never"],
+    ["--project", project],
+    // Errors, and lines the direct reader passes on.
+    ["--project", project, "--target", "NoSuchTarget", "--dry-run"],
+    ["--project", "Missing.xcodeproj", "--dry-run"],
+    ["--project", project, "-i", "Limit/Info.plist", "--dry-run"],
+    ["--project", project, "--containing-app", "com.example", "--dry-run"],
+    ["--target", "Limit", "--dry-run"],
+    ["--project", project, "--project", project, "--dry-run"],
+    ["--project", "--dry-run"],
+  ]
+
+  @Test(arguments: lines)
+  func sameOutcome(_ line: [String]) throws {
+    let direct = try Self.run(line, fullParser: false)
+    let full = try Self.run(line, fullParser: true)
+    #expect(direct.status == full.status)
+    #expect(direct.standardOutput == full.standardOutput)
+    #expect(direct.standardError == full.standardError)
+    #expect(direct.files == full.files)
+  }
+
+  /// `rulekit configure LINE` in a copy of the `limit` project, and every file of the copy afterwards.
+  static func run(_ line: [String], fullParser: Bool) throws -> ConfigureFastPathTests.Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-fast-\(UUID())")
+    try FileManager.default.copyItem(
+      at: RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/xcode-projects/limit"), to: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outcome = try RuleKitBinary.run(
+      ["configure"] + line, currentDirectory: folder,
+      environment: fullParser ? ["RULEKIT_FULL_PARSER": "1"] : [:])
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let name = enumerator?.nextObject() as? String {
+      files[name] = try? Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    // The copy's folder name differs run to run; the output names it.
+    func normalized(_ text: String) -> String { text.replacing(folder.path, with: "PROJECT") }
+    return ConfigureFastPathTests.Result(
+      status: outcome.status, standardOutput: normalized(outcome.standardOutput),
+      standardError: normalized(outcome.standardError), files: files)
+  }
+}

@@ -79,7 +79,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     var knownManagedSchemes: [String] = []
     let valued: Set = [
       "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
-      "--containing-app-plist", "--color", "--known-managed-scheme",
+      "--containing-app-plist", "--color", "--known-managed-scheme", "--project", "--target", "--sdk",
     ]
     let flagNames: [String: String] = [
       "--dry-run": "--dry-run", "--diff": "--diff", "--fix-entitlements": "--fix-entitlements",
@@ -117,8 +117,21 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         return nil
       }
     }
-    guard let info = values["-i"], let entitlements = values["-e"] else { return nil }
-    var run = ConfigureRun(infoPlist: info, entitlements: entitlements)
+    var run: ConfigureRun
+    if let project = values["--project"] {
+      // The project names each target's files: those options with it are the full parser's to refuse.
+      let fileOptions = ["-i", "-e", "-o", "--containing-app", "--containing-app-plist"]
+      guard fileOptions.allSatisfy({ values[$0] == nil }) else { return nil }
+      run = ConfigureRun(infoPlist: "", entitlements: nil)
+      run.project = project
+      run.target = values["--target"]
+    } else {
+      guard values["--target"] == nil, let info = values["-i"], let entitlements = values["-e"] else {
+        return nil
+      }
+      run = ConfigureRun(infoPlist: info, entitlements: entitlements)
+    }
+    if let sdk = values["--sdk"] { run.sdk = sdk }
     run.output = values["-o"]
     run.dryRun = flags.contains("--dry-run")
     run.diff = flags.contains("--diff")
