@@ -72,3 +72,18 @@ struct ExpansionTests {
     #expect(ConditionGlob.matches(pattern, value) == matches)
   }
 }
+
+@Suite("Byte search for references in setting values")
+struct SettingReferenceSearchTests {
+  @Test(
+    "holds(_:_:) answers as String.contains does",
+    arguments: [
+      ("a$(inherited)b", "$(inherited)"), ("$(inherited)", "$(inherited)"), ("$(inherit", "$(inherited)"),
+      ("aab", "ab"), ("ab", "abc"), ("", "x"), ("abc", ""), ("", ""),
+      ("é $(PRODUCT_NAME)", "$(PRODUCT_NAME)"),
+      ("${inherited} $(A)", "$(B)"), ("$$(A)", "$(A)"),
+    ])
+  func holdsLikeContains(_ text: String, _ pattern: String) {
+    #expect(ResolvedBuildSettings.holds(text, pattern) == text.contains(pattern))
+  }
+}

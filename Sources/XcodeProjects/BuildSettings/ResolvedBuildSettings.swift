@@ -174,11 +174,29 @@ public struct ResolvedBuildSettings: Sendable {
     for (name, chain) in chains {
       guard let winner = chain.first, winner.level > level else { continue }
       let value = winner.assignment.value
-      if value.contains("$(inherited)") || value.contains("${inherited}") || value.contains("$(\(name))") {
+      // Most values hold no reference at all: `$` is looked for first.
+      guard value.utf8.contains(UInt8(ascii: "$")) else { continue }
+      if holds(value, "$(inherited)") || holds(value, "${inherited}") || holds(value, "$(\(name))") {
         names.insert(name)
       }
     }
     return names.sorted()
+  }
+
+  /// Whether `text` holds `pattern`, compared byte by byte. `String.contains(_:)` builds a searcher (a table
+  /// of the pattern's characters) on every call, which was half of a `configure --project` run here: this
+  /// is asked of every setting of every resolution.
+  static func holds(_ text: String, _ pattern: String) -> Bool {
+    let text = text.utf8
+    let pattern = pattern.utf8
+    // An empty pattern is in no text, as `contains` answers.
+    guard let first = pattern.first, pattern.count <= text.count else { return false }
+    var start = text.startIndex
+    while let found = text[start...].firstIndex(of: first) {
+      if text[found...].starts(with: pattern) { return true }
+      start = text.index(after: found)
+    }
+    return false
   }
 
   static func cycleDiagnostics(_ cycles: [[SettingCandidate]]) -> [BuildSettingDiagnostic] {
