@@ -58,6 +58,14 @@ extension OpenStepReader {
     let start = index
     let quote = bytes[index]
     index += 1
+    // Most strings have no escape: their bytes are their text.
+    let contentStart = index
+    while index < bytes.count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\") { index += 1 }
+    if index < bytes.count, bytes[index] == quote {
+      index += 1
+      return String(decoding: bytes[contentStart..<(index - 1)], as: UTF8.self)
+    }
+    index = contentStart
     // Escapes give UTF-16 code units (`\UD83D\UDE00` is one emoji), so the text is built as UTF-16; an
     // unpaired surrogate becomes U+FFFD.
     var units: [UInt16] = []
