@@ -16,7 +16,9 @@ import PNGImages
 ///    `low + 64` become 255, and in between rise linearly, so a soft edge stays a soft edge. `low` is
 ///    `max(24, the ring's spread + 8)`, the spread being the 95th percentile of the ring's own distances
 ///    (capped at 1.7 times the 75th, so a design crossing the edge is not taken for noise): a background
-///    gradient or noise stays out of the shape.
+///    gradient or noise stays out of the shape. When that leaves the template nearly empty and the ring is
+///    two tones, a flat background and a one-colour design crossing the edge in over a quarter of it (line
+///    art whose frame runs along the edges), the spread is measured on the background's pixels alone.
 /// 4. **Resampling.** The coverage is scaled to each size with a separable Mitchell–Netravali filter
 ///    (B = C = 1/3) widened by the reduction factor, so every source pixel contributes (no
 ///    nearest-neighbour aliasing); a non-square source is fitted and centred.
@@ -111,10 +113,30 @@ public enum TemplateTransform {
       }
       if edgeSpread + 16 < uniformSpread { ringSpread = edgeSpread } else { edges = nil }
     }
-    let low = max(24, ringSpread + 8)
+    let found = contrastCoverage(icon, background: background, edges: edges, low: max(24, ringSpread + 8))
+    // A design crossing the edge in over a quarter of the ring (kfdm/ios-markdowntodo's black frame on white
+    // runs along the top and bottom edges: 44% of the ring) is more than ``spread(_:)`` sets aside as
+    // outliers, and more than the edge surface can follow: its own distance became the threshold and the
+    // template came out empty. When that leaves almost nothing (under 2%, what the generator warns about)
+    // and the ring's median colour still holds at least half of it, the ring is two clusters, background
+    // and design: the background's noise is measured on its own cluster, against its one colour.
+    guard found.coveredFraction < 0.02,
+      let clusterSpread = pixels.withUnsafeBufferPointer({ buffer in
+        backgroundClusterSpread(ring.map { distance(buffer, $0 * 4, background) })
+      })
+    else { return found }
+    let retried = contrastCoverage(icon, background: background, edges: nil, low: max(24, clusterSpread + 8))
+    return retried.coveredFraction > found.coveredFraction ? retried : found
+  }
+
+  /// The contrast coverage of `icon` against `edges` (a gradient followed from the edges) or, without it,
+  /// the one `background` colour, with `low` as the lower threshold (step 3).
+  static func contrastCoverage(
+    _ icon: PNGImage, background: [Int], edges: EdgeBackground?, low: Int
+  ) -> Coverage {
     let band = 64
     var values = [UInt8](repeating: 0, count: icon.width * icon.height)
-    pixels.withUnsafeBufferPointer { buffer in
+    icon.pixels.withUnsafeBufferPointer { buffer in
       values.withUnsafeMutableBufferPointer { output in
         if let edges {
           for index in output.indices {
@@ -132,6 +154,28 @@ public enum TemplateTransform {
       width: icon.width, height: icon.height, values: values, method: .contrast,
       background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low,
       backgroundFollowsEdges: edges != nil)
+  }
+
+  /// The spread (as ``spread(_:)`` measures it) of the ring pixels within 64 of the ring's median distance,
+  /// when the ring is two tones: those pixels are at least half of it and flat (spread at most 16), and
+  /// the rest, more than a quarter of the ring, lie at least 128 further and are one colour too (their
+  /// distances' 10th to 90th percentiles within 16): a flat background and a one-colour design crossing
+  /// the edge, as line art on white. `nil` otherwise: a full-bleed illustration crossing the edge in many
+  /// colours (IceCubes' comic icon) or on a banded background (a promotion's yellow bands over purple) is
+  /// left as it was, with the generator's warning, since its one-colour background would make the
+  /// template a filled block.
+  static func backgroundClusterSpread(_ distances: [Int]) -> Int? {
+    let sorted = distances.sorted()
+    guard !sorted.isEmpty else { return nil }
+    let median = sorted[(sorted.count - 1) / 2]
+    let p75 = sorted[(sorted.count - 1) * 75 / 100]
+    guard p75 >= median + 128 else { return nil }
+    let background = spread(sorted.filter { $0 <= median + 64 })
+    let design = sorted.filter { $0 > median + 64 }
+    guard background <= 16, !design.isEmpty,
+      design[(design.count - 1) * 90 / 100] - design[(design.count - 1) * 10 / 100] <= 16
+    else { return nil }
+    return background
   }
 
   /// How far the ring's background strays from its model: the 95th percentile of its distances, unless a

@@ -36,6 +36,35 @@ struct RuleInsidePlistTests {
           + "        ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS \"com.adobe.pdf\" ||\n"))
   }
 
+  /// The third sweep met a built extension's binary Info.plist committed under `build/` (melvinlu/snapzify,
+  /// no licence, so not vendored: the sample app's share extension is packed as binary here instead).
+  /// `--in-place` cannot edit it as text; the error used to say "needs --rule with an XML plist" without
+  /// saying the file was not one, nor how to make it one.
+  @Test func inPlaceOnABinaryPlistSaysWhatItIsAndHowToConvertIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let binary = folder.appendingPathComponent("Info.plist")
+    let value = try PropertyListSerialization.propertyList(
+      from: try Data(contentsOf: URL(fileURLWithPath: Self.share)), format: nil)
+    let bytes = Data(SyntheticApp.binaryPlist(value))
+    try bytes.write(to: binary)
+    for subcommand in ["inject", "convert"] {
+      let outcome = try RuleKitBinary.run([subcommand, "--rule", binary.path, "--in-place"])
+      #expect(outcome.status == 2, "\(subcommand)")
+      #expect(
+        outcome.standardError.contains(
+          "rulekit: error: \(binary.path): a binary property list: --in-place edits the rule in an XML plist "
+            + "or a predicate file as text\nhint: convert it to XML first (plutil -convert xml1 \(binary.path))"
+        ),
+        "\(subcommand): \(outcome.standardError)")
+      #expect(try Data(contentsOf: binary) == bytes)
+    }
+    let standardInput = try RuleKitBinary.run(["inject", "--in-place"], standardInput: "TRUEPREDICATE")
+    #expect(standardInput.status == 2)
+    #expect(standardInput.standardError.contains("a rule from standard input or --predicate has no file"))
+  }
+
   @Test func formatInPlaceRewritesOnlyTheRuleString() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -180,6 +180,30 @@ enum IconFixtures {
     #expect(image.pixel(x: 200, y: 40).alpha == 0)
   }
 
+  /// Line art on white whose frame runs along the top and bottom edges (kfdm/ios-markdowntodo's to-do list
+  /// icon, found by the third sweep; no licence, so drawn here): the frame is 44% of the ring, more than
+  /// the quarter the spread sets aside, and the template came out empty ("0% of it is covered"). The ring
+  /// is two tones, a flat background and a one-colour design, so the background's noise is measured on its
+  /// own: frame and glyph are found, the white margin and the paper are not.
+  @Test func oneColourDesignAlongTwoEdges() {
+    let black = (4, 1, 5)
+    let icon = Self.icon(
+      background: { x, y in
+        let frame = (18..<238).contains(x) && !((34..<222).contains(x) && (16..<240).contains(y))
+        return frame ? black : (255, 255, 255)
+      },
+      squares: [(70, 80, 40, black), (130, 90, 20, black)])
+    let coverage = TemplateTransform.coverage(of: icon)
+    #expect(coverage.coveredFraction > 0.2, "\(coverage.coveredFraction)")
+    #expect(!coverage.backgroundFollowsEdges)
+    let image = TemplateTransform.render(coverage, size: 256)
+    #expect(image.pixel(x: 128, y: 3).alpha == 255)  // the frame, at the top edge
+    #expect(image.pixel(x: 25, y: 128).alpha == 255)  // its left side
+    #expect(image.pixel(x: 90, y: 100).alpha == 255)  // the glyph
+    #expect(image.pixel(x: 6, y: 128).alpha == 0)  // the white margin
+    #expect(image.pixel(x: 180, y: 180).alpha == 0)  // the paper
+  }
+
   /// Same input, same bytes.
   @Test func deterministic() throws {
     let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))

@@ -41,6 +41,7 @@ extension ProjectPlanner {
 
   /// ``otherPlatform(of:in:sdk:)`` `!= nil`, from the run's resolved settings.
   func buildsForOtherPlatform(_ target: XcodeTarget) -> Bool {
+    if Self.watchProductTypes.contains(target.productType ?? "") { return true }
     guard let all = try? settings(of: target), !all.isEmpty else { return false }
     return all.allSatisfy { Self.otherPlatform($0) != nil }
   }

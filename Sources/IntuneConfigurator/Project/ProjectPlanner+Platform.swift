@@ -13,10 +13,13 @@ extension ProjectPlanner {
   /// the project's `SDKROOT = iphoneos` beside `SUPPORTED_PLATFORMS = "xros xrsimulator"`: Xcode offers
   /// only visionOS destinations, and swift-build's `addRunDestinationSettingsPlatformSDK` builds a target
   /// for a destination platform it supports even when its `SDKROOT` names another).
+  /// A WatchKit 1 app or a watch-only app's iOS stub (``watchProductTypes``) is watchOS's, with no
+  /// assignment, whatever its settings say.
   /// `nil` for iOS, multiplatform (`SDKROOT = auto` with `iphoneos`) and Mac Catalyst apps.
   static func otherPlatform(of app: XcodeTarget, in project: XcodeProject, sdk: String) -> (
     name: String, assignment: BuildSettingAssignment?
   )? {
+    if watchProductTypes.contains(app.productType ?? "") { return ("watchOS", nil) }
     guard let configurations = try? project.buildConfigurations(of: app), !configurations.isEmpty else {
       return nil
     }
@@ -30,6 +33,20 @@ extension ProjectPlanner {
     }
     return found
   }
+
+  /// Application product types that Xcode builds with the iOS SDK (`SDKROOT = iphoneos`) for a watch, never
+  /// as an iPhone app: a WatchKit 1 app (`application.watchapp`: swift-build's
+  /// `WatchKit1ProductTypes.xcspec` gives it `Domain = iphoneos`, a stub binary and
+  /// `RESOURCES_TARGETED_DEVICE_FAMILY = "watch"`; Xcode embeds it in the WatchKit extension, which runs
+  /// on the phone, and no longer builds it: "WatchKit 1.0 is no longer supported"), and the empty iOS stub
+  /// that carries a watch-only app to the App Store (`application.watchapp2-container`: "The root target
+  /// is a stub", Apple's "Creating independent watchOS apps"; no sources, not runnable, tuist/tuist#9648).
+  /// Neither can link the Intune App SDK, so neither is an iOS app to configure (neonichu/CoolSpot's
+  /// `CoolSpot WatchKit App` beside its iOS app `CoolSpot`).
+  static let watchProductTypes: Set<String> = [
+    "com.apple.product-type.application.watchapp",
+    "com.apple.product-type.application.watchapp2-container",
+  ]
 
   /// One configuration's platform, when it is not iOS (see ``otherPlatform(of:in:sdk:)``).
   static func otherPlatform(_ settings: ResolvedBuildSettings) -> (
@@ -61,7 +78,10 @@ extension ProjectPlanner {
     let iOSApps = project.targets.filter {
       $0.isApplication && $0.id != app.id && Self.otherPlatform(of: $0, in: project, sdk: sdk) == nil
     }
-    let written = platform.assignment.map { " (\($0.name) = \($0.value))" } ?? ""
+    let written =
+      platform.assignment.map { " (\($0.name) = \($0.value))" }
+      ?? app.productType.flatMap { Self.watchProductTypes.contains($0) ? " (productType = \($0))" : nil }
+      ?? ""
     throw .project(
       XcodeProjectError(
         .targetNotFound,

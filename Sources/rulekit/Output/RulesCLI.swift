@@ -35,6 +35,42 @@ enum RulesCLI {
     return code
   }
 
+  /// The usage error of `--in-place` on a rule it cannot write back: `path` is `nil` for standard input and
+  /// `--predicate`; otherwise the file is a binary or old-style (OpenStep) property list, which `--in-place`
+  /// does not edit (it changes the rule's own text and keeps every other byte, which only an XML plist or a
+  /// predicate file has). The sweep met a built `.appex`'s binary Info.plist committed under `build/`, and
+  /// the old message, "needs --rule with an XML plist", did not say the file was not one.
+  static func notEditableInPlace(_ path: String?) -> ExitCode {
+    guard let path else {
+      return fail(
+        "--in-place needs --rule FILE: a rule from standard input or --predicate has no file to write back",
+        code: Exit.usage)
+    }
+    // Read again quietly (not through read(_:), which reports): the file was read a moment ago.
+    var bytes: [UInt8] = []
+    if case .success(let data) = InputFile.read(path) { bytes = Array(data.prefix(4096)) }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let format: String
+    if bytes.starts(with: Array("bplist".utf8)) {
+      format = "a binary property list"
+    } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "/") {
+      format = "an old-style (OpenStep) property list"
+    } else {
+      return fail(
+        InputDiagnostic(
+          message: "--in-place cannot locate the rule's text in this file to write it back",
+          file: displayName(path)),
+        code: Exit.usage)
+    }
+    var diagnostic = InputDiagnostic(
+      message: "\(format): --in-place edits the rule in an XML plist or a predicate file as text",
+      file: displayName(path))
+    diagnostic.hint =
+      "convert it to XML first (plutil -convert xml1 \(displayName(path))), or leave out --in-place to print "
+      + "the rule"
+    return fail(diagnostic, code: Exit.usage)
+  }
+
   /// Prints `diagnostic` and returns `code` to throw.
   static func fail(_ diagnostic: InputDiagnostic, code: ExitCode) -> ExitCode {
     Console.report(diagnostic)

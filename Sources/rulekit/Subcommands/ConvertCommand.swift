@@ -52,8 +52,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     if inPlace {
       guard let path = source.editablePath, let contents = file.contents(replacingRuleWith: text)
       else {
-        throw RulesCLI.fail(
-          "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+        throw RulesCLI.notEditableInPlace(source.editablePath)
       }
       try RulesCLI.write(contents, to: path)
       written.append(path)

@@ -67,8 +67,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     var written: [String] = []
     if inPlace {
       guard let path = source.editablePath, let fileContents else {
-        throw RulesCLI.fail(
-          "--in-place needs --rule with an XML plist or predicate file", code: RulesCLI.Exit.usage)
+        throw RulesCLI.notEditableInPlace(source.editablePath)
       }
       if fileContents != file.contents {
         try RulesCLI.write(fileContents, to: path)
