@@ -54,9 +54,6 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         output = result.text
         fileContents = file.contents(inserting: result.insertions)
         addedTwins = result.addedTwins
-        if !result.addedTwins.isEmpty {
-          Console.info("added \(result.addedTwins.count): " + result.addedTwins.joined(separator: ", "))
-        }
       }
     case .dictionary(let dictionary):
       RulesCLI.noteLeftOutKeys(of: dictionary)
@@ -64,11 +61,14 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
         TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
       fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
     }
+    // A file --in-place cannot write back fails before anything is said of the edit.
+    let target = inPlace ? source.editablePath.flatMap { path in fileContents.map { (path, $0) } } : nil
+    if inPlace && target == nil { throw RulesCLI.notEditableInPlace(source.editablePath) }
+    if let addedTwins, !addedTwins.isEmpty {
+      Console.info("added \(addedTwins.count): " + addedTwins.joined(separator: ", "))
+    }
     var written: [String] = []
-    if inPlace {
-      guard let path = source.editablePath, let fileContents else {
-        throw RulesCLI.notEditableInPlace(source.editablePath)
-      }
+    if let (path, fileContents) = target {
       if fileContents != file.contents {
         try RulesCLI.write(fileContents, to: path)
         written.append(path)
