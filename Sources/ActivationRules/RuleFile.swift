@@ -158,6 +158,19 @@ public struct RuleFile: Sendable {
       form = .rulePlist
       rulePath = []
       value = .dictionary(ActivationDictionary(propertyList: dictionary))
+    } else if dictionary["NSExtensionAttributes"]?.dictionaryValue?["NSExtensionActivationRule"] != nil {
+      // The attributes at the root, not inside NSExtension (a real app's Info.plist, Docuport): the system
+      // reads NSExtension › NSExtensionAttributes only, so this rule is never read.
+      let position = file.document?.entry(at: ["NSExtensionAttributes"])?.keyPosition
+      throw ActivationRuleError(
+        .ruleNotFound,
+        "NSExtensionAttributes, with an NSExtensionActivationRule, is at the root of the property list, where "
+          + "the system does not read it: an extension's rule is NSExtension › NSExtensionAttributes › "
+          + "NSExtensionActivationRule",
+        location: FileLocation(file: path, line: position?.line, column: position?.column),
+        hint:
+          "move NSExtensionAttributes into the NSExtension dictionary (beside NSExtensionPointIdentifier), "
+          + "in the extension's Info.plist")
     } else {
       // Neither an extension's Info.plist nor a rule: an app's Info.plist, say, would otherwise read as an
       // empty rule dictionary that never activates.

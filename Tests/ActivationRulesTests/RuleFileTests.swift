@@ -103,6 +103,31 @@ import Testing
     #expect(throws: ActivationRuleError.ruleNotFound) { try RuleFile(path: "x", data: Data(plist.utf8)) }
   }
 
+  /// A real app's Info.plist (Docuport, found by the third sweep) has NSExtensionAttributes with a rule at its
+  /// root, where the system never reads it: the error says so, at the key, with the move to make.
+  @Test func attributesAtTheRootAreNamedWhereTheyAre() throws {
+    let plist = """
+      <plist version="1.0">
+      <dict>
+      	<key>CFBundleIdentifier</key>
+      	<string>com.example.app</string>
+      	<key>NSExtensionAttributes</key>
+      	<dict>
+      		<key>NSExtensionActivationRule</key>
+      		<string>TRUEPREDICATE</string>
+      	</dict>
+      </dict>
+      </plist>
+      """
+    let error = try #require(throws: ActivationRuleError.self) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+    #expect(error.kind == .ruleNotFound)
+    #expect(error.message.contains("at the root of the property list"))
+    #expect(error.location?.line == 5 && error.location?.column == 2)
+    #expect(error.hint?.contains("into the NSExtension dictionary") == true)
+  }
+
   @Test func ruleOfWrongTypeIsAnError() {
     let plist =
       "<plist version=\"1.0\"><dict><key>NSExtensionActivationRule</key><integer>1</integer></dict></plist>"

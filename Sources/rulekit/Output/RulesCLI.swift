@@ -127,7 +127,13 @@ enum RulesCLI {
     case .jsonSyntax:
       diagnostic.position = error.position.map { ($0.line, $0.column) }
     case .ruleNotFound, .unexpectedRuleValue, .malformedPropertyList:
-      diagnostic.position = RulePlacement.position(of: error, in: data).map { ($0.line, $0.column) }
+      // The library places some of these itself (NSExtensionAttributes at the root); else found here.
+      if let line = error.location?.line, let column = error.location?.column {
+        diagnostic.position = (line, column)
+      } else {
+        diagnostic.position = RulePlacement.position(of: error, in: data).map { ($0.line, $0.column) }
+      }
+      if let hint = error.hint { diagnostic.hint = hint }
     case .missingFile:
       code = Exit.missingInput
     case .inputOutput:
