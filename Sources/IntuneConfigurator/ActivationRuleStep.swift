@@ -25,6 +25,19 @@ extension Planner {
     case .dictionary(let entries):
       let dictionary = ActivationDictionary(propertyList: entries)
       let predicate = DictionaryConverter.predicate(for: dictionary, style: .intune)
+      if case .falsePredicate = predicate.kind {
+        // No key the system reads (an empty <dict/>, Leitmotif's): the extension never activates, and
+        // FALSEPREDICATE in its place would say the same while the change line claimed Intune types.
+        let ignored = dictionary.undocumentedKeys.map(\.name)
+        finding(
+          "activation-rule-never-activates", .warning, at: Self.rulePath,
+          "the dictionary rule has no key the system reads"
+            + (ignored.isEmpty ? "" : " (" + ignored.joined(separator: ", ") + " is not one)")
+            + ", so the extension never activates; left as it is",
+          fix: "add the NSExtensionActivationSupports… keys of the types the extension handles, then run "
+            + "configure again")
+        return
+      }
       let text = PredicatePrinter.pretty(predicate)
       changes.append(
         ConfiguratorChange(

@@ -133,6 +133,25 @@ import Testing
     #expect(plan.findings.contains { $0.id == "activation-rule-truepredicate" })
     #expect(!plan.changes.contains { $0.kind == .activationRule })
   }
+
+  /// An empty `<dict/>` rule (Leitmotif's share extension, found by the third sweep), or one of keys the
+  /// system does not read, never activates: configure says so and leaves it, where it used to write
+  /// FALSEPREDICATE with a change line claiming Intune types.
+  @Test(arguments: [
+    "<dict/>", "<dict><key>NSExtensionActivationSupportsAudioWithMaxCount</key><integer>1</integer></dict>",
+  ])
+  func dictionaryThatNeverActivatesIsReportedNotEdited(_ rule: String) throws {
+    let text = """
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>\
+      <key>NSExtensionActivationRule</key>\(rule)</dict></dict></dict></plist>
+      """
+    let plan = try AppConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "Info.plist"), entitlements: nil,
+      options: withApp)
+    let finding = try #require(plan.findings.first { $0.id == "activation-rule-never-activates" })
+    #expect(finding.severity == .warning)
+    #expect(!plan.changes.contains { $0.kind == .activationRule })
+  }
 }
 
 @Suite struct ExtensionKeychainTests {
