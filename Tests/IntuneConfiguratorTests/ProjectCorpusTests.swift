@@ -187,7 +187,7 @@ struct ProjectLenientInfoPlistTests {
   /// none) and the id of the finding expected at the scheme (nil: none).
   static let macroSchemeCases: [(header: String?, twin: String?, finding: String?)] = [
     (
-      "// Written by scripts/version.sh\n#define DOTCOM_AUTH_SCHEME woocommerce /* the app */\n",
+      "// Written by a build phase\n#define DOTCOM_AUTH_SCHEME woocommerce /* the app */\n",
       "DOTCOM_AUTH_SCHEME-intunemam", nil
     ),
     (
