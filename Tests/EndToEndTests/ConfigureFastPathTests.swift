@@ -66,14 +66,21 @@ struct ConfigureFastPathTests {
       files: files)
   }
 
+  /// The two readers' runs ended alike: exit status, both streams, and every file.
+  static func expectSameOutcome(
+    _ direct: Result, _ full: Result, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(direct.status == full.status, sourceLocation: sourceLocation)
+    #expect(direct.standardOutput == full.standardOutput, sourceLocation: sourceLocation)
+    #expect(direct.standardError == full.standardError, sourceLocation: sourceLocation)
+    #expect(direct.files == full.files, sourceLocation: sourceLocation)
+  }
+
   @Test(arguments: lines)
   func sameOutcome(_ line: [String]) throws {
     let direct = try Self.run(line, fullParser: false)
     let full = try Self.run(line, fullParser: true)
-    #expect(direct.status == full.status)
-    #expect(direct.standardOutput == full.standardOutput)
-    #expect(direct.standardError == full.standardError)
-    #expect(direct.files == full.files)
+    ConfigureFastPathTests.expectSameOutcome(direct, full)
   }
 
   /// The same property under the closed tool's name, where the lines go to the same two readers.
@@ -81,10 +88,7 @@ struct ConfigureFastPathTests {
   func sameOutcomeUnderTheClosedToolsName(_ line: [String]) throws {
     let direct = try Self.run(line, fullParser: false, closedToolName: true)
     let full = try Self.run(line, fullParser: true, closedToolName: true)
-    #expect(direct.status == full.status)
-    #expect(direct.standardOutput == full.standardOutput)
-    #expect(direct.standardError == full.standardError)
-    #expect(direct.files == full.files)
+    ConfigureFastPathTests.expectSameOutcome(direct, full)
   }
 }
 
@@ -115,10 +119,7 @@ struct ConfigureProjectFastPathTests {
   func sameOutcome(_ line: [String]) throws {
     let direct = try Self.run(line, fullParser: false)
     let full = try Self.run(line, fullParser: true)
-    #expect(direct.status == full.status)
-    #expect(direct.standardOutput == full.standardOutput)
-    #expect(direct.standardError == full.standardError)
-    #expect(direct.files == full.files)
+    ConfigureFastPathTests.expectSameOutcome(direct, full)
   }
 
   /// `rulekit configure LINE` in a copy of the `limit` project, and every file of the copy afterwards.
