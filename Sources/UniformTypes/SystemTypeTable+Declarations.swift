@@ -26,44 +26,75 @@ extension SystemTypeTable {
     return identifiers
   }
 
-  /// The records' filename extensions and MIME types, lowercased, each with the ids of the records that
-  /// declare it in record order: what `TypeGraph`'s tag look-ups need, read off the records' bytes without
-  /// building every declaration (a tenth of the instructions of ``declarations``, which `lint` and `diff` would
-  /// otherwise pay on their first tag look-up, a dynamic type's).
-  static let tagIndex: [TypeTagClass: [String: [Int32]]] = {
-    var extensions: [String: [Int32]] = [:]
-    var mimeTypes: [String: [Int32]] = [:]
-    extensions.reserveCapacity(2 * declaredCount)
-    mimeTypes.reserveCapacity(declaredCount)
-    var id: Int32 = 0
-    for records in [reference, additions] {
-      var text = records
-      text.withUTF8 { bytes in
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-          let fields = line.split(separator: fieldSeparator, maxSplits: 4, omittingEmptySubsequences: false)
-          guard fields.count == 5 else { continue }
-          index(fields[2], of: id, into: &extensions)
-          index(fields[3], of: id, into: &mimeTypes)
-          id += 1
+  /// The ids of the records declaring `key` (already lowercased) as a tag of `tagClass`, in record order: a
+  /// binary search over the generated, sorted ``tags`` lines, so a tag look-up builds no index (building one
+  /// from the records cost 4.9 M instructions, once per process, in every `lint` and `diff` that resolves a
+  /// `dyn.` type).
+  static func ids(forTag key: String, tagClass: TypeTagClass) -> [Int32] {
+    let code: UInt8
+    switch tagClass {
+    case .filenameExtension: code = UInt8(ascii: "e")
+    case .mimeType: code = UInt8(ascii: "m")
+    default: return []
+    }
+    var key = key
+    var text = tags
+    return key.withUTF8 { key in
+      text.withUTF8 { lines in
+        guard let line = line(in: lines, code: code, tag: key) else { return [] }
+        // The ids follow the tag and its separator.
+        var ids: [Int32] = []
+        var value: Int32 = 0
+        for byte in lines[(line.tagEnd + 1)..<line.end] {
+          if byte == itemSeparator {
+            ids.append(value)
+            value = 0
+          } else {
+            value = value * 10 + Int32(byte &- UInt8(ascii: "0"))
+          }
         }
+        ids.append(value)
+        return ids
       }
     }
-    return [.filenameExtension: extensions, .mimeType: mimeTypes]
-  }()
+  }
 
-  /// Adds the items of a tag field, lowercased, to `index` as tags of `id` (once each).
-  private static func index(
-    _ field: Slice<UnsafeBufferPointer<UInt8>>, of id: Int32, into index: inout [String: [Int32]]
-  ) {
-    guard !field.isEmpty else { return }
-    for item in field.split(separator: itemSeparator) {
-      // Tags are ASCII but for a few; those go through `lowercased()` as `TypeGraph.index` does.
-      let key =
-        item.allSatisfy { $0 < 0x80 }
-        ? String(decoding: item.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        : string(item).lowercased()
-      if index[key, default: []].last != id { index[key, default: []].append(id) }
+  /// The line of `lines` whose class is `code` and whose tag is `tag`: where its tag ends (at the separator
+  /// before the ids) and where the line ends.
+  private static func line(
+    in lines: UnsafeBufferPointer<UInt8>, code: UInt8, tag: UnsafeBufferPointer<UInt8>
+  ) -> (tagEnd: Int, end: Int)? {
+    let newline = UInt8(ascii: "\n")
+    // Invariant: the line sought, if any, starts in low..<high, and low is a line start.
+    var low = 0
+    var high = lines.count
+    while low < high {
+      var start = low + (high - low) / 2
+      while start > low && lines[start - 1] != newline { start -= 1 }
+      var end = start
+      while end < lines.count && lines[end] != newline { end += 1 }
+      // `c|tag|ids`: compare the class, then the tag as bytes, a prefix first.
+      let tagStart = start + 2
+      var tagEnd = tagStart
+      while tagEnd < end && lines[tagEnd] != fieldSeparator { tagEnd += 1 }
+      let order: Int
+      if lines[start] != code {
+        order = lines[start] < code ? -1 : 1
+      } else {
+        order = compare(lines[tagStart..<tagEnd], tag)
+      }
+      if order == 0 { return (tagEnd, end) }
+      if order < 0 { low = end + 1 } else { high = start }
     }
+    return nil
+  }
+
+  /// -1, 0 or 1 as `a` sorts before, with or after `b`, byte by byte with a prefix first.
+  private static func compare(
+    _ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+    return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
   }
 
   /// Parses `identifier|parents|extensions|MIME types|description` records, one per line.

@@ -30,8 +30,11 @@ final class TypeGraph: Sendable {
   private let systemDeclaredCount: Int
   /// Declarations added on top of the system table, by id.
   private let addedDeclarations: [Int32: TypeDeclaration]
-  /// Interned ids by tag class and lowercased tag, in id order; built on first use.
+  /// Interned ids by tag class and lowercased tag, in id order, of the added declarations (of every
+  /// declaration when one replaces a system record); built on first use.
   private let lazyTagIndex: LockedLazy<[TypeTagClass: [String: [Int32]]]>
+  /// Whether the system records' tags come from the generated table rather than `lazyTagIndex`.
+  private let searchesSystemTags: Bool
 
   /// An edge dropped because it closed a cycle: `child` declared `parent`, which already conforms to it.
   struct CycleEdge: Sendable {
@@ -112,11 +115,12 @@ final class TypeGraph: Sendable {
     let declarationCount = identifiers.count
     let systemCount = systemDeclaredCount
     let added = addedDeclarations
+    let replacesSystemRecord = added.keys.contains { Int($0) < systemCount }
+    self.searchesSystemTags = !replacesSystemRecord
     self.lazyTagIndex = LockedLazy {
-      // The system records' tags come indexed (without parsing every declaration), unless an added
-      // declaration replaces one; added declarations then append theirs in id order.
-      let replacesSystemRecord = added.keys.contains { Int($0) < systemCount }
-      var index = replacesSystemRecord ? [:] : SystemTypeTable.tagIndex
+      // The system records' tags are looked up in the generated table (`ids(forTag:tagClass:)`), unless an
+      // added declaration replaces one: the index then holds every declaration's tags.
+      var index: [TypeTagClass: [String: [Int32]]] = [:]
       for id in Int32(replacesSystemRecord ? 0 : systemCount)..<Int32(declarationCount) {
         let declaration =
           added[id] ?? (Int(id) < systemCount ? SystemTypeTable.declarations[Int(id)] : nil)
@@ -235,7 +239,12 @@ final class TypeGraph: Sendable {
 
   /// Interned ids with `tag` in `tagClass` (compared case-insensitively), in id order.
   func ids(forTag tag: String, tagClass: TypeTagClass) -> [Int32] {
-    lazyTagIndex.value[tagClass]?[tag.lowercased()] ?? []
+    let key = tag.lowercased()
+    let added = lazyTagIndex.value[tagClass]?[key] ?? []
+    guard searchesSystemTags else { return added }
+    // System ids come before added ones, so this keeps id order.
+    let system = SystemTypeTable.ids(forTag: key, tagClass: tagClass)
+    return added.isEmpty ? system : system + added
   }
 
   /// Every id `id` conforms to, itself included, nearest first (breadth-first over the parents).

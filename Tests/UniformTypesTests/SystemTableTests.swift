@@ -69,14 +69,30 @@ struct SystemTableTests {
     #expect(registry.preferredType(forFilenameExtension: filenameExtension) == identifier)
   }
 
-  @Test("the tag index read off the records' bytes is the one built from the parsed declarations")
-  func tagIndexMatchesDeclarations() {
+  @Test("the generated tag lines answer every tag as the index built from the parsed declarations does")
+  func tagLinesMatchDeclarations() {
     var expected: [TypeTagClass: [String: [Int32]]] = [:]
     for (id, declaration) in SystemTypeTable.declarations.enumerated() {
       TypeGraph.index(declaration.tags, of: Int32(id), into: &expected)
     }
-    #expect(SystemTypeTable.tagIndex == expected)
-    #expect(SystemTypeTable.tagIndex[.filenameExtension]?["jpg"]?.isEmpty == false)
+    var keyCount = 0
+    for (tagClass, tags) in expected {
+      for (tag, ids) in tags {
+        keyCount += 1
+        #expect(SystemTypeTable.ids(forTag: tag, tagClass: tagClass) == ids, "\(tagClass) \(tag)")
+      }
+    }
+    // No line beyond those: one per key.
+    #expect(SystemTypeTable.tags.split(separator: "\n").count == keyCount)
+    #expect(SystemTypeTable.ids(forTag: "jpg", tagClass: .filenameExtension).isEmpty == false)
+    // Tags before, between and after every line, and prefixes of real tags, find nothing.
+    let probes = ["", "!", "0", "jp", "jpgg", "zzzz", "~", "image/", "image/jpe", "a", "m|", "e|jpg"]
+    for tagClass in [TypeTagClass.filenameExtension, .mimeType] {
+      for missing in probes where expected[tagClass]?[missing] == nil {
+        #expect(SystemTypeTable.ids(forTag: missing, tagClass: tagClass).isEmpty, "\(tagClass) \(missing)")
+      }
+    }
+    #expect(SystemTypeTable.ids(forTag: "jpg", tagClass: TypeTagClass(rawValue: "com.apple.ostype")).isEmpty)
     #expect(TypeRegistry.system.types(forTag: "JPG", tagClass: .filenameExtension).first == "public.jpeg")
   }
 
