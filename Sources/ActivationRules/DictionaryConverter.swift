@@ -37,7 +37,9 @@ public enum DictionaryConverter {
 
   // MARK: intune
 
-  private static func intunePredicate(_ model: DictionaryModel) -> PredicateNode {
+  /// IntuneMAMConfigurator's shape; `twins: false` leaves out the twins' clauses (what the shape means for the
+  /// dictionary's own types, see ``meaningChange(of:registry:)``).
+  static func intunePredicate(_ model: DictionaryModel, twins: Bool = true) -> PredicateNode {
     var clauses: [PredicateNode] = []
     if !model.categories.isEmpty {
       clauses.append(
@@ -46,7 +48,8 @@ public enum DictionaryConverter {
             let twin = DictionaryModel.Category(
               key: category.key, type: IntuneTwin.twinIfNeeded(category.type),
               excludedType: category.excludedType.map(IntuneTwin.twinIfNeeded), maximum: category.maximum)
-            return RuleBuilder.or([intuneClause(category), intuneClause(twin)])
+            return twins
+              ? RuleBuilder.or([intuneClause(category), intuneClause(twin)]) : intuneClause(category)
           }))
     }
     if let maximum = model.maximumAttachments {
@@ -89,7 +92,7 @@ public enum DictionaryConverter {
 
   // MARK: apple
 
-  private static func applePredicate(_ model: DictionaryModel) -> PredicateNode {
+  static func applePredicate(_ model: DictionaryModel) -> PredicateNode {
     guard !model.categories.isEmpty || model.acceptsAnyAttachment else {
       return PredicateNode(.falsePredicate)
     }

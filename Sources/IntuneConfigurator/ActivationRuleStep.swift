@@ -38,6 +38,9 @@ extension Planner {
             + "configure again")
         return
       }
+      if let change = DictionaryConverter.meaningChange(of: dictionary) {
+        reportMeaningChange(change)
+      }
       let text = PredicatePrinter.pretty(predicate)
       changes.append(
         ConfiguratorChange(
@@ -53,6 +56,19 @@ extension Planner {
         "activation-rule-type", .error, at: Self.rulePath,
         "NSExtensionActivationRule is <\(rule.elementName)>; it must be a predicate <string> or a <dict>")
     }
+  }
+
+  /// Says where the form IntuneMAMConfigurator gives a dictionary rule, which `configure` writes, accepts
+  /// other contexts than the dictionary (twins aside), with the smallest context each way.
+  private mutating func reportMeaningChange(_ change: DictionaryMeaningChange) {
+    let file = infoFile.path ?? "Info.plist"
+    finding(
+      "dictionary-rule-meaning-changed", .warning, at: Self.rulePath,
+      "the predicate IntuneMAMConfigurator makes of this dictionary rule, which configure writes, does not "
+        + "accept the same shares as the dictionary (as RuleKit models Apple's matching), twins aside: "
+        + change.summary,
+      fix: "to keep the dictionary's meaning, run `rulekit convert --rule \(file) --style apple --in-place` "
+        + "first: configure then adds the Intune types to that predicate")
   }
 
   private mutating func planPredicateRule(_ text: String) throws(ConfiguratorError) {

@@ -196,7 +196,7 @@ struct CLIConventionsTests {
     ),
     (
       ["convert"], ["--rule", "Examples/SampleApp/ActionExtension/Info.plist"],
-      ["predicate", "converted", "style", "written"]
+      ["predicate", "converted", "style", "written", "differsFromDictionary"]
     ),
     (
       ["inject"], ["--rule", "Examples/IntuneGuide/rule-B.predicate"], ["predicate", "addedTwins", "written"]

@@ -108,7 +108,10 @@ struct SampleAppConfigureTests {
     }
   }
 
-  /// L1–L6, L14: no finding is left: every report is free of warnings and errors.
+  /// L1–L6, L14: no finding is left: every report is free of warnings and errors but one. The action
+  /// extension's dictionary rule becomes IntuneMAMConfigurator's predicate, which reads each category in an
+  /// item of its own, and configure says where that accepts other shares than the dictionary: the sample keeps
+  /// that warning, since it is what a real dictionary rule gets.
   @Test func everyRunIsClean() throws {
     let app = try ConfiguredSampleApp.get()
     let problems = app.runs.flatMap { run in
@@ -116,7 +119,12 @@ struct SampleAppConfigureTests {
         .map { "\(run.target): \($0)" }
         + (run.status == 0 ? [] : ["\(run.target) exited \(run.status)"])
     }
-    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    let expected =
+      "ActionExtension: ActionExtension/Info.plist:11:4: warning: the predicate IntuneMAMConfigurator makes of "
+      + "this dictionary rule, which configure writes, does not accept the same shares as the dictionary (as "
+      + "RuleKit models Apple's matching), twins aside: it does not activate for [[public.url]] | "
+      + "[[public.url], [public.url]], which the dictionary does [dictionary-rule-meaning-changed]"
+    #expect(problems == [expected], "\(problems.joined(separator: "\n"))")
   }
 
   /// The reports and every written file are golden; `RULEKIT_UPDATE_GOLDEN=1` rewrites them.

@@ -134,6 +134,42 @@ import Testing
     #expect(!plan.changes.contains { $0.kind == .activationRule })
   }
 
+  /// Microsoft's shape of a dictionary reads each category in an item of its own, so it can accept other
+  /// shares than the dictionary: configure still writes it (what IntuneMAMConfigurator writes), and warns
+  /// with the smallest share each way and the command that keeps the dictionary's meaning.
+  @Test(arguments: [
+    (
+      "<key>NSExtensionActivationDictionaryVersion</key><integer>2</integer>"
+        + "<key>NSExtensionActivationSupportsWebURLWithMaxCount</key><integer>1</integer>",
+      "it does not activate for [[public.url]] | [[public.url], [public.url]], which the dictionary does"
+    ),
+    (
+      "<key>NSExtensionActivationDictionaryVersion</key><integer>2</integer>"
+        + "<key>NSExtensionActivationSupportsText</key><true/>", nil
+    ),
+  ])
+  func dictionaryWhoseIntuneFormMeansOtherSharesIsReported(_ keys: String, expected: String?) throws {
+    let text = """
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>\
+      <key>NSExtensionActivationRule</key><dict>\(keys)</dict></dict></dict></dict></plist>
+      """
+    let plan = try AppConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "/work/Share/Info.plist"), entitlements: nil,
+      options: withApp)
+    #expect(plan.changes.contains { $0.kind == .activationRule })
+    let finding = plan.findings.first { $0.id == "dictionary-rule-meaning-changed" }
+    guard let expected else {
+      #expect(finding == nil)
+      return
+    }
+    #expect(finding?.severity == .warning)
+    #expect(finding?.message.hasSuffix("twins aside: " + expected) == true)
+    #expect(
+      finding?.fix
+        == "to keep the dictionary's meaning, run `rulekit convert --rule /work/Share/Info.plist --style apple "
+        + "--in-place` first: configure then adds the Intune types to that predicate")
+  }
+
   /// An empty `<dict/>` rule (Leitmotif's share extension, found by the third sweep), or one of keys the
   /// system does not read, never activates: configure says so and leaves it, where it used to write
   /// FALSEPREDICATE with a change line claiming Intune types.

@@ -151,7 +151,6 @@ public enum AppAuditor {
     }
   }
 
-  /// `names` without repeats, in first-seen order (a type tested twice is missing one twin).
   /// The planner's fix, said for a built app: its fixes name `rulekit configure`'s options, which the
   /// audit does not have; the change belongs in the project, and the app must be rebuilt.
   static func auditFix(for finding: ConfiguratorFinding) -> String? {
@@ -159,12 +158,17 @@ public enum AppAuditor {
       return "add them in Xcode's Keychain Sharing capability (or run `rulekit configure --fix-entitlements` "
         + "on the project), then rebuild"
     }
+    if finding.id == "dictionary-rule-meaning-changed" {
+      return "to keep the dictionary's meaning, convert the rule in the project's Info.plist first (`rulekit "
+        + "convert --rule PATH --style apple --in-place`), then run `rulekit configure` and rebuild"
+    }
     // These two fixes are options of `rulekit configure`; every other fix holds for a built app as said.
     guard let fix = finding.fix, ["containing-app-inferred", "containing-app-unknown"].contains(finding.id)
     else { return finding.fix }
     return "when running `rulekit configure` on the project: \(fix); then rebuild"
   }
 
+  /// `names` without repeats, in first-seen order (a type tested twice is missing one twin).
   private static func unique(_ names: [String]) -> [String] {
     var seen: Set<String> = []
     return names.filter { seen.insert($0).inserted }

@@ -19,6 +19,16 @@ enum RulesCLI {
     Console.info("left out of the predicate: \(names) (not a key the system reads)")
   }
 
+  /// Says on standard error where IntuneMAMConfigurator's form of `dictionary` (`--style intune`) accepts other
+  /// shares than the dictionary, twins aside; returns the change for JSON output.
+  static func noteMeaningChange(of dictionary: ActivationDictionary) -> DictionaryMeaningChange? {
+    guard let change = DictionaryConverter.meaningChange(of: dictionary) else { return nil }
+    Console.info(
+      "the intune style does not accept the same shares as the dictionary (as RuleKit models Apple's "
+        + "matching), twins aside: \(change.summary); --style apple keeps the dictionary's meaning")
+    return change
+  }
+
   /// Exit codes of the CLI contract.
   enum Exit {
     static let problemsFound = ExitCode(1)

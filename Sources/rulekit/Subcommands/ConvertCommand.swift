@@ -9,7 +9,8 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     abstract: "Convert a dictionary rule (NSExtensionActivationSupports… keys) to a predicate.",
     discussion: """
       --style intune gives IntuneMAMConfigurator's shape with Intune twins; --style apple gives RuleKit's \
-      model of Apple's strict/fuzzy matching, without twins. A predicate rule is printed unchanged. \
+      model of Apple's strict/fuzzy matching, without twins. Where the intune style accepts other shares \
+      than the dictionary (twins aside), standard error names the smallest each way. A predicate rule is printed unchanged. \
       --in-place says which file it wrote on standard error, unless --quiet.
 
       Examples:
@@ -40,11 +41,13 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     let (file, rule) = try source.read().parsed()
     let text: String
     var isDictionary = false
+    var meaningChange: DictionaryMeaningChange?
     switch rule {
     case .predicate(_, let original): text = original
     case .dictionary(let dictionary):
       RulesCLI.noteLeftOutKeys(of: dictionary)
       isDictionary = true
+      if style == .intune { meaningChange = RulesCLI.noteMeaningChange(of: dictionary) }
       let tree = DictionaryConverter.predicate(for: dictionary, style: style)
       text = singleLine ? PredicatePrinter.canonical(tree) : PredicatePrinter.pretty(tree)
     }
@@ -60,9 +63,20 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     }
     switch outputOptions.format {
     case .json:
-      Console.json([
+      var document: [String: Any] = [
         "predicate": text, "converted": isDictionary, "style": style.rawValue, "written": written,
-      ])
+        "differsFromDictionary": JSONTree.null,
+      ]
+      if let meaningChange {
+        var difference: [String: Any] = [
+          "acceptedOnlyByPredicate": meaningChange.acceptedOnlyByIntuneForm?.summary ?? JSONTree.null,
+          "acceptedOnlyByDictionary": meaningChange.acceptedOnlyByDictionary?.summary ?? JSONTree.null,
+          "exact": meaningChange.exactness.isExact,
+        ]
+        if case .bounded(let reason) = meaningChange.exactness { difference["reason"] = reason }
+        document["differsFromDictionary"] = difference
+      }
+      Console.json(document)
     case .text:
       if !inPlace { Console.result(text) }
     }
