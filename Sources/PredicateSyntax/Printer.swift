@@ -1,6 +1,7 @@
 /// Prints a predicate tree as predicate format-string text that parses back to an equal tree.
 ///
-/// Two layouts: `.singleLine` (the canonical form: one line, single spaces, minimal parentheses) and
+/// Two layouts: `.singleLine` (the canonical form: one line, single spaces, the fewest parentheses that leave
+/// no reading open) and
 /// `.pretty`, the layout of the Intune App SDK guide: `SUBQUERY (` ends its line, the three arguments follow
 /// one per line indented by four spaces, an `OR` chain in statement position puts one clause per line, and
 /// `).@count > 0` closes at the indentation of the line that opened it.
@@ -100,7 +101,12 @@ public struct PredicatePrinter: Sendable {
     case .not(let operand): return "NOT " + text(operand, minimum: 3, indent: indent)
     case .or:
       let clauses = chain(predicate, isLink: { if case .or = $0 { true } else { false } })
-      return join(clauses, symbol: "||", word: "OR", minimum: 2, indent: indent, breakAlways: statement)
+      // An AND inside an OR is parenthesised although AND binds tighter here: Apple documents no precedence
+      // between them, and other NSPredicate grammars read `a OR b AND c` as `(a OR b) AND c`, so printed
+      // rules (configure and convert write them into Info.plists) mean the same under either reading, and
+      // `rulekit lint` has no AND-inside-OR note to give on them. IntuneMAMConfigurator's templates
+      // parenthesise every clause for the same reason.
+      return join(clauses, symbol: "||", word: "OR", minimum: 3, indent: indent, breakAlways: statement)
     case .and:
       let clauses = chain(predicate, isLink: { if case .and = $0 { true } else { false } })
       return join(clauses, symbol: "&&", word: "AND", minimum: 3, indent: indent, breakAlways: false)

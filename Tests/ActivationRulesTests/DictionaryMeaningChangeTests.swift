@@ -81,4 +81,21 @@ import UniformTypes
     #expect(change.acceptedOnlyByDictionary != nil)
     Self.checkWitnesses(change, of: dictionary)
   }
+
+  /// What configure and convert write is unambiguous: RuleKit's printer parenthesises an AND inside an OR,
+  /// so its own lint has no AND-inside-OR note (RK014) on any conversion, either layout, twins or not.
+  @Test(arguments: Fixtures.dictionaryFiles)
+  func printedConversionsReadTheSameUnderEitherPrecedence(name: String) throws {
+    let dictionary = try ActivationDictionary(plistData: Fixtures.data(name))
+    for style in DictionaryConversionStyle.allCases {
+      let tree = DictionaryConverter.predicate(for: dictionary, style: style)
+      for tree in [tree, TwinInjector.injectedTree(tree)] {
+        for text in [PredicatePrinter.pretty(tree), PredicatePrinter.canonical(tree)] {
+          // The check behind RK014, on the printed text's own ranges.
+          let offsets = RuleLinter.unparenthesizedConjunctions(in: try PredicateParser.parse(text))
+          #expect(offsets.isEmpty, "\(name) \(style)")
+        }
+      }
+    }
+  }
 }

@@ -29,7 +29,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("a == 1 OR b == 2 AND c == 3", "a == 1 || b == 2 && c == 3"),
+    // An AND inside an OR keeps parentheses, so the text means the same under either precedence.
+    ("a == 1 OR b == 2 AND c == 3", "a == 1 || (b == 2 && c == 3)"),
+    ("a == 1 AND b == 2 OR c == 3", "(a == 1 && b == 2) || c == 3"),
+    ("a == 1 AND (b == 2 OR c == 3)", "a == 1 && (b == 2 || c == 3)"),
     ("(a == 1 OR b == 2) AND c == 3", "(a == 1 || b == 2) && c == 3"),
     ("a == 1 OR (b == 2 OR c == 3)", "a == 1 || (b == 2 || c == 3)"),
     ("NOT (a == 1 AND b == 2)", "NOT (a == 1 && b == 2)"),
