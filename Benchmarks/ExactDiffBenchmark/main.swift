@@ -1,10 +1,12 @@
 // Exact `diff` (ExactRuleAnalysis through SemanticDiff.decide) against the bounded enumeration it replaced
 // (SemanticDiff.compare, 3 attachments in 2 items), side by side in one run:
-// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions [prefix [folder]]]`.
+// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions [prefix [folder [pairing]]]]`.
 // Each real rule in Tests/Fixtures/real-rules (or in `folder`, e.g. Tests/Fixtures/real-rules-holdout) is
 // compared with its Intune-injected form (a predicate's text edit; a dictionary's apple conversion against
 // its injected intune conversion, as CorpusTests do), then, for the default folder only, two rules naming
-// 32 types with `@count <= 10`. Times are this thread's CPU time, the median of the repetitions, so other
+// 32 types with `@count <= 10`. Pairing `apple-twins` compares, for dictionaries only, the apple conversion
+// with twins injected against the injected intune conversion: the two Intune forms a team may hold (RuleKit's
+// that keeps the dictionary's meaning, Microsoft's), where the exact search meets its limits. Times are this thread's CPU time, the median of the repetitions, so other
 // processes on a shared machine inflate them less.
 import ActivationRules
 import Foundation
@@ -20,6 +22,12 @@ let folderArgument = CommandLine.arguments.dropFirst(3).first
 let corpus =
   folderArgument.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : packageRoot.appendingPathComponent($0) }
   ?? packageRoot.appendingPathComponent("Tests/Fixtures/real-rules")
+/// `injected` (default) or `apple-twins` (fourth argument; see above).
+let pairing = CommandLine.arguments.dropFirst(4).first ?? "injected"
+guard ["injected", "apple-twins"].contains(pairing) else {
+  FileHandle.standardError.write(Data("pairing must be injected or apple-twins, not \(pairing)\n".utf8))
+  exit(64)
+}
 /// Writes a row at once, even into a pipe: a slow row should not hide the ones before it.
 func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -79,6 +87,8 @@ for name in names {
     continue
   }
   switch rule {
+  case .predicate where pairing == "apple-twins":
+    continue
   case .predicate(let tree, let text):
     guard let injected = try? TwinInjector.inject(text: text) else {
       if name.hasPrefix(only) {
@@ -88,6 +98,10 @@ for name in names {
       continue
     }
     row(name, tree, injected.tree)
+  case .dictionary where pairing == "apple-twins":
+    row(
+      name, TwinInjector.injectedTree(rule.predicate(style: .apple)),
+      TwinInjector.injectedTree(rule.predicate(style: .intune)))
   case .dictionary:
     row(name, rule.predicate(style: .apple), TwinInjector.injectedTree(rule.predicate(style: .intune)))
   }
@@ -112,7 +126,7 @@ func wide(_ types: [String]) throws -> PredicateNode {
     "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(tests.joined(separator: " OR "))).@count "
       + "BETWEEN {1, 10} AND $e.attachments.@count <= 10).@count == 1")
 }
-if folderArgument == nil {
+if folderArgument == nil && pairing == "injected" {
   row("32 types, agree", try wide(types), try wide(types.reversed()))
   row("32 types, differ", try wide(types), try wide(Array(types.dropLast()) + ["public.image"]))
 }

@@ -10,52 +10,27 @@ extension LintCommand {
   /// every line there (tests compare the two).
   static func direct(_ arguments: [String], environment: [String: String]) -> LintCommand? {
     guard arguments.first == "lint", environment["RULEKIT_FULL_PARSER"] != "1" else { return nil }
-    var files: [String] = []
+    guard
+      let line = DirectArguments(
+        arguments.dropFirst(), valued: ["--format", "--color"],
+        flags: [
+          "-q": "--quiet", "--quiet": "--quiet", "--skip-files-without-rule": "--skip-files-without-rule",
+        ],
+        takesOperands: true)
+    else { return nil }
     var format: RulesOutputFormat?
-    var color: ColorChoice?
-    var quiet = false
-    var skipFilesWithoutRule = false
-    var index = 1
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "-" || !argument.hasPrefix("-") {
-        files.append(argument)
-        continue
-      }
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
-      }
-      switch name {
-      case "--format", "--color":
-        let value: String
-        if let inline {
-          value = inline
-        } else {
-          guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-          value = arguments[index]
-          index += 1
-        }
-        if name == "--format" {
-          guard format == nil, let chosen = RulesOutputFormat(rawValue: value) else { return nil }
-          format = chosen
-        } else {
-          guard color == nil, let chosen = ColorChoice(rawValue: value) else { return nil }
-          color = chosen
-        }
-      case "-q", "--quiet":
-        guard inline == nil, !quiet else { return nil }
-        quiet = true
-      case "--skip-files-without-rule":
-        guard inline == nil, !skipFilesWithoutRule else { return nil }
-        skipFilesWithoutRule = true
-      default:
-        return nil
-      }
+    if let text = line.values["--format"] {
+      guard let chosen = RulesOutputFormat(rawValue: text) else { return nil }
+      format = chosen
     }
+    var color: ColorChoice?
+    if let text = line.values["--color"] {
+      guard let chosen = ColorChoice(rawValue: text) else { return nil }
+      color = chosen
+    }
+    let quiet = line.flags.contains("--quiet")
+    let skipFilesWithoutRule = line.flags.contains("--skip-files-without-rule")
+    let files = line.operands
     // Every property the run reads is given a value: a wrapper left as a definition would stop the process
     // when read.
     var input = RuleInput()

@@ -74,49 +74,23 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   /// `RULEKIT_FULL_PARSER=1` always answers `nil` (tests compare the two; bug reports can rule this out).
   static func parse(_ arguments: [String], environment: [String: String]) -> ConfigureRun? {
     guard arguments.first == "configure", environment["RULEKIT_FULL_PARSER"] != "1" else { return nil }
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var knownManagedSchemes: [String] = []
-    let valued: Set = [
-      "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
-      "--containing-app-plist", "--color", "--known-managed-scheme", "--project", "--target", "--sdk",
-    ]
-    let flagNames: [String: String] = [
-      "--dry-run": "--dry-run", "--diff": "--diff", "--fix-entitlements": "--fix-entitlements",
-      "-q": "--quiet", "--quiet": "--quiet",
-    ]
-    var index = 1
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
-      }
-      if valued.contains(name) {
-        let value: String
-        if let inline {
-          guard name.hasPrefix("--") else { return nil }
-          value = inline
-        } else {
-          // A value that looks like an option is swift-argument-parser's to reject.
-          guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-          value = arguments[index]
-          index += 1
-        }
-        if name == "--known-managed-scheme" {
-          knownManagedSchemes.append(value)  // the one option that may repeat
-        } else {
-          guard values.updateValue(value, forKey: name) == nil else { return nil }
-        }
-      } else if inline == nil, let flag = flagNames[name] {
-        guard flags.insert(flag).inserted else { return nil }
-      } else {
-        return nil
-      }
-    }
+    guard
+      let line = DirectArguments(
+        arguments.dropFirst(),
+        valued: [
+          "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
+          "--containing-app-plist", "--color", "--known-managed-scheme", "--project", "--target", "--sdk",
+        ],
+        repeatable: ["--known-managed-scheme"],
+        flags: [
+          "--dry-run": "--dry-run", "--diff": "--diff", "--fix-entitlements": "--fix-entitlements",
+          "-q": "--quiet", "--quiet": "--quiet",
+        ],
+        takesOperands: false)
+    else { return nil }
+    let values = line.values
+    let flags = line.flags
+    let knownManagedSchemes = line.repeated["--known-managed-scheme"] ?? []
     var run: ConfigureRun
     if let project = values["--project"] {
       // The project names each target's files: those options with it are the full parser's to refuse.
