@@ -15,13 +15,40 @@ struct PNGChunk {
 enum PNGChunkReader {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+  /// The image format `bytes` start like, by its signature, for the error on a file that is not a PNG (an
+  /// icon named `.png` is sometimes a JPEG or a WebP: kiwix's app icon is a WebP).
+  static func otherImageFormat(_ bytes: [UInt8]) -> String? {
+    func ascii(_ text: String, at offset: Int = 0) -> Bool {
+      let expected = Array(text.utf8)
+      return bytes.count >= offset + expected.count && Array(bytes[offset..<(offset + expected.count)]) == expected
+    }
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
+    if ascii("RIFF") && ascii("WEBP", at: 8) { return "WebP" }
+    if ascii("GIF87a") || ascii("GIF89a") { return "GIF" }
+    if ascii("ftyp", at: 4) {
+      if ascii("avif", at: 8) || ascii("avis", at: 8) { return "AVIF" }
+      if ["heic", "heix", "heim", "heis", "mif1", "msf1"].contains(where: { ascii($0, at: 8) }) {
+        return "HEIF (HEIC)"
+      }
+    }
+    if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+      return "TIFF"
+    }
+    if ascii("BM") && bytes.count >= 14 { return "BMP" }
+    if ascii("%PDF") { return "PDF" }
+    if ascii("<svg") || (ascii("<?xml") && String(decoding: bytes.prefix(512), as: UTF8.self).contains("<svg")) {
+      return "SVG"
+    }
+    return nil
+  }
+
   /// The chunks of `bytes` up to and including `IEND`.
   static func chunks(_ bytes: [UInt8]) throws(PNGError) -> [PNGChunk] {
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
       let hint =
-        bytes.starts(with: [0xFF, 0xD8])
-        ? "this is a JPEG file; export the icon as PNG"
-        : bytes.isEmpty ? "the file is empty" : nil
+        bytes.isEmpty
+        ? "the file is empty"
+        : otherImageFormat(bytes).map { "this is a \($0) file; export the icon as PNG" }
       throw PNGError(
         .notPNG, "not a PNG file: it does not start with the PNG signature 89 50 4E 47 0D 0A 1A 0A",
         offset: 0, hint: hint)
