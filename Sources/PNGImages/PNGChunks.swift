@@ -20,7 +20,8 @@ enum PNGChunkReader {
   static func otherImageFormat(_ bytes: [UInt8]) -> String? {
     func ascii(_ text: String, at offset: Int = 0) -> Bool {
       let expected = Array(text.utf8)
-      return bytes.count >= offset + expected.count && Array(bytes[offset..<(offset + expected.count)]) == expected
+      return bytes.count >= offset + expected.count
+        && Array(bytes[offset..<(offset + expected.count)]) == expected
     }
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
     if ascii("RIFF") && ascii("WEBP", at: 8) { return "WebP" }
@@ -36,7 +37,9 @@ enum PNGChunkReader {
     }
     if ascii("BM") && bytes.count >= 14 { return "BMP" }
     if ascii("%PDF") { return "PDF" }
-    if ascii("<svg") || (ascii("<?xml") && String(decoding: bytes.prefix(512), as: UTF8.self).contains("<svg")) {
+    if ascii("<svg")
+      || (ascii("<?xml") && String(decoding: bytes.prefix(512), as: UTF8.self).contains("<svg"))
+    {
       return "SVG"
     }
     return nil

@@ -32,17 +32,18 @@ import Testing
   }
 
   /// A file of another image format named `.png` is told by its signature (kiwix's "PNG" app icon is a WebP).
-  @Test(arguments: [
-    ([0xFF, 0xD8, 0xFF, 0xE0] + Array("\0\u{10}JFIF\0".utf8), "JPEG"),
-    (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP"),
-    (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF"),
-    ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIF (HEIC)"),
-    ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "AVIF"),
-    ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF"),
-    (Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "BMP"),
-    (Array("%PDF-1.7\n".utf8), "PDF"),
-    (Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8), "SVG"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0xFF, 0xD8, 0xFF, 0xE0] + Array("\0\u{10}JFIF\0".utf8), "JPEG"),
+      (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "WebP"),
+      (Array("GIF89a".utf8) + [1, 0, 1, 0], "GIF"),
+      ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIF (HEIC)"),
+      ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "AVIF"),
+      ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], "TIFF"),
+      (Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "BMP"),
+      (Array("%PDF-1.7\n".utf8), "PDF"),
+      (Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8), "SVG"),
+    ] as [([UInt8], String)])
   func otherImageFormatIsNamed(_ bytes: [UInt8], format: String) {
     let error = #expect(throws: PNGError.self) { try PNGDecoder.decode(bytes, file: "icon.png") }
     #expect(error?.kind == .notPNG)
