@@ -30,7 +30,14 @@ public struct DictionaryMeaningChange: Sendable, Hashable {
     if let context = acceptedOnlyByDictionary {
       differences.append("it does not activate for \(context.summary), which the dictionary does")
     }
-    let text = differences.joined(separator: "; ")
+    var text = differences.joined(separator: "; ")
+    let attachments = [acceptedOnlyByIntuneForm, acceptedOnlyByDictionary].compactMap { $0 }
+      .flatMap(\.extensionItems).flatMap(\.attachments)
+    if attachments.contains(where: \.registeredTypeIdentifiers.isEmpty) {
+      // The smallest witness of "an attachment the dictionary does not support" registers no type at all;
+      // one of any type neither form tests answers every test alike.
+      text += " ([] is an attachment of no type, or of any type neither form tests)"
+    }
     switch exactness {
     case .exact: return text
     case .bounded(let reason):
