@@ -24,7 +24,11 @@ extension Planner {
       try planPredicateRule(text)
     case .dictionary(let entries):
       let dictionary = ActivationDictionary(propertyList: entries)
-      let predicate = DictionaryConverter.predicate(for: dictionary, style: .intune)
+      let keepsMeaning = options.dictionaryRuleStyle == .apple
+      let predicate =
+        keepsMeaning
+        ? TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .apple))
+        : DictionaryConverter.predicate(for: dictionary, style: .intune)
       if case .falsePredicate = predicate.kind {
         // No key the system reads (an empty <dict/>, Leitmotif's): the extension never activates, and
         // FALSEPREDICATE in its place would say the same while the change line claimed Intune types.
@@ -38,14 +42,15 @@ extension Planner {
             + "configure again")
         return
       }
-      if let change = DictionaryConverter.meaningChange(of: dictionary) {
+      if !keepsMeaning, let change = DictionaryConverter.meaningChange(of: dictionary) {
         reportMeaningChange(change)
       }
       let text = PredicatePrinter.pretty(predicate)
       changes.append(
         ConfiguratorChange(
           .activationRule, at: Self.rulePath,
-          "convert the dictionary rule to a predicate that also accepts Intune types"
+          "convert the dictionary rule to a predicate that "
+            + (keepsMeaning ? "keeps its meaning and " : "") + "also accepts Intune types"
             + (dictionary.undocumentedKeys.isEmpty
               ? ""
               : " (leaving out " + dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
@@ -67,8 +72,8 @@ extension Planner {
       "the predicate IntuneMAMConfigurator makes of this dictionary rule, which configure writes, does not "
         + "accept the same shares as the dictionary (as RuleKit models Apple's matching), twins aside: "
         + change.summary,
-      fix: "to keep the dictionary's meaning, run `rulekit convert --rule \(file) --style apple --in-place` "
-        + "first: configure then adds the Intune types to that predicate")
+      fix: "to keep the dictionary's meaning, configure with --dictionary-style apple instead (on the "
+        + "dictionary: restore \(file) first if this run wrote it)")
   }
 
   private mutating func planPredicateRule(_ text: String) throws(ConfiguratorError) {

@@ -1,3 +1,4 @@
+import ActivationRules
 import PropertyLists
 import UniformTypes
 import XcodeProjects
@@ -93,6 +94,11 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// `LSApplicationQueriesSchemes`, the guide's way to make room in the list (§3.3). The app must then check
   /// those URLs with `[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES]`.
   public var knownManagedAppSchemes: [String]
+  /// How a dictionary activation rule becomes a predicate: ``DictionaryConversionStyle/intune`` (the default)
+  /// writes IntuneMAMConfigurator's shape and warns `dictionary-rule-meaning-changed` where it accepts other
+  /// shares than the dictionary; ``DictionaryConversionStyle/apple`` writes the dictionary's own meaning
+  /// (RuleKit's model of Apple's matching, ``DictionaryModel``) with the Intune twins added.
+  public var dictionaryRuleStyle: DictionaryConversionStyle
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
   public static let defaultFaceIDUsageDescription =
@@ -102,7 +108,7 @@ public struct IntuneConfiguratorOptions: Sendable {
   public init(
     guide: IntuneGuideVersion = .newest, iosSDKMajor: Int = 26, containingApp: ContainingApp? = nil,
     fixEntitlements: Bool = false, faceIDUsageDescription: String = Self.defaultFaceIDUsageDescription,
-    knownManagedAppSchemes: [String] = []
+    knownManagedAppSchemes: [String] = [], dictionaryRuleStyle: DictionaryConversionStyle = .intune
   ) {
     self.guide = guide
     self.iosSDKMajor = iosSDKMajor
@@ -113,5 +119,6 @@ public struct IntuneConfiguratorOptions: Sendable {
     self.fixEntitlements = fixEntitlements
     self.faceIDUsageDescription = faceIDUsageDescription
     self.knownManagedAppSchemes = knownManagedAppSchemes
+    self.dictionaryRuleStyle = dictionaryRuleStyle
   }
 }

@@ -105,7 +105,11 @@ struct ConfigureProjectFastPathTests {
     ["--dry-run", "--project", project, "--sdk", "iphonesimulator", "-q"],
     ["--project", project, "--fix-entitlements", "--sdk-version", "2023", "--color", "never"],
     ["--project", project],
+    // The share extension's dictionary rule, written with its own meaning (written to the copy).
+    ["--project", project, "--dictionary-style", "apple"],
+    ["--project", project, "--dictionary-style=apple", "--dry-run", "--diff"],
     // Errors, and lines the direct reader passes on.
+    ["--project", project, "--dictionary-style", "strict", "--dry-run"],
     ["--project", project, "--target", "NoSuchTarget", "--dry-run"],
     ["--project", "Missing.xcodeproj", "--dry-run"],
     ["--project", project, "-i", "Limit/Info.plist", "--dry-run"],

@@ -1,3 +1,4 @@
+import ActivationRules
 import Foundation
 import PredicateSyntax
 import PropertyLists
@@ -166,8 +167,44 @@ import Testing
     #expect(finding?.message.hasSuffix("twins aside: " + expected) == true)
     #expect(
       finding?.fix
-        == "to keep the dictionary's meaning, run `rulekit convert --rule /work/Share/Info.plist --style apple "
-        + "--in-place` first: configure then adds the Intune types to that predicate")
+        == "to keep the dictionary's meaning, configure with --dictionary-style apple instead (on the "
+        + "dictionary: restore /work/Share/Info.plist first if this run wrote it)")
+  }
+
+  /// `dictionaryRuleStyle: .apple` writes the dictionary's own meaning with the twins added: no warning, the
+  /// share Microsoft's shape refuses is accepted, a twin-only share too, and a second run changes nothing.
+  @Test func dictionaryRuleKeepsItsMeaningWhenAsked() throws {
+    let text = """
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>\
+      <key>NSExtensionActivationRule</key><dict>\
+      <key>NSExtensionActivationDictionaryVersion</key><integer>2</integer>\
+      <key>NSExtensionActivationSupportsWebURLWithMaxCount</key><integer>1</integer>\
+      </dict></dict></dict></dict></plist>
+      """
+    var options = withApp
+    options.dictionaryRuleStyle = .apple
+    let plan = try AppConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "Info.plist"), entitlements: nil,
+      options: options)
+    #expect(!plan.findings.contains { $0.id == "dictionary-rule-meaning-changed" })
+    let change = try #require(plan.changes.first { $0.kind == .activationRule })
+    #expect(
+      change.summary
+        == "convert the dictionary rule to a predicate that keeps its meaning and also accepts Intune types")
+    let configured = try plan.configuredInfoPlist()
+    let rule = try #require(configured.value.value(at: Planner.rulePath)?.stringValue)
+    let evaluator = RuleEvaluator(try PredicateParser.parse(rule))
+    func context(_ items: [[String]]) -> ExtensionContext {
+      ExtensionContext(
+        extensionItems: items.map {
+          ExtensionItem(attachments: $0.map { ExtensionAttachment(registeredTypeIdentifiers: [$0]) })
+        })
+    }
+    #expect(evaluator.accepts(context([["public.url"], ["public.url", "public.url"]])))
+    #expect(evaluator.accepts(context([["com.microsoft.intune.mam.public.url"]])))
+    #expect(!evaluator.accepts(context([["public.url", "public.url"]])))
+    let again = try AppConfigurator.plan(infoPlist: configured, entitlements: nil, options: options)
+    #expect(again.changes.isEmpty)
   }
 
   /// An empty `<dict/>` rule (Leitmotif's share extension, found by the third sweep), or one of keys the

@@ -159,8 +159,8 @@ public enum AppAuditor {
         + "on the project), then rebuild"
     }
     if finding.id == "dictionary-rule-meaning-changed" {
-      return "to keep the dictionary's meaning, convert the rule in the project's Info.plist first (`rulekit "
-        + "convert --rule PATH --style apple --in-place`), then run `rulekit configure` and rebuild"
+      return "to keep the dictionary's meaning, run `rulekit configure --dictionary-style apple` on the "
+        + "project (on the dictionary rule, before it is converted), then rebuild"
     }
     // These two fixes are options of `rulekit configure`; every other fix holds for a built app as said.
     guard let fix = finding.fix, ["containing-app-inferred", "containing-app-unknown"].contains(finding.id)

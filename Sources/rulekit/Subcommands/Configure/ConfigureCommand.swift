@@ -1,3 +1,4 @@
+import ActivationRules
 import ArgumentParser
 import IntuneConfigurator
 import PropertyLists
@@ -118,6 +119,13 @@ struct ConfigureOptions: ParsableArguments {
       "A queried scheme of an app known to integrate the Intune SDK: its -intunemam twin is not added, "
         + "which makes room in LSApplicationQueriesSchemes (repeat for each scheme).", valueName: "scheme"))
   var knownManagedSchemes: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "How a dictionary activation rule becomes a predicate: intune (IntuneMAMConfigurator's shape, which "
+        + "may accept other shares: a warning says which) or apple (the dictionary's own meaning, with the "
+        + "Intune types added).", valueName: "style"))
+  var dictionaryStyle: DictionaryConversionStyle = .intune
 
   @OptionGroup var outputOptions: OutputOptions<OutputFormat>
 

@@ -12,9 +12,7 @@ extension ConfigureRun {
     guard let path = AppConfigurator.locateProject(forFileAt: infoPlist),
       let project = try? XcodeProject(path: path)
     else { return nil }
-    let options = IntuneConfiguratorOptions(
-      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
-      knownManagedAppSchemes: knownManagedSchemes)
+    let options = configuratorOptions
     guard
       let context = try? AppConfigurator(options: options).projectContext(
         forInfoPlist: infoPlist, in: project, sdk: sdk)

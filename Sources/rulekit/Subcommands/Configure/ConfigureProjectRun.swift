@@ -13,9 +13,7 @@ extension ConfigureRun {
     } catch {
       throw BuildSettingsCommand.fail(error)
     }
-    let options = IntuneConfiguratorOptions(
-      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
-      knownManagedAppSchemes: knownManagedSchemes)
+    let options = configuratorOptions
     let configurator = AppConfigurator(options: options)
     let plan: ProjectConfigurationPlan
     do {

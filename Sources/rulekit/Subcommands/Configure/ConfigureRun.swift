@@ -1,3 +1,4 @@
+import ActivationRules
 import ArgumentParser
 import IntuneConfigurator
 import PropertyLists
@@ -28,6 +29,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
   var containingAppPlist: String?
   var fixEntitlements = false
   var knownManagedSchemes: [String] = []
+  var dictionaryStyle: DictionaryConversionStyle = .intune
   var quiet = false
   var color: ColorChoice = .auto
   /// `--project` and `--target`: configure an Xcode project's app and its extensions instead of two files.
@@ -54,6 +56,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     containingAppPlist = command.containingAppPlist
     fixEntitlements = command.fixEntitlements
     knownManagedSchemes = command.knownManagedSchemes
+    dictionaryStyle = command.dictionaryStyle
     project = command.project
     target = command.target
     sdk = command.sdk
@@ -80,6 +83,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
         valued: [
           "-i", "-e", "-o", "--format", "--sdk-version", "--ios-sdk", "--containing-app",
           "--containing-app-plist", "--color", "--known-managed-scheme", "--project", "--target", "--sdk",
+          "--dictionary-style",
         ],
         repeatable: ["--known-managed-scheme"],
         flags: [
@@ -126,11 +130,22 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       guard let major = Int(text) else { return nil }
       run.iosSDK = major
     }
+    if let text = values["--dictionary-style"] {
+      guard let style = DictionaryConversionStyle(rawValue: text) else { return nil }
+      run.dictionaryStyle = style
+    }
     if let text = values["--color"] {
       guard let color = ColorChoice(rawValue: text) else { return nil }
       run.color = color
     }
     return run
+  }
+
+  /// The configurator's options for this run's flags.
+  var configuratorOptions: IntuneConfiguratorOptions {
+    IntuneConfiguratorOptions(
+      guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
+      knownManagedAppSchemes: knownManagedSchemes, dictionaryRuleStyle: dictionaryStyle)
   }
 
   func execute() throws {
@@ -164,9 +179,7 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     }
     var options =
       context?.context.options
-      ?? IntuneConfiguratorOptions(
-        guide: sdkVersion, iosSDKMajor: iosSDK, fixEntitlements: fixEntitlements,
-        knownManagedAppSchemes: knownManagedSchemes)
+      ?? configuratorOptions
     if let containingAppPlist {
       let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",
