@@ -94,10 +94,10 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// `LSApplicationQueriesSchemes`, the guide's way to make room in the list (§3.3). The app must then check
   /// those URLs with `[IntuneMAMPolicy isURLAllowed:isKnownManagedAppScheme:YES]`.
   public var knownManagedAppSchemes: [String]
-  /// How a dictionary activation rule becomes a predicate: ``DictionaryConversionStyle/intune`` (the default)
+  /// How a dictionary activation rule becomes a predicate: `DictionaryConversionStyle.intune` (the default)
   /// writes IntuneMAMConfigurator's shape and warns `dictionary-rule-meaning-changed` where it accepts other
-  /// shares than the dictionary; ``DictionaryConversionStyle/apple`` writes the dictionary's own meaning
-  /// (RuleKit's model of Apple's matching, ``DictionaryModel``) with the Intune twins added.
+  /// shares than the dictionary; `.apple` writes the dictionary's own meaning (RuleKit's model of Apple's
+  /// matching, ActivationRules' `DictionaryModel`) with the Intune twins added.
   public var dictionaryRuleStyle: DictionaryConversionStyle
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
