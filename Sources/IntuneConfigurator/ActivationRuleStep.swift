@@ -10,7 +10,8 @@ extension Planner {
 
   /// Makes an extension's activation rule accept Intune twins (guide §1.5–§1.6): a predicate gets the twins
   /// inserted as a minimal text edit; a dictionary is converted to the predicate IntuneMAMConfigurator emits
-  /// (twins included); an Open-In extension gets the single-file rule over the containing app's document
+  /// (twins included), with a warning where that accepts other shares, or with
+  /// `IntuneConfiguratorOptions.dictionaryRuleStyle` `.apple` to its own meaning with twins; an Open-In extension gets the single-file rule over the containing app's document
   /// types, twins only (§1.4 A).
   mutating func planActivationRule() throws(ConfiguratorError) {
     guard target.isExtension else { return }
