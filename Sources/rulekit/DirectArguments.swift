@@ -3,7 +3,7 @@
 /// Anything else — an unknown option, a repeated one, a value that looks like an option, a flag given a value —
 /// makes the reader answer `nil`, and the line goes to the full parser, which words the error.
 struct DirectArguments {
-  /// Each option's value, by the name given (a repeatable option's last value is in ``repeated``).
+  /// Each option's value, by the name given; a repeatable option's values are in ``repeated`` instead.
   var values: [String: String] = [:]
   /// Every value of each repeatable option, in order.
   var repeated: [String: [String]] = [:]
