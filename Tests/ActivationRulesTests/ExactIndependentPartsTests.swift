@@ -77,6 +77,76 @@ import Testing
 
   /// Random item rules of counts of `ANY … UTI-CONFORMS-TO` tests (the shape dictionary rules take), one
   /// against the other given its Intune twins.
+  /// The dictionary's own meaning with twins injected (`configure --dictionary-style apple`) against
+  /// Microsoft's form: each type is counted as "original or twin" beside the original and the twin alone,
+  /// so a part's choices are not closed under subsets (no choice raises the original without the
+  /// combined count) and its fronts are checked by a second search; version 1's "none of its types" count
+  /// ties originals to twins.
+  @Test("split = whole on 80 seeded dictionaries, Apple's form with twins against Microsoft's")
+  func splitAgreesOnAppleFormsWithTwins() throws {
+    var random = SeededGenerator(seed: 0xA_7715)
+    var decided = 0
+    var split = 0
+    var unproven = 0
+    var withNoneChild = 0
+    for _ in 0..<80 {
+      var entries: [ActivationDictionary.Key: Int] = [:]
+      Self.addRandomKeys(to: &entries, count: 1...3, using: &random) { Int.random(in: 1...2, using: &$0) }
+      let dictionary = ActivationDictionary(entries)
+      let apple = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .apple))
+      let intune = TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: .intune))
+      if try Self.checkSplitAgreesWithWhole(apple, intune) { decided += 1 }
+      let search = try ExactSearch(rules: [apple, intune], registry: .system)
+      guard let combined = search.items.combined else { continue }
+      split += 1
+      if combined.split.frontsProven.contains(false) { unproven += 1 }
+      if combined.split.noneChoice != nil { withNoneChild += 1 }
+    }
+    #expect(decided >= 70)
+    #expect(split >= 20)
+    #expect(unproven >= 20)
+    #expect(withNoneChild >= 5)
+  }
+
+  /// Two version 1 dictionaries of the same keys with other maxima, in Apple's form: "every attachment is
+  /// supported" makes an attachment of none of the types the none child, and a part's class such as "at
+  /// most one file" holds both when the part chooses nothing and when it carries a child, which must be
+  /// told apart (real-rules-holdout2/23.plist was once reported never to activate).
+  @Test("split = whole on 60 seeded pairs of version 1 dictionaries")
+  func splitAgreesOnVersionOneDictionaries() throws {
+    var random = SeededGenerator(seed: 0x1_0023)
+    let keys: [ActivationDictionary.Key] = [.fileMaxCount, .imageMaxCount, .movieMaxCount, .text]
+    var decided = 0
+    var withNoneChild = 0
+    for _ in 0..<60 {
+      var first: [ActivationDictionary.Key: Int] = [:]
+      var second: [ActivationDictionary.Key: Int] = [:]
+      for key in keys where Bool.random(using: &random) {
+        first[key] = key == .text ? 1 : Int.random(in: 1...3, using: &random)
+        second[key] = key == .text ? 1 : Int.random(in: 1...3, using: &random)
+      }
+      let apple = DictionaryConverter.predicate(for: ActivationDictionary(first), style: .apple)
+      let other = DictionaryConverter.predicate(for: ActivationDictionary(second), style: .apple)
+      if try Self.checkSplitAgreesWithWhole(apple, other) { decided += 1 }
+      if try ExactSearch(rules: [apple, other], registry: .system).items.combined?.split.noneChoice != nil {
+        withNoneChild += 1
+      }
+      let activation = try ExactRuleAnalysis.activation(apple)
+      let whole = try LevelStates.$splitsIndependentParts.withValue(false) {
+        try ExactRuleAnalysis.activation(apple)
+      }
+      #expect((activation.smallestAccepted == nil) == (whole.smallestAccepted == nil))
+      let size = { (context: ExtensionContext) in
+        let (items, attachments, types) = ExactAnalysisPropertyTests.size(context)
+        return [items, attachments, types]
+      }
+      #expect(activation.smallestAccepted.map(size) == whole.smallestAccepted.map(size))
+      #expect(activation.smallestRejected.map(size) == whole.smallestRejected.map(size))
+    }
+    #expect(decided >= 55)
+    #expect(withNoneChild >= 10)
+  }
+
   @Test("split = whole on 120 seeded random count rules given twins")
   func splitAgreesOnInjectedRules() throws {
     var generator = ExactAnalysisPropertyTests.RuleGenerator(
@@ -221,14 +291,50 @@ import Testing
     #expect(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]) == nil)
   }
 
-  /// Within a part every subset of a choice must be a choice, and a choice cost the sum of its slots: a
-  /// part whose only choice raises two slots at once does not qualify.
-  @Test func refusesAPartWhoseChoicesAreNotClosedUnderSubsets() {
+  /// A part whose choices are closed under subsets and cost the sum of their slots has proven fronts; a
+  /// part whose only choice raises two slots at once still splits, its fronts left to be checked.
+  @Test func marksPartsWhoseFrontsAreNotProven() throws {
     let steps = [
       Self.step([], types: 0), Self.step([0, 1], types: 2), Self.step([2], types: 1),
       Self.step([0, 1, 2], types: 3),
     ]
-    #expect(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]) == nil)
+    let split = try #require(LevelStates.independentParts(steps: steps, caps: [2, 2, 2]))
+    #expect(split.slots == [[0, 1], [2]])
+    #expect(split.frontsProven == [false, true])
+  }
+
+  /// Slots that combine freely two at a time but not three at a time are one part, and the parts beside
+  /// them stay apart: slot 3 is raised exactly when one of slots 1 and 2 is (an apple form's "original or
+  /// twin" beside each alone, without the pair itself), slot 0 is free.
+  @Test func mergesSlotsDependentThreeAtATime() throws {
+    var steps: [LevelStates.Step] = []
+    for free in [[], [0]] {
+      for (dependent, types) in [([], 0), ([1, 3], 1), ([2, 3], 1), ([1, 2], 2)] as [([Int], Int)] {
+        steps.append(Self.step(free + dependent, types: types + free.count))
+      }
+    }
+    let split = try #require(LevelStates.independentParts(steps: steps, caps: [2, 2, 2, 2]))
+    #expect(split.slots == [[0], [1, 2, 3]])
+  }
+
+  /// A free part's class whose fewest choices cost more types than more choices do (one attachment of
+  /// both types costing 3, or two of one type each costing 1): its front has two points, which combining
+  /// one state per class would lose, so the check refuses the part; at 2 types the one choice is
+  /// cheapest in both and the check passes.
+  @Test(arguments: [(3, false), (2, true)])
+  func checksThatFrontsAreSinglePoints(bothTypes: Int, single: Bool) throws {
+    var level = LevelStates()
+    level.atoms = [
+      SlotTest(slot: 0, test: CountTest(kind: .compare(.greaterThan, 0))),
+      SlotTest(slot: 1, test: CountTest(kind: .compare(.greaterThan, 0))),
+    ]
+    let steps: [LevelStates.Step] = [
+      ([0], 0, ExactCost(attachments: 1, types: 1)), ([1], 1, ExactCost(attachments: 1, types: 1)),
+      ([0, 1], 2, ExactCost(attachments: 1, types: bothTypes)),
+    ]
+    let searched = try level.searched(steps: steps, caps: [1, 1], outputs: nil)
+    #expect(
+      LevelStates.frontsAreSinglePoints(of: searched, level: level, steps: steps, caps: [1, 1]) == single)
   }
 
   /// Parts are found over the level's active slots (cap above 0) wherever they sit; a level of more than

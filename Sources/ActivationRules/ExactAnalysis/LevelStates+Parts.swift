@@ -35,6 +35,15 @@ extension LevelStates {
     var choices: [[(increments: [Int], types: Int)]]
     /// The child standing for the class raising exactly these slots (sorted).
     var childOf: [[Int]: Int]
+    /// The slots of the one child choosing none in every part, when the level has none slots
+    /// (``noneMask(_:)``): then a child that chooses in no part is that child, and every other child
+    /// chooses in some part. Nil otherwise.
+    var noneChoice: [Int]?
+    /// Per free part, whether its choices are closed under subsets and cost the sum of their slots, which
+    /// proves that one cheapest state per class is the class's whole front (the DocC article). A part
+    /// without it (a dictionary's apple form with twins counts "original or twin" beside each alone, a
+    /// choice never raising the one without the other) has its fronts checked by a second search.
+    var frontsProven: [Bool]
   }
 
   /// The most states a split search combines (one class of each free part and of the core).
@@ -72,7 +81,8 @@ extension LevelStates {
     }
     let sharedMask = raised.reduce(~UInt64(0)) { $0 & $1 }
     let families = raised.map { $0 & ~sharedMask }
-    let unshared = (0..<active.count).filter { sharedMask & (1 << UInt64($0)) == 0 }
+    let noneMask = Self.noneMask(families)
+    let unshared = (0..<active.count).filter { (sharedMask | noneMask) & (1 << UInt64($0)) == 0 }
     // Two slots must share a part when the classes do not combine their memberships freely; the parts are
     // the connected components of that relation (checked as a whole below: pairs can miss a dependence of
     // three slots).
@@ -113,23 +123,28 @@ extension LevelStates {
     }
     // In the order of their lowest slots (a bit's order is its slot's).
     parts.sort { $0.trailingZeroBitCount < $1.trailingZeroBitCount }
+    parts = Self.mergingDependentParts(parts, families: families)
+    // The none slots are the core's: a child raises them exactly when it chooses none in every part.
+    guard noneMask == 0 || coreMask == 0 else { return nil }
+    coreMask |= noneMask
     guard !parts.isEmpty, parts.count + (coreMask == 0 ? 0 : 1) >= 2 else { return nil }
 
-    // Every combination of the parts' choices must be a class.
-    let coreChoiceSet = Set(families.map { $0 & coreMask })
+    // Every combination of the parts' choices must be a class: with a core choice each, or — with none
+    // slots — the combination of no choice at all being the child that raises them.
+    let coreChoiceSet = noneMask == 0 ? Set(families.map { $0 & coreMask }) : [0, noneMask]
     let projections = parts.map { part in Set(families.map { $0 & part }) }
-    // Within a free part every subset of a choice is a choice: tested before the costs, since it is what
-    // rules out most levels that get this far (32.predicate's item level) and costs little.
-    for projection in projections {
-      for choice in projection {
+    // Within a free part, whether every subset of a choice is a choice (half of what proves its fronts).
+    let closedUnderSubsets = projections.map { projection in
+      projection.allSatisfy { choice in
         var rest = choice
         while rest != 0 {
-          guard projection.contains(choice & ~(rest & (~rest &+ 1))) else { return nil }
+          guard projection.contains(choice & ~(rest & (~rest &+ 1))) else { return false }
           rest &= rest - 1
         }
+        return true
       }
     }
-    var combinations = coreChoiceSet.count
+    var combinations = noneMask == 0 ? coreChoiceSet.count : 1
     for projection in projections {
       combinations *= projection.count
       guard combinations <= steps.count else { return nil }
@@ -142,16 +157,23 @@ extension LevelStates {
     for (step, family) in zip(steps, families) { stepOf[family] = step }
     var coreCost: [UInt64: ExactCost] = [:]
     for choice in coreChoiceSet {
+      if noneMask != 0, choice == 0, let none = stepOf[noneMask] {
+        // The core choice of a child choosing in some part: its own cost without types.
+        coreCost[choice] = ExactCost(items: none.cost.items, attachments: none.cost.attachments)
+        continue
+      }
       guard let step = stepOf[choice] else { return nil }
       coreCost[choice] = step.cost
     }
     guard let reference = coreCost.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return nil }
     var extra: [UInt64: Int] = [:]
     for projection in projections {
-      for choice in projection {
+      // With none slots no class chooses nothing; choosing none in one part costs nothing beyond the core.
+      for choice in projection where !(noneMask != 0 && choice == 0) {
         guard let step = stepOf[reference.key | choice] else { return nil }
         extra[choice] = step.cost.types - reference.value.types
       }
+      extra[0] = 0
     }
     // A class costs its core choice plus its free choices; within a free part, a choice costs the sum of
     // its slots, none negative.
@@ -163,16 +185,20 @@ extension LevelStates {
       }
       guard cost == step.cost else { return nil }
     }
-    for (choice, cost) in extra where choice != 0 {
-      guard cost >= 0 else { return nil }
-      var sum = 0
-      var rest = choice
-      while rest != 0 {
-        guard let own = extra[rest & (~rest &+ 1)] else { return nil }
-        sum += own
-        rest &= rest - 1
-      }
-      guard sum == cost else { return nil }
+    guard extra.values.allSatisfy({ $0 >= 0 }) else { return nil }
+    // The other half: each choice of a part closed under subsets costs the sum of its slots.
+    let frontsProven = zip(projections, closedUnderSubsets).map { projection, closed in
+      closed
+        && projection.allSatisfy { choice in
+          var sum = 0
+          var rest = choice
+          while rest != 0 {
+            guard let own = extra[rest & (~rest &+ 1)] else { return false }
+            sum += own
+            rest &= rest - 1
+          }
+          return sum == extra[choice]
+        }
     }
     var childOf: [[Int]: Int] = [:]
     for step in steps { childOf[step.increments.sorted()] = step.child }
@@ -190,7 +216,75 @@ extension LevelStates {
       choices: projections.map { projection in
         sorted(projection.filter { $0 != 0 }).map { mask, choice in (choice, extra[mask] ?? 0) }
       },
-      childOf: childOf)
+      childOf: childOf, noneChoice: noneMask == 0 ? nil : (shared + slots(of: noneMask)).sorted(),
+      frontsProven: frontsProven)
+  }
+
+  /// The slots raised only by one class that raises nothing else besides the slots every class raises,
+  /// when no class raises nothing: a version 1 dictionary's count of attachments that are none of its
+  /// types, once twins are injected into both forms (an attachment is then "none" only when it is neither
+  /// an original nor a twin, which ties every original to every twin). 0 when there is none.
+  private static func noneMask(_ families: [UInt64]) -> UInt64 {
+    guard !families.contains(0) else { return 0 }
+    let isolated = families.filter { family in
+      families.allSatisfy { $0 == family || $0 & family == 0 }
+    }
+    return isolated.count == 1 ? isolated[0] : 0
+  }
+
+  /// `parts` merged until each is independent of the others together: every choice of it occurs with
+  /// every combination of the others' choices. Slots that are pairwise free can still depend on each
+  /// other three at a time (an Intune form's URL test holds for an original URL unless a file URL is
+  /// there, and the apple form's, with twins, for either URL unless a file URL of either kind is), so a
+  /// part is checked against the rest as a whole, and a dependent one is merged with the fewest other
+  /// parts that make it independent (all of them at worst, which is the whole level: no split).
+  private static func mergingDependentParts(_ parts: [UInt64], families: [UInt64]) -> [UInt64] {
+    var parts = parts
+    func count(_ mask: UInt64) -> Int { Set(families.map { $0 & mask }).count }
+    func independent(_ mask: UInt64, of rest: UInt64) -> Bool {
+      rest == 0 || count(mask | rest) == count(mask) * count(rest)
+    }
+    let all = parts.reduce(0) { $0 | $1 }
+    var index = 0
+    while index < parts.count {
+      let part = parts[index]
+      guard !independent(part, of: all & ~part) else {
+        index += 1
+        continue
+      }
+      // The smallest set of other parts whose union with this one is independent of the rest; sets of
+      // up to three parts are tried (a dependence among more merges everything, as before this split
+      // was looked for).
+      let others = parts.indices.filter { $0 != index }
+      var partners = others
+      search: for size in 1...Swift.min(3, others.count) {
+        for chosen in Self.subsets(of: others, size: size) {
+          let merged = chosen.reduce(part) { $0 | parts[$1] }
+          if independent(merged, of: all & ~merged) {
+            partners = chosen
+            break search
+          }
+        }
+      }
+      let merged = partners.reduce(part) { $0 | parts[$1] }
+      parts = parts.indices.filter { $0 != index && !partners.contains($0) }.map { parts[$0] } + [merged]
+      parts.sort { $0.trailingZeroBitCount < $1.trailingZeroBitCount }
+      index = 0
+    }
+    return parts
+  }
+
+  /// The subsets of `elements` of `size` elements, each in the elements' order.
+  private static func subsets(of elements: [Int], size: Int) -> [[Int]] {
+    guard size > 0 else { return [[]] }
+    guard elements.count >= size else { return [] }
+    var result: [[Int]] = []
+    for (position, first) in elements.enumerated() {
+      for rest in subsets(of: Array(elements[(position + 1)...]), size: size - 1) {
+        result.append([first] + rest)
+      }
+    }
+    return result
   }
 
   /// States made of one state of each free part and one of the core (see ``searchParts(_:caps:)``).
@@ -329,7 +423,13 @@ extension LevelStates {
       let chosen = parts.indices.map { part in
         parts[part].children(of: Int(partStates[state * parts.count + part]))
       }
-      guard let core = chosen.last else { return [] }
+      guard let last = chosen.last else { return [] }
+      // The free parts' choices go beside the core choices that carry them, which come first: the none
+      // child (when there is one) takes none.
+      let isNone = { (choice: Int) in
+        self.split.coreChoices[choice].increments.sorted() == self.split.noneChoice
+      }
+      let core = last.filter { !isNone($0) } + last.filter(isNone)
       return core.enumerated().map { position, coreChoice in
         var increments = split.coreChoices[coreChoice].increments
         for (part, choices) in chosen.dropLast().enumerated() where position < choices.count {
@@ -364,6 +464,11 @@ extension LevelStates {
     // Each free part alone, its choices as steps (one child each), by whichever search suits its counts: a
     // class's least count vector is its whole front (the DocC article), so a search keeping one cheapest
     // state per class serves as well as every count vector (holdout2/12.plist: 9 classes, not 10⁶ cells).
+    // With a none child, a child chooses in some part or is the none child: padding with "none" is not
+    // free, so a part's class is split by whether the part chooses at all (its front without choices
+    // would hide the cheapest way to carry a child; real-rules-holdout2/23.plist's "at most one file"
+    // holds at 0 files and at 1).
+    let separatesEmpty = split.noneChoice != nil
     var parts: [LevelStates] = []
     for (part, slots) in split.slots.enumerated() {
       guard let level = partLevel(part) else { return false }
@@ -377,15 +482,23 @@ extension LevelStates {
       else {
         return false
       }
+      // With a none child, the proof of single points does not cover the classes split by emptiness.
+      if !split.frontsProven[part] || separatesEmpty {
+        guard
+          Self.frontsAreSinglePoints(
+            of: searched, level: level, steps: steps, caps: slots.map { caps[$0] },
+            separatingEmpty: separatesEmpty)
+        else { return false }
+      }
       parts.append(searched)
     }
     // Each free part's classes (what the level's atoms read of a state), each the Pareto front of its
     // states by number of choices and cost: fewer choices can need fewer children, cheaper ones less cost.
     var fronts: [[[(choices: Int, types: Int, state: Int)]]] = []
     for level in parts {
-      var classOf: [UInt64: Int] = [:]
+      var classOf: [FrontKey: Int] = [:]
       var classes: [[(choices: Int, types: Int, state: Int)]] = []
-      let keys = Self.atomKeys(level)
+      let keys = Self.frontKeys(level, separatingEmpty: separatesEmpty)
       for state in 0..<level.stateCount {
         let point = (choices: level.costs[state].attachments, types: level.costs[state].types, state: state)
         let key = keys[state]
@@ -407,15 +520,28 @@ extension LevelStates {
     // part's class may need.
     let needs = Set(fronts.flatMap { $0.flatMap { $0.map(\.choices) } }).union([0]).sorted()
     guard var core = partLevel(coreIndex), let most = needs.last else { return false }
+    // With none slots, the core counts only the children that choose in some part, and a state needs
+    // exactly as many as its parts' most choices: one more would choose in no part, which only the none
+    // child does. More children are then reached only as none children, so the count of every child must
+    // not be read past 0 (its cap at most 1), or a state with more children choosing in parts is missed.
+    let carriesExactly = split.noneChoice != nil
+    if let noneChoice = split.noneChoice {
+      let shared = Set(noneChoice).intersection(split.coreChoices.flatMap(\.increments))
+      guard shared.allSatisfy({ caps[$0] <= 1 }) else { return false }
+    }
     let choiceSlot = split.core.count
     var coreCaps = split.core.map { caps[$0] }
-    coreCaps.append(Int32(most))
-    for need in needs.dropFirst() {
+    let choiceCap = carriesExactly ? most + 1 : most
+    coreCaps.append(Int32(choiceCap))
+    for need in needs.dropFirst() + (carriesExactly ? [choiceCap] : []) {
       core.atoms.append(
         SlotTest(slot: choiceSlot, test: CountTest(kind: .compare(.greaterThanOrEqualTo, Double(need)))))
     }
     let coreSteps: [Step] = split.coreChoices.enumerated().map { index, choice in
-      (choice.increments.compactMap { place[$0]?.slot } + (most > 0 ? [choiceSlot] : []), index, choice.cost)
+      let carries = choiceCap > 0 && choice.increments.sorted() != split.noneChoice
+      return (
+        choice.increments.compactMap { place[$0]?.slot } + (carries ? [choiceSlot] : []), index, choice.cost
+      )
     }
     guard let searchedCore = try? core.searched(steps: coreSteps, caps: coreCaps, outputs: nil) else {
       return false
@@ -423,7 +549,7 @@ extension LevelStates {
     core = searchedCore
     // For each class of the core (its atoms on the level's slots) and each need, the cheapest core state
     // with at least that many choices.
-    let levelAtoms = core.atoms.count - (needs.count - 1)
+    let levelAtoms = core.atoms.count - (needs.count - 1) - (carriesExactly ? 1 : 0)
     var coreClassOf: [UInt64: Int] = [:]
     var coreBest: [[Int?]] = []
     let coreKeys = Self.atomKeys(core, atoms: levelAtoms)
@@ -438,7 +564,7 @@ extension LevelStates {
         coreBest.append(Array(repeating: nil, count: needs.count))
       }
       let choices = core.count(state, slot: choiceSlot)
-      for (needIndex, need) in needs.enumerated() where choices >= need {
+      for (needIndex, need) in needs.enumerated() where carriesExactly ? choices == need : choices >= need {
         if let best = coreBest[index][needIndex], core.costs[best] <= core.costs[state] { continue }
         coreBest[index][needIndex] = state
       }
@@ -459,6 +585,49 @@ extension LevelStates {
     self.costs = costs
     storage = .combined(combined)
     return true
+  }
+
+  /// Whether each class of a free part (what the level's atoms read of it) has a single cheapest point:
+  /// its cheapest state by (choices, types), as `searched` found it, has as few types as any collection
+  /// of the class with any number of choices. Then no core with more choices can make the part cheaper,
+  /// which is what combining one state per class assumes. Found by searching the part again with choices
+  /// costing their types only: both searches reach the same states (reachability does not depend on
+  /// costs), so each class's least types are read off the second.
+  static func frontsAreSinglePoints(
+    of searched: LevelStates, level: LevelStates, steps: [Step], caps: [Int32], separatingEmpty: Bool = false
+  ) -> Bool {
+    let typesOnly = steps.map { step in (step.increments, step.child, ExactCost(types: step.cost.types)) }
+    guard let cheapestTypes = try? level.searched(steps: typesOnly, caps: caps, outputs: nil) else {
+      return false
+    }
+    var leastTypes: [FrontKey: Int] = [:]
+    for (state, key) in frontKeys(cheapestTypes, separatingEmpty: separatingEmpty).enumerated() {
+      let types = cheapestTypes.costs[state].types
+      leastTypes[key] = Swift.min(leastTypes[key] ?? types, types)
+    }
+    var cheapest: [FrontKey: ExactCost] = [:]
+    for (state, key) in frontKeys(searched, separatingEmpty: separatingEmpty).enumerated() {
+      let cost = searched.costs[state]
+      if let known = cheapest[key], known <= cost { continue }
+      cheapest[key] = cost
+    }
+    return cheapest.count == leastTypes.count
+      && cheapest.allSatisfy { key, cost in leastTypes[key] == cost.types }
+  }
+
+  /// What tells a free part's classes apart: the atoms holding in a state and, when asked, whether the part
+  /// chose at all (every count 0).
+  struct FrontKey: Hashable {
+    var atoms: UInt64
+    var empty: Bool
+  }
+
+  private static func frontKeys(_ level: LevelStates, separatingEmpty: Bool) -> [FrontKey] {
+    atomKeys(level).enumerated().map { state, atoms in
+      FrontKey(
+        atoms: atoms,
+        empty: separatingEmpty && level.caps.indices.allSatisfy { level.count(state, slot: $0) == 0 })
+    }
   }
 
   /// For each state, the atoms (the first `atoms`, or all) that hold in it, as bits. Asking each state for
