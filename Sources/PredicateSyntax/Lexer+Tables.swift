@@ -75,6 +75,18 @@ extension UnsafeBufferPointer<UInt8> {
     return (endOfName(from: begin + 16), 0, 0)
   }
 
+  /// The end of the name starting at `begin`: `endOfName(from:)` with its first two words inlined into the
+  /// tokenize loop, for the name after a sigil (`$attachment`), where a call cost more than the scan.
+  @inline(__always)
+  func endOfShortName(from begin: Int) -> Int {
+    guard begin + 16 <= count else { return endOfName(from: begin) }
+    let first = Lexer.nameBytes(in: word(at: begin))
+    if first != Lexer.highBits { return begin + (~first & Lexer.highBits).trailingZeroBitCount / 8 }
+    let second = Lexer.nameBytes(in: word(at: begin + 8))
+    if second != Lexer.highBits { return begin + 8 + (~second & Lexer.highBits).trailingZeroBitCount / 8 }
+    return endOfName(from: begin + 16)
+  }
+
   /// Whether the bytes at `offset` are `-CONFORMS-TO` (letters in any case) ending the word, compared as
   /// two words: clearing bit 5 of a letter maps exactly its two cases onto the upper-case one.
   func isConformsToSuffix(at offset: Int) -> Bool {

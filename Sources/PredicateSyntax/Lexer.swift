@@ -112,7 +112,7 @@ struct Lexer: ~Copyable {
           }
         case .sigil:
           if start + 1 < count, ByteClass(rawValue: classes[Int(buffer[start + 1])]) == .nameStart {
-            index = buffer.endOfName(from: start + 1)
+            index = buffer.endOfShortName(from: start + 1)
             tokens.append(
               Token(
                 kind: Lexer.prefixedNameKind(sigil: byte), line: line, from: start, to: index,
