@@ -184,7 +184,7 @@ struct TokenBuffer {
 
   init(capacity: Int) {
     self.capacity = Swift.max(capacity, 4)
-    base = .allocate(capacity: self.capacity)
+    base = PlainMemory.allocate(Token.self, capacity: self.capacity)
   }
 
   @inline(__always)
@@ -197,15 +197,15 @@ struct TokenBuffer {
   }
 
   private mutating func grow() {
-    let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+    let larger = PlainMemory.allocate(Token.self, capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
-    base.deallocate()
+    PlainMemory.free(base)
     base = larger
     capacity *= 2
   }
 
-  /// The tokens appended; free them with `deallocate()` on the returned buffer.
+  /// The tokens appended; free them with `PlainMemory.free(_:)`.
   var storage: UnsafeMutableBufferPointer<Token> { UnsafeMutableBufferPointer(start: base, count: count) }
 
-  func deallocate() { base.deallocate() }
+  func deallocate() { PlainMemory.free(base) }
 }

@@ -38,11 +38,11 @@ struct Lexer: ~Copyable {
   /// All tokens, ending with `.endOfInput` (tests; the parser reads `tokenizeIntoBuffer()`'s buffer).
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
     let tokens = try tokenizeIntoBuffer()
-    defer { tokens.deallocate() }
+    defer { PlainMemory.free(tokens) }
     return Array(tokens)
   }
 
-  /// All tokens, ending with `.endOfInput`, in memory the caller must `deallocate()`.
+  /// All tokens, ending with `.endOfInput`, in memory the caller must free (`PlainMemory.free(_:)`).
   ///
   /// Tokens are trivial values, so a plain buffer holds them: appending is a store and a count, without the
   /// uniqueness and capacity checks of `Array.append`, and the parser reads them without bounds checks. The

@@ -122,7 +122,7 @@ public enum PredicateParser {
     // Freed when the parse returns, unless it succeeded `keepingTokens` (a `PredicateSyntaxTree` then owns
     // them); the large-stack thread reads them while this thread waits.
     var tokensKept = false
-    defer { if !tokensKept { ownedTokens.deallocate() } }
+    defer { if !tokensKept { PlainMemory.free(ownedTokens) } }
     let tokens = UnsafeBufferPointer(ownedTokens)
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings

@@ -418,5 +418,5 @@ final class TokenStorage: Sendable {
 
   var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(buffer) }
 
-  deinit { buffer.deallocate() }
+  deinit { PlainMemory.free(buffer) }
 }
