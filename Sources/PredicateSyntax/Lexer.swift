@@ -103,7 +103,7 @@ struct Lexer: ~Copyable {
             Token(kind: .punctuation(symbol), line: line, from: start, to: index, lineBase: lineBase))
           continue
         case .punctuationOrPair:
-          if let symbol = Lexer.punctuation(in: buffer, at: start) {
+          if let symbol = Lexer.pairPunctuation(byte, start + 1 < count ? buffer[start + 1] : 0) {
             countNesting(symbol)
             index = start + symbol.width
             tokens.append(
@@ -390,33 +390,39 @@ struct Lexer: ~Copyable {
   /// loop: a call to a method of the lexer from its mutating loop copies the lexer first.
   private static func punctuation(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Punctuation? {
     let byte = buffer[offset]
-    let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
-    func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
-      following == UInt8(ascii: second) ? result : nil
+    switch ByteClass(rawValue: byteClasses[Int(byte)]) {
+    case .punctuation: return singleBytePunctuation(byte)
+    case .punctuationOrPair: return pairPunctuation(byte, offset + 1 < buffer.count ? buffer[offset + 1] : 0)
+    default: return nil
     }
+  }
+
+  /// The symbol of one or two bytes that `byte`, of class `ByteClass.punctuationOrPair`, starts when
+  /// `following` comes next (0 at the end of the input, which no symbol has second); nil for a lone `&`,
+  /// `|` or `:`. Inlined into the tokenize loop: a call cost as much as the switch.
+  @inline(__always)
+  private static func pairPunctuation(_ byte: UInt8, _ following: UInt8) -> Punctuation? {
     // Bytes, not Characters: comparing Characters costs a grapheme comparison per case.
     switch byte {
-    case UInt8(ascii: "("): return .openParenthesis
-    case UInt8(ascii: ")"): return .closeParenthesis
-    case UInt8(ascii: "{"): return .openBrace
-    case UInt8(ascii: "}"): return .closeBrace
-    case UInt8(ascii: "["): return .openBracket
-    case UInt8(ascii: "]"): return .closeBracket
-    case UInt8(ascii: ","): return .comma
-    case UInt8(ascii: "."): return .dot
-    case UInt8(ascii: ":"): return two("=", .assign)
+    case UInt8(ascii: ":"): following == UInt8(ascii: "=") ? .assign : nil
     case UInt8(ascii: "="):
-      return two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
-    case UInt8(ascii: "!"): return two("=", .notEqual) ?? .bang
-    case UInt8(ascii: "<"): return two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
-    case UInt8(ascii: ">"): return two("=", .greaterEqual) ?? .greater
-    case UInt8(ascii: "&"): return two("&", .ampersands)
-    case UInt8(ascii: "|"): return two("|", .bars)
-    case UInt8(ascii: "+"): return .plus
-    case UInt8(ascii: "-"): return .minus
-    case UInt8(ascii: "*"): return two("*", .doubleStar) ?? .star
-    case UInt8(ascii: "/"): return .slash
-    default: return nil
+      switch following {
+      case UInt8(ascii: "="): .equal
+      case UInt8(ascii: "<"): .equalLess
+      case UInt8(ascii: ">"): .equalGreater
+      default: .singleEqual
+      }
+    case UInt8(ascii: "!"): following == UInt8(ascii: "=") ? .notEqual : .bang
+    case UInt8(ascii: "<"):
+      switch following {
+      case UInt8(ascii: "="): .lessEqual
+      case UInt8(ascii: ">"): .lessGreater
+      default: .less
+      }
+    case UInt8(ascii: ">"): following == UInt8(ascii: "=") ? .greaterEqual : .greater
+    case UInt8(ascii: "&"): following == UInt8(ascii: "&") ? .ampersands : nil
+    case UInt8(ascii: "|"): following == UInt8(ascii: "|") ? .bars : nil
+    default: following == UInt8(ascii: "*") ? .doubleStar : .star
     }
   }
 
