@@ -210,27 +210,38 @@ extension Parser {
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`
+  ///
+  /// Inlined into `parseKeys`, and its errors are not: the call cost as much as the component.
+  @inline(__always)
   mutating func appendKeyPathComponent(to draft: inout SyntaxTreeBuilder.KeyPathDraft)
     throws(PredicateSyntaxError)
   {
     let token = current
     switch token.kind {
-    case .identifier where isSelectorName(token):
-      throw error(
-        .unexpectedToken,
-        "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
-      )
-    case .identifier, .escapedIdentifier, .keyword(.first), .keyword(.last), .keyword(.size):
+    case .identifier where !isSelectorName(token), .escapedIdentifier, .keyword(.first), .keyword(.last),
+      .keyword(.size):
       advance()
       builder.appendComponent(token, isOperator: false, to: &draft)
     case .collectionOperator:
       advance()
       builder.appendComponent(token, isOperator: true, to: &draft)
-    case .keyword:
-      throw reservedWordError()
     default:
-      throw error(
-        .unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
+      throw keyPathComponentError(token)
+    }
+  }
+
+  /// Why `token`, after a `.`, is no key path component.
+  private func keyPathComponentError(_ token: Token) -> PredicateSyntaxError {
+    switch token.kind {
+    case .identifier:
+      error(
+        .unexpectedToken,
+        "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
+      )
+    case .keyword:
+      reservedWordError()
+    default:
+      error(.unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
     }
   }
 

@@ -205,6 +205,7 @@ extension Parser {
   ///
   /// Static, and the property below inlined: a method call on the parser from a mutating method copies the
   /// parser first.
+  @inline(__always)
   static func comparisonOperator(_ kind: Token.Kind) -> ComparisonOperator? {
     switch kind {
     case .punctuation(.equal), .punctuation(.singleEqual): .equalTo

@@ -348,20 +348,32 @@ struct Parser: ~Copyable {
     tokens[index].isKeyword(keyword) ? advance() : nil
   }
 
+  // `expect` and `expectClosing` are inlined and their errors are not: a call to either cost as much as
+  // the token test it makes.
+  @inline(__always)
   mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(PredicateSyntaxError)
     -> Token
   {
     if let token = consume(punctuation) { return token }
-    throw error(.unexpectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(describe(current))")
+    throw missing(punctuation, purpose)
+  }
+
+  private func missing(_ punctuation: Punctuation, _ purpose: String) -> PredicateSyntaxError {
+    error(.unexpectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(describe(current))")
   }
 
   /// Expects the closer of a bracketed construct, naming where it was opened when it is missing.
+  @inline(__always)
   mutating func expectClosing(_ punctuation: Punctuation, openedBy opener: Token)
     throws(PredicateSyntaxError) -> Token
   {
     if let token = consume(punctuation) { return token }
+    throw unclosed(punctuation, openedBy: opener)
+  }
+
+  private func unclosed(_ punctuation: Punctuation, openedBy opener: Token) -> PredicateSyntaxError {
     let openerText = source(of: opener)
-    throw error(
+    return error(
       .missingClosingDelimiter,
       "expected '\(punctuation.rawValue)' to close the '\(openerText)' at \(opener.range.start), "
         + "found \(describe(current))")

@@ -334,6 +334,7 @@ struct SyntaxTreeBuilder {
     KeyPathDraft(base: -1, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
   }
 
+  @inline(__always)
   mutating func beginKeyPath(after base: Int32, extending: Bool) -> KeyPathDraft {
     let record = parts.records[Int(base)]
     guard extending, record.tag == .keyPath else {
@@ -350,11 +351,13 @@ struct SyntaxTreeBuilder {
     return KeyPathDraft(base: record.first, start: start, reused: base)
   }
 
+  @inline(__always)
   mutating func appendComponent(_ token: Token, isOperator: Bool, to draft: inout KeyPathDraft) {
     parts.components.append(
       ComponentRecord(isOperator: isOperator, text: PackedText.text(of: token)))
   }
 
+  @inline(__always)
   mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: TokenSpan) -> Int32 {
     let count = Int32(truncatingIfNeeded: parts.components.count) - draft.start
     if draft.continues {
