@@ -157,7 +157,21 @@ extension Parser {
   ///
   /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
   /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
+  ///
+  /// Inlined: most primaries have no postfix, and the test for one cost less than a call.
+  @inline(__always)
   mutating func parsePostfix(_ primary: consuming Parsed<Expression>, grouped: Bool)
+    throws(PredicateSyntaxError)
+    -> Parsed<Expression>
+  {
+    guard tokens[index].isPunctuation(.dot) || tokens[index].isPunctuation(.openBracket) else {
+      return primary
+    }
+    return try parsePostfixOperators(primary, grouped: grouped)
+  }
+
+  /// `parsePostfix` at a `.` or `[`.
+  mutating func parsePostfixOperators(_ primary: consuming Parsed<Expression>, grouped: Bool)
     throws(PredicateSyntaxError)
     -> Parsed<Expression>
   {
