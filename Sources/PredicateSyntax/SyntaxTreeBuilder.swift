@@ -413,13 +413,16 @@ struct SyntaxTreeBuilder {
   }
 }
 
-/// Owns a parse's token buffer for a `PredicateSyntaxTree` (`PredicateParser.run` hands it over).
-final class TokenStorage: Sendable {
-  nonisolated(unsafe) let buffer: UnsafeMutableBufferPointer<Token>
+/// A parse's token buffer on its way to a `PredicateSyntaxTree`, whose storage frees it
+/// (`PredicateParser.run` hands it over). A struct, not an object of its own: the tree's storage is the one
+/// allocation that owns it, which saves an allocation and its release per parse.
+struct TokenStorage: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Token>
 
   init(_ buffer: UnsafeMutableBufferPointer<Token>) { self.buffer = buffer }
 
   var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(buffer) }
 
-  deinit { PlainMemory.free(buffer) }
+  /// Frees the tokens; only the tree's storage calls it, once.
+  func deallocate() { PlainMemory.free(buffer) }
 }
