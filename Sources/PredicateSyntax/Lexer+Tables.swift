@@ -45,9 +45,10 @@ extension Lexer {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// The end of the name starting at `begin` and, when it is at most 16 bytes, its bytes packed as
-  /// `Keyword.packed` packs them (zero otherwise): the words the scan loads are the ones packed, so a name is
-  /// read once.
+  /// The end of the name starting at `begin` and, when it is at most 16 bytes, its bytes packed for the
+  /// keyword look-up (zero otherwise): the words the scan loads are the ones packed, so a name is read once.
+  /// Packed with `Lexer.caseFolded`, which agrees with `Keyword.packed` on names of letters and `_`, the
+  /// only names a keyword can be (see there).
   @inline(__always)
   func scanAndPackName(from begin: Int) -> (end: Int, low: UInt64, high: UInt64) {
     guard begin + 16 <= count else {
@@ -60,15 +61,15 @@ extension UnsafeBufferPointer<UInt8> {
     let firstNames = Lexer.nameBytes(in: first)
     if firstNames != Lexer.highBits {
       let length = (~firstNames & Lexer.highBits).trailingZeroBitCount / 8
-      return (begin + length, Lexer.uppercasedASCII(first & Lexer.keptBytes(length)), 0)
+      return (begin + length, Lexer.caseFolded(first & Lexer.keptBytes(length)), 0)
     }
     let second = word(at: begin + 8)
     let secondNames = Lexer.nameBytes(in: second)
     if secondNames != Lexer.highBits {
       let length = (~secondNames & Lexer.highBits).trailingZeroBitCount / 8
       return (
-        begin + 8 + length, Lexer.uppercasedASCII(first),
-        Lexer.uppercasedASCII(second & Lexer.keptBytes(length))
+        begin + 8 + length, Lexer.caseFolded(first),
+        Lexer.caseFolded(second & Lexer.keptBytes(length))
       )
     }
     // 16 bytes or more: never a keyword, so not packed.
