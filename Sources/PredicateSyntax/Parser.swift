@@ -425,15 +425,19 @@ struct Parser: ~Copyable {
 
   // MARK: - Depth limits
 
+  // Inlined, the error out of line: the call cost more than the two tests.
+  @inline(__always)
   mutating func enter() throws(PredicateSyntaxError) {
     nesting += 1
     // Every caller has just consumed the token that opens the level: point at it.
-    if nesting > maximumDepth { throw depthError(at: previousRange) }
+    if nesting > maximumDepth { throw depthErrorAtPreviousToken() }
     if stackLimit != 0, LargeStack.currentStackAddress() < stackLimit {
       reachedStackLimit = true
-      throw depthError(at: previousRange)
+      throw depthErrorAtPreviousToken()
     }
   }
+
+  private func depthErrorAtPreviousToken() -> PredicateSyntaxError { depthError(at: previousRange) }
 
   mutating func leave() { nesting -= 1 }
 

@@ -155,6 +155,7 @@ struct SyntaxTreeParts: Sendable {
   }
 
   /// Appends the record of the constant `value` (read, or a format argument's).
+  @inline(__always)
   mutating func appendConstant(_ value: Constant, span: TokenSpan) -> Int32 {
     var record = SyntaxRecord(.null, span: span)
     switch value {
