@@ -117,26 +117,10 @@ extension Lexer {
 
   mutating func string(delimiter: UInt8) throws(PredicateSyntaxError) -> Token {
     let start = position
-    // Most literals are one line of ASCII without escapes: take their bytes as they are.
-    let buffer = self.buffer
-    var end = index + 1
-    // Eight bytes at a time up to the first byte that is not plain content, then byte by byte.
-    while end + 8 <= buffer.count {
-      let special = Lexer.stringStops(in: buffer.word(at: end), delimiter: delimiter)
-      if special != 0 {
-        end += special.trailingZeroBitCount / 8
-        break
-      }
-      end += 8
-    }
-    while end < buffer.count, buffer[end] != delimiter, buffer[end] != UInt8(ascii: "\\"),
-      buffer[end] >= 0x20, buffer[end] < 0x80
-    {
-      end += 1
-    }
-    if end < buffer.count, buffer[end] == delimiter {
-      column += end + 1 - index
-      index = end + 1
+    if let end = buffer.endOfPlainString(from: index) {
+      // One line of ASCII.
+      column += end - index
+      index = end
       return Token(kind: .plainString, range: range(from: start))
     }
     advance()
@@ -297,5 +281,31 @@ extension Lexer {
   static func hex(_ value: UInt32, digits: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: Swift.max(0, digits - text.count)) + text
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The end of the string literal opening at `start` when it is plain: one line of ASCII without escapes,
+  /// whose value is its bytes as they are (most literals). Nil for any other literal, which
+  /// `Lexer.string(delimiter:)` reads.
+  @inline(__always)
+  func endOfPlainString(from start: Int) -> Int? {
+    let delimiter = self[start]
+    var end = start + 1
+    // Eight bytes at a time up to the first byte that is not plain content, then byte by byte.
+    while end + 8 <= count {
+      let special = Lexer.stringStops(in: word(at: end), delimiter: delimiter)
+      if special != 0 {
+        end += special.trailingZeroBitCount / 8
+        break
+      }
+      end += 8
+    }
+    while end < count, self[end] != delimiter, self[end] != UInt8(ascii: "\\"), self[end] >= 0x20,
+      self[end] < 0x80
+    {
+      end += 1
+    }
+    return end < count && self[end] == delimiter ? end + 1 : nil
   }
 }

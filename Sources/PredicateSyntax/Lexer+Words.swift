@@ -29,6 +29,13 @@ extension Lexer {
     return (letters | digits | underscores) & ~word
   }
 
+  /// `word`'s bytes with bit 5 cleared: on name characters, `a-z` upper-cased, `A-Z` and `_` kept, and the
+  /// digits moved to 0x10-0x19, so it is one instruction where `uppercasedASCII` takes eight. For the keyword
+  /// look-up only: it packs a name of letters and `_` exactly as `Keyword.packed` does, and a name with a
+  /// digit to bytes no keyword's packing holds (keywords are letters and `-`), so that name still matches
+  /// none.
+  static func caseFolded(_ word: UInt64) -> UInt64 { word & 0xDFDF_DFDF_DFDF_DFDF }
+
   /// `word`'s bytes with `a-z` upper-cased (names only: every byte is below 0x80).
   static func uppercasedASCII(_ word: UInt64) -> UInt64 {
     word &- (within(word, UInt8(ascii: "a"), UInt8(ascii: "z")) >> 2)

@@ -38,62 +38,180 @@ struct Lexer: ~Copyable {
   /// All tokens, ending with `.endOfInput` (tests; the parser reads `tokenizeIntoBuffer()`'s buffer).
   mutating func tokenize() throws(PredicateSyntaxError) -> [Token] {
     let tokens = try tokenizeIntoBuffer()
-    defer { tokens.deallocate() }
+    defer { PlainMemory.free(tokens) }
     return Array(tokens)
   }
 
-  /// All tokens, ending with `.endOfInput`, in memory the caller must `deallocate()`.
+  /// All tokens, ending with `.endOfInput`, in memory the caller must free (`PlainMemory.free(_:)`).
   ///
   /// Tokens are trivial values, so a plain buffer holds them: appending is a store and a count, without the
   /// uniqueness and capacity checks of `Array.append`, and the parser reads them without bounds checks. The
   /// whole run reads the input through one `UnsafeBufferPointer` (`buffer`). Each token's first byte picks its
-  /// branch through `ByteClass`; the commonest tokens (names and keywords, punctuation, `$`/`@`/`#` names)
-  /// are read here, every other token, and every error, through `next()`.
+  /// branch through `ByteClass`; the commonest tokens (names and keywords, punctuation, `$`/`@`/`#` names,
+  /// plain strings, decimal integers) are read here, every other token, and every error, through `next()`.
+  ///
+  /// The position lives in locals here, not in the stored `index`, `line` and `column`: a stored property of
+  /// the lexer is loaded and stored through memory at every use, locals stay in registers. The column is not
+  /// counted at all but derived, `index - lineBase`: within a line, ASCII moves the column by its byte count,
+  /// so `lineBase` changes only at a line break (and at a CR of a CRLF, which takes no column). Before
+  /// `next()` (and on the way out) the locals are written back (`store`) and read again after (`load`).
   mutating func tokenizeIntoBuffer() throws(PredicateSyntaxError) -> UnsafeMutableBufferPointer<Token> {
     // The corpus rules average one token per 10 bytes (the densest one per 7): a sixth rarely grows. A small
     // constant keeps a short predicate's buffer under 1 KiB, which glibc's per-thread cache serves.
     var tokens = TokenBuffer(capacity: bytes.count / 6 + 4)
     let classes = Lexer.byteClasses
     let keywords = Keyword.slots
+    let buffer = self.buffer
+    let count = buffer.count
+    var index = self.index
+    var line = self.line
+    var lineBase = self.index - self.column
+    func store() {
+      self.index = index
+      self.line = line
+      self.column = index - lineBase
+    }
+    func load() {
+      index = self.index
+      line = self.line
+      lineBase = self.index - self.column
+    }
     do throws(PredicateSyntaxError) {
       while true {
-        skipSpace()
-        guard index < buffer.count else {
-          tokens.append(Token(kind: .endOfInput, range: range(from: position)))
+        if index < count, buffer[index] <= 0x20 {
+          Lexer.skipWhitespace(in: buffer, index: &index, line: &line, lineBase: &lineBase)
+        }
+        guard index < count else {
+          tokens.append(Token(kind: .endOfInput, line: line, from: index, to: index, lineBase: lineBase))
+          store()
           return tokens.storage
         }
-        let byte = buffer[index]
+        let start = index
+        let byte = buffer[start]
         switch ByteClass(rawValue: classes[Int(byte)]) {
         case .nameStart:
-          tokens.append(identifierOrKeyword(keywords))
+          let (kind, end) = Lexer.name(in: buffer, at: start, keywords: keywords)
+          if case .keyword(.not) = kind { prefixOperators += 1 }
+          index = end
+          tokens.append(Token(kind: kind, line: line, from: start, to: end, lineBase: lineBase))
           continue
         case .punctuation:
-          tokens.append(punctuationToken(Lexer.singleBytePunctuation(byte)))
+          let symbol = Lexer.singleBytePunctuation(byte)
+          countNesting(symbol)
+          index = start + 1
+          tokens.append(
+            Token(kind: .punctuation(symbol), line: line, from: start, to: index, lineBase: lineBase))
           continue
         case .punctuationOrPair:
-          if let symbol = Lexer.punctuation(in: buffer, at: index) {
-            tokens.append(punctuationToken(symbol))
+          if let symbol = Lexer.pairPunctuation(byte, start + 1 < count ? buffer[start + 1] : 0) {
+            countNesting(symbol)
+            index = start + symbol.width
+            tokens.append(
+              Token(kind: .punctuation(symbol), line: line, from: start, to: index, lineBase: lineBase))
             continue
           }
         case .sigil:
-          if index + 1 < buffer.count, ByteClass(rawValue: classes[Int(buffer[index + 1])]) == .nameStart {
-            tokens.append(prefixedNameToken(Lexer.prefixedNameKind(sigil: byte)))
+          if start + 1 < count, ByteClass(rawValue: classes[Int(buffer[start + 1])]) == .nameStart {
+            index = buffer.endOfShortName(from: start + 1)
+            tokens.append(
+              Token(
+                kind: Lexer.prefixedNameKind(sigil: byte), line: line, from: start, to: index,
+                lineBase: lineBase))
             continue
           }
         case .quote:
+          if let end = buffer.endOfPlainString(from: start) {
+            index = end
+            tokens.append(Token(kind: .plainString, line: line, from: start, to: end, lineBase: lineBase))
+            continue
+          }
+          store()
           tokens.append(try string(delimiter: byte))
+          load()
           continue
         case .digit:
-          tokens.append(try number())
-          continue
+          if let (value, end) = buffer.plainDecimalInteger(from: start) {
+            index = end
+            tokens.append(Token(kind: .integer(value), line: line, from: start, to: end, lineBase: lineBase))
+            continue
+          }
         default:
           break
         }
+        store()
         tokens.append(try next())
+        load()
       }
     } catch {
       tokens.deallocate()
       throw likelyCause(of: error)
+    }
+  }
+
+  /// Skips whitespace (0x09-0x0D and 0x20) from `index`, keeping `line` and `lineBase` (the column is
+  /// `index - lineBase`) as `advance()` would keep line and column. A token directly after another skips the
+  /// call, and a single space, the most common separator, is one step.
+  @inline(__always)
+  private static func skipWhitespace(
+    in buffer: UnsafeBufferPointer<UInt8>, index: inout Int, line: inout Int, lineBase: inout Int
+  ) {
+    if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
+      index += 1
+    } else {
+      skipWhitespaceRun(in: buffer, index: &index, line: &line, lineBase: &lineBase)
+    }
+  }
+
+  private static func skipWhitespaceRun(
+    in buffer: UnsafeBufferPointer<UInt8>, index: inout Int, line: inout Int, lineBase: inout Int
+  ) {
+    // Rules are indented and span lines, so runs are long and cross line breaks. Spaces, tabs, VT and FF
+    // each take a column, which the derived column gives for free.
+    var at = index
+    while at < buffer.count {
+      let byte = buffer[at]
+      guard byte <= 0x20 else { break }
+      if Lexer.sameLineSpace >> UInt64(byte) & 1 != 0 {
+        at += 1
+      } else if byte == 0x0A {
+        at += 1
+        line += 1
+        lineBase = at - 1
+        // Indentation: eight spaces at a time.
+        while at + 8 <= buffer.count, buffer.word(at: at) == Lexer.eightSpaces { at += 8 }
+      } else if byte == 0x0D {
+        at += 1
+        if at < buffer.count, buffer[at] == 0x0A {
+          // CRLF is one line break (counted at the LF); the CR takes no column.
+          lineBase += 1
+        } else {
+          // A lone CR is a line break too.
+          line += 1
+          lineBase = at - 1
+        }
+      } else {
+        break
+      }
+    }
+    index = at
+  }
+
+  /// Space, tab, VT and FF as a bit set over the bytes 0-32: the whitespace that stays on its line.
+  private static let sameLineSpace: UInt64 = 0x1_0000_1A00
+
+  /// Counts the nesting `symbol` may add (`possibleNesting`).
+  @inline(__always)
+  private mutating func countNesting(_ symbol: Punctuation) {
+    switch symbol {
+    case .openParenthesis, .openBrace, .openBracket:
+      openBrackets += 1
+      deepestBrackets = Swift.max(deepestBrackets, openBrackets)
+    case .closeParenthesis, .closeBrace, .closeBracket:
+      openBrackets -= 1
+    case .bang, .minus, .doubleStar, .assign:
+      prefixOperators += 1
+    default:
+      break
     }
   }
 
@@ -156,7 +274,12 @@ struct Lexer: ~Copyable {
     case UInt8(ascii: "%"):
       return try formatSpecifier()
     case _ where Lexer.isIdentifierStart(byte):
-      return identifierOrKeyword(Keyword.slots)
+      let (kind, end) = Lexer.name(in: buffer, at: index, keywords: Keyword.slots)
+      if case .keyword(.not) = kind { prefixOperators += 1 }
+      // Names are ASCII and never line breaks, so the column moves by their length.
+      column += end - index
+      index = end
+      return Token(kind: kind, range: range(from: start))
     case 0x80...:
       let (scalar, width) = scalar(at: index)
       if let typographic = TypographicQuote(scalar) {
@@ -172,49 +295,12 @@ struct Lexer: ~Copyable {
     }
   }
 
-  /// Skips whitespace before a token. Whitespace is 0x09-0x0D and 0x20: a token directly after another skips
-  /// the call, and so does one after a single space, the most common separator.
-  @inline(__always)
+  /// Skips whitespace before a token, keeping line and column.
   private mutating func skipSpace() {
     guard index < buffer.count, buffer[index] <= 0x20 else { return }
-    if buffer[index] == 0x20, index + 1 < buffer.count, buffer[index + 1] > 0x20 {
-      index += 1
-      column += 1
-    } else {
-      skipWhitespace()
-    }
-  }
-
-  private mutating func skipWhitespace() {
-    // One pass over the buffer, keeping line and column as `advance()` would: rules are indented and span
-    // lines, so runs are long and cross line breaks.
-    let buffer = self.buffer
-    var (index, line, column) = (self.index, self.line, self.column)
-    scan: while index < buffer.count {
-      // Indentation: eight spaces at a time.
-      while index + 8 <= buffer.count, buffer.word(at: index) == Lexer.eightSpaces {
-        index += 8
-        column += 8
-      }
-      guard index < buffer.count else { break }
-      switch buffer[index] {
-      case 0x20, 0x09, 0x0B, 0x0C:
-        column += 1
-      case 0x0A:
-        line += 1
-        column = 1
-      case 0x0D:
-        // CRLF is one line break (counted at the LF); a lone CR is one too.
-        if index + 1 == buffer.count || buffer[index + 1] != 0x0A {
-          line += 1
-          column = 1
-        }
-      default:
-        break scan
-      }
-      index += 1
-    }
-    (self.index, self.line, self.column) = (index, line, column)
+    var (index, line, lineBase) = (self.index, self.line, self.index - self.column)
+    Lexer.skipWhitespace(in: buffer, index: &index, line: &line, lineBase: &lineBase)
+    (self.index, self.line, self.column) = (index, line, index - lineBase)
   }
 
   // The name characters as bit sets over the 128 ASCII bytes (low and high 64), tested with a shift instead
@@ -231,99 +317,26 @@ struct Lexer: ~Copyable {
     return byte < 128 && (set >> UInt64(byte & 63)) & 1 != 0
   }
 
-  /// Consumes a run of identifier characters and returns where it began. Names are ASCII and never line
-  /// breaks, so the column moves by their count.
-  private mutating func scanName() -> Int {
-    let begin = index
-    index = buffer.endOfName(from: begin)
-    column += index - begin
-    return begin
-  }
-
-  // Inlined into the tokenize loop: the token is then built in place instead of copied out of a call.
+  /// The name or keyword starting at `start` (a name's first character) and where it ends. Static, as the
+  /// other helpers of the tokenize loop: it reads only the input, and the loop keeps the position in locals.
   @inline(__always)
-  private mutating func identifierOrKeyword(_ keywords: UnsafePointer<Keyword.Slot>) -> Token {
-    let start = position
-    let begin = index
-    let (end, low, high) = buffer.scanAndPackName(from: begin)
-    // Names are ASCII and never line breaks, so the column moves by their length.
-    index = end
-    column += end - begin
+  static func name(
+    in buffer: UnsafeBufferPointer<UInt8>, at start: Int, keywords: UnsafePointer<Keyword.Slot>
+  ) -> (kind: Token.Kind, end: Int) {
+    let (end, low, high) = buffer.scanAndPackName(from: start)
     // Keywords are looked up from the packed bytes: only identifiers need a string later.
-    if end - begin <= Keyword.longestSpelling {
-      if low == Keyword.packedUTI, let keyword = utiOperatorSuffix() {
-        return Token(kind: .keyword(keyword), range: range(from: start))
+    if end - start <= Keyword.longestSpelling {
+      if low == Keyword.packedUTI, let (keyword, width) = buffer.utiOperatorSuffix(at: end) {
+        return (.keyword(keyword), end + width)
       }
       if let keyword = Keyword.matching(packedLow: low, high: high, in: keywords) {
-        if case .not = keyword { prefixOperators += 1 }
-        return Token(kind: .keyword(keyword), range: range(from: start))
+        return (.keyword(keyword), end)
       }
     }
-    if end < buffer.count, buffer[end] == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
-      consumeSelectorName()
+    if end < buffer.count, buffer[end] == UInt8(ascii: ":") {
+      return (.identifier, buffer.endOfSelectorName(from: end))
     }
-    return Token(kind: .identifier, range: range(from: start))
-  }
-
-  /// After a name that a `:` follows, the rest of an Objective-C selector name, as Apple spells function
-  /// expressions (`sum:`, `add:to:`): `Name ":" ( Name ":" )*`. A name after a colon joins only when a colon
-  /// follows it too, so the token always ends with a colon; the parser requires `(` after it. The name is
-  /// contiguous in the input, so the token's bytes spell it.
-  private mutating func consumeSelectorName() {
-    while peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: "=") {
-      index += 1
-      column += 1
-      var length = 0
-      while let byte = peek(length),
-        length == 0 ? Lexer.isIdentifierStart(byte) : Lexer.isIdentifierContinuation(byte)
-      {
-        length += 1
-      }
-      guard length > 0, peek(length) == UInt8(ascii: ":") else { break }
-      index += length
-      column += length
-    }
-  }
-
-  /// After `UTI`, consumes `-CONFORMS-TO` or `-EQUALS` (any case) when they follow directly, so the
-  /// hyphens never lex as minus signs.
-  private mutating func utiOperatorSuffix() -> Keyword? {
-    // Two word compares where 16 bytes remain; byte by byte near the end of the input.
-    if buffer.isConformsToSuffix(at: index) { return advancing(by: 12, .utiConformsTo) }
-    if buffer.isEqualsSuffix(at: index) { return advancing(by: 7, .utiEquals) }
-    guard index + 16 > buffer.count else { return nil }
-    return suffix("-CONFORMS-TO", .utiConformsTo) ?? suffix("-EQUALS", .utiEquals)
-  }
-
-  /// Consumes `count` bytes of ASCII without line breaks and returns `keyword`.
-  private mutating func advancing(by count: Int, _ keyword: Keyword) -> Keyword {
-    index += count
-    column += count
-    return keyword
-  }
-
-  /// Consumes `spelling` and returns `keyword` when the input continues with it (any case) and then
-  /// ends the word.
-  private mutating func suffix(_ spelling: StaticString, _ keyword: Keyword) -> Keyword? {
-    let count = spelling.utf8CodeUnitCount
-    guard hasUppercased(spelling, at: index) else { return nil }
-    if let after = peek(count), Lexer.isIdentifierContinuation(after) { return nil }
-    // ASCII without line breaks: one column per byte.
-    index += count
-    column += count
-    return keyword
-  }
-
-  /// Whether the bytes at `offset` spell `spelling` (upper-case ASCII) in any letter case. Compares bytes
-  /// in place: no array per candidate.
-  private func hasUppercased(_ spelling: StaticString, at offset: Int) -> Bool {
-    let count = spelling.utf8CodeUnitCount
-    guard offset + count <= buffer.count else { return false }
-    for position in 0..<count
-    where Keyword.asciiUppercased(buffer[offset + position]) != spelling.utf8Start[position] {
-      return false
-    }
-    return true
+    return (.identifier, end)
   }
 
   static func uppercased(_ byte: UInt8) -> UInt8 {
@@ -359,10 +372,10 @@ struct Lexer: ~Copyable {
   /// Consumes a sigil and the name after it, which starts with a name's first character.
   private mutating func prefixedNameToken(_ kind: Token.Kind) -> Token {
     let start = position
-    // The sigil is one ASCII byte.
-    index += 1
-    column += 1
-    _ = scanName()
+    let end = buffer.endOfName(from: index + 1)
+    // The sigil and the name are ASCII, never a line break.
+    column += end - index
+    index = end
     return Token(kind: kind, range: range(from: start))
   }
 
@@ -377,33 +390,39 @@ struct Lexer: ~Copyable {
   /// loop: a call to a method of the lexer from its mutating loop copies the lexer first.
   private static func punctuation(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Punctuation? {
     let byte = buffer[offset]
-    let following: UInt8? = offset + 1 < buffer.count ? buffer[offset + 1] : nil
-    func two(_ second: Unicode.Scalar, _ result: Punctuation) -> Punctuation? {
-      following == UInt8(ascii: second) ? result : nil
+    switch ByteClass(rawValue: byteClasses[Int(byte)]) {
+    case .punctuation: return singleBytePunctuation(byte)
+    case .punctuationOrPair: return pairPunctuation(byte, offset + 1 < buffer.count ? buffer[offset + 1] : 0)
+    default: return nil
     }
+  }
+
+  /// The symbol of one or two bytes that `byte`, of class `ByteClass.punctuationOrPair`, starts when
+  /// `following` comes next (0 at the end of the input, which no symbol has second); nil for a lone `&`,
+  /// `|` or `:`. Inlined into the tokenize loop: a call cost as much as the switch.
+  @inline(__always)
+  private static func pairPunctuation(_ byte: UInt8, _ following: UInt8) -> Punctuation? {
     // Bytes, not Characters: comparing Characters costs a grapheme comparison per case.
     switch byte {
-    case UInt8(ascii: "("): return .openParenthesis
-    case UInt8(ascii: ")"): return .closeParenthesis
-    case UInt8(ascii: "{"): return .openBrace
-    case UInt8(ascii: "}"): return .closeBrace
-    case UInt8(ascii: "["): return .openBracket
-    case UInt8(ascii: "]"): return .closeBracket
-    case UInt8(ascii: ","): return .comma
-    case UInt8(ascii: "."): return .dot
-    case UInt8(ascii: ":"): return two("=", .assign)
+    case UInt8(ascii: ":"): following == UInt8(ascii: "=") ? .assign : nil
     case UInt8(ascii: "="):
-      return two("=", .equal) ?? two("<", .equalLess) ?? two(">", .equalGreater) ?? .singleEqual
-    case UInt8(ascii: "!"): return two("=", .notEqual) ?? .bang
-    case UInt8(ascii: "<"): return two("=", .lessEqual) ?? two(">", .lessGreater) ?? .less
-    case UInt8(ascii: ">"): return two("=", .greaterEqual) ?? .greater
-    case UInt8(ascii: "&"): return two("&", .ampersands)
-    case UInt8(ascii: "|"): return two("|", .bars)
-    case UInt8(ascii: "+"): return .plus
-    case UInt8(ascii: "-"): return .minus
-    case UInt8(ascii: "*"): return two("*", .doubleStar) ?? .star
-    case UInt8(ascii: "/"): return .slash
-    default: return nil
+      switch following {
+      case UInt8(ascii: "="): .equal
+      case UInt8(ascii: "<"): .equalLess
+      case UInt8(ascii: ">"): .equalGreater
+      default: .singleEqual
+      }
+    case UInt8(ascii: "!"): following == UInt8(ascii: "=") ? .notEqual : .bang
+    case UInt8(ascii: "<"):
+      switch following {
+      case UInt8(ascii: "="): .lessEqual
+      case UInt8(ascii: ">"): .lessGreater
+      default: .less
+      }
+    case UInt8(ascii: ">"): following == UInt8(ascii: "=") ? .greaterEqual : .greater
+    case UInt8(ascii: "&"): following == UInt8(ascii: "&") ? .ampersands : nil
+    case UInt8(ascii: "|"): following == UInt8(ascii: "|") ? .bars : nil
+    default: following == UInt8(ascii: "*") ? .doubleStar : .star
     }
   }
 
@@ -457,17 +476,7 @@ struct Lexer: ~Copyable {
   /// Consumes `symbol`, found at the current byte, counting the nesting it may add.
   private mutating func punctuationToken(_ symbol: Punctuation) -> Token {
     let start = position
-    switch symbol {
-    case .openParenthesis, .openBrace, .openBracket:
-      openBrackets += 1
-      deepestBrackets = Swift.max(deepestBrackets, openBrackets)
-    case .closeParenthesis, .closeBrace, .closeBracket:
-      openBrackets -= 1
-    case .bang, .minus, .doubleStar, .assign:
-      prefixOperators += 1
-    default:
-      break
-    }
+    countNesting(symbol)
     // Punctuation is one or two ASCII bytes, never a line break.
     let width = symbol.width
     index += width

@@ -157,7 +157,21 @@ extension Parser {
   ///
   /// `.key`, `.@operator` and `[index]` after a primary. Keys after a key path extend it (`a.b.c` is one
   /// key path) unless the key path was parenthesised: `(a).b` keeps `(a)` as its base.
+  ///
+  /// Inlined: most primaries have no postfix, and the test for one cost less than a call.
+  @inline(__always)
   mutating func parsePostfix(_ primary: consuming Parsed<Expression>, grouped: Bool)
+    throws(PredicateSyntaxError)
+    -> Parsed<Expression>
+  {
+    guard tokens[index].isPunctuation(.dot) || tokens[index].isPunctuation(.openBracket) else {
+      return primary
+    }
+    return try parsePostfixOperators(primary, grouped: grouped)
+  }
+
+  /// `parsePostfix` at a `.` or `[`.
+  mutating func parsePostfixOperators(_ primary: consuming Parsed<Expression>, grouped: Bool)
     throws(PredicateSyntaxError)
     -> Parsed<Expression>
   {
@@ -210,27 +224,38 @@ extension Parser {
   }
 
   /// `keyPathComponent ::= Identifier | EscapedIdentifier | CollectionOperator`
+  ///
+  /// Inlined into `parseKeys`, and its errors are not: the call cost as much as the component.
+  @inline(__always)
   mutating func appendKeyPathComponent(to draft: inout SyntaxTreeBuilder.KeyPathDraft)
     throws(PredicateSyntaxError)
   {
     let token = current
     switch token.kind {
-    case .identifier where isSelectorName(token):
-      throw error(
-        .unexpectedToken,
-        "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
-      )
-    case .identifier, .escapedIdentifier, .keyword(.first), .keyword(.last), .keyword(.size):
+    case .identifier where !isSelectorName(token), .escapedIdentifier, .keyword(.first), .keyword(.last),
+      .keyword(.size):
       advance()
       builder.appendComponent(token, isOperator: false, to: &draft)
     case .collectionOperator:
       advance()
       builder.appendComponent(token, isOperator: true, to: &draft)
-    case .keyword:
-      throw reservedWordError()
     default:
-      throw error(
-        .unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
+      throw keyPathComponentError(token)
+    }
+  }
+
+  /// Why `token`, after a `.`, is no key path component.
+  private func keyPathComponentError(_ token: Token) -> PredicateSyntaxError {
+    switch token.kind {
+    case .identifier:
+      error(
+        .unexpectedToken,
+        "expected a key after '.', found the function name '\(text(of: token))'; a function call is not a key"
+      )
+    case .keyword:
+      reservedWordError()
+    default:
+      error(.unexpectedToken, "expected a key or a collection operator after '.', found \(describe(token))")
     }
   }
 

@@ -3,19 +3,24 @@
 extension Parser {
   /// The predicate an operand must be here, or an error asking for the comparison operator it lacks.
   /// Takes the operand, so the predicate moves out without a copy.
+  /// Inlined, its error out of line (`missingComparisonOperator`): the call cost more than the test.
+  @inline(__always)
   mutating func requirePredicate(_ operand: consuming Operand)
     throws(PredicateSyntaxError) -> Parsed<Predicate>
   {
     switch consume operand {
     case .predicate(let predicate): return predicate
-    case .expression:
-      if tokens[index].isEndOfInput {
-        throw error(
-          .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found end of input")
-      }
-      throw error(
-        .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found \(describe(current))")
+    case .expression: throw missingComparisonOperator()
     }
+  }
+
+  private func missingComparisonOperator() -> PredicateSyntaxError {
+    if tokens[index].isEndOfInput {
+      return error(
+        .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found end of input")
+    }
+    return error(
+      .unexpectedToken, "expected a comparison operator such as '==' or 'IN', found \(describe(current))")
   }
 
   @inline(__always)
@@ -180,6 +185,9 @@ extension Parser {
   }
 
   /// `quantifier ::= "ANY" | "SOME" | "ALL" | "NONE"`: exactly one.
+  ///
+  /// Inlined, its error out of line (`secondQuantifier`): the call cost more than the switch.
+  @inline(__always)
   mutating func parseQuantifier() throws(PredicateSyntaxError) -> Quantifier {
     let token = advance()
     let quantifier: Quantifier =
@@ -191,12 +199,15 @@ extension Parser {
       }
     switch tokens[index].kind {
     case .keyword(.any), .keyword(.some), .keyword(.all), .keyword(.none):
-      throw error(
-        .unexpectedToken, "a comparison takes one quantifier; \(describe(current)) follows \(describe(token))"
-      )
+      throw secondQuantifier(after: token)
     default:
       return quantifier
     }
+  }
+
+  private func secondQuantifier(after token: Token) -> PredicateSyntaxError {
+    error(
+      .unexpectedToken, "a comparison takes one quantifier; \(describe(current)) follows \(describe(token))")
   }
 
   ///     comparisonOperator ::= "=" | "==" | "!=" | "<>" | "<" | "<=" | "=<" | ">" | ">=" | "=>"
@@ -205,6 +216,7 @@ extension Parser {
   ///
   /// Static, and the property below inlined: a method call on the parser from a mutating method copies the
   /// parser first.
+  @inline(__always)
   static func comparisonOperator(_ kind: Token.Kind) -> ComparisonOperator? {
     switch kind {
     case .punctuation(.equal), .punctuation(.singleEqual): .equalTo

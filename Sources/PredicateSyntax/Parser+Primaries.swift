@@ -42,6 +42,10 @@ extension Parser {
   /// `CollectionOperator` and `FormatSpecifier`, where
   ///
   ///     constant ::= String | Number | "NULL" | "NIL" | "TRUE" | "YES" | "FALSE" | "NO"
+  ///
+  /// Inlined into `parsePrimary`, its errors built out of line (`atomError`): the call cost more than most
+  /// leaves.
+  @inline(__always)
   mutating func parseAtom() throws(PredicateSyntaxError) -> Parsed<Expression> {
     let token = current
     switch token.kind {
@@ -77,12 +81,7 @@ extension Parser {
     case .collectionOperator:
       advance()
       return try checked(oneComponentKeyPath(token, isOperator: true), height: 1)
-    case .identifier where isSelectorName(token):
-      throw error(
-        .functionArgumentsExpected,
-        "expected '(' and the arguments after the function name '\(text(of: token))', found "
-          + describe(lookahead(1)))
-    case .identifier, .escapedIdentifier:
+    case .identifier where !isSelectorName(token), .escapedIdentifier:
       advance()
       return try checked(oneComponentKeyPath(token, isOperator: false), height: 1)
     case .keyword(.first), .keyword(.last), .keyword(.size):
@@ -93,20 +92,35 @@ extension Parser {
     case .formatSpecifier:
       advance()
       return try substitute(specifier: text(of: token), token: token)
+    default:
+      throw atomError(token)
+    }
+  }
+
+  /// Why `token` starts no expression.
+  private func atomError(_ token: Token) -> PredicateSyntaxError {
+    switch token.kind {
+    case .identifier:
+      // A selector name: the other identifiers are atoms.
+      error(
+        .functionArgumentsExpected,
+        "expected '(' and the arguments after the function name '\(text(of: token))', found "
+          + describe(lookahead(1)))
     case .punctuation(.closeParenthesis) where nesting == 0:
-      throw error(
+      error(
         .unmatchedClosingDelimiter, "unexpected ')' with no matching '('",
         fix: PredicateFix(title: "remove ')'", range: token.range, replacement: ""))
     case .keyword(.caseInsensitive), .keyword(.ci):
-      throw reservedWordError()
+      reservedWordError()
     case .endOfInput:
-      throw error(.unexpectedToken, "expected an expression, found end of input")
+      error(.unexpectedToken, "expected an expression, found end of input")
     default:
-      throw error(.unexpectedToken, "expected an expression, found \(describe(token))")
+      error(.unexpectedToken, "expected an expression, found \(describe(token))")
     }
   }
 
   /// A key path of one key or collection operator, read from `token`.
+  @inline(__always)
   mutating func oneComponentKeyPath(_ token: Token, isOperator: Bool) -> Expression {
     var draft = builder.beginKeyPath()
     builder.appendComponent(token, isOperator: isOperator, to: &draft)

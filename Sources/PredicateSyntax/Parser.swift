@@ -122,7 +122,7 @@ public enum PredicateParser {
     // Freed when the parse returns, unless it succeeded `keepingTokens` (a `PredicateSyntaxTree` then owns
     // them); the large-stack thread reads them while this thread waits.
     var tokensKept = false
-    defer { if !tokensKept { ownedTokens.deallocate() } }
+    defer { if !tokensKept { PlainMemory.free(ownedTokens) } }
     let tokens = UnsafeBufferPointer(ownedTokens)
     let warnings = lexer.warnings
     let decodedStrings = lexer.decodedStrings
@@ -348,20 +348,32 @@ struct Parser: ~Copyable {
     tokens[index].isKeyword(keyword) ? advance() : nil
   }
 
+  // `expect` and `expectClosing` are inlined and their errors are not: a call to either cost as much as
+  // the token test it makes.
+  @inline(__always)
   mutating func expect(_ punctuation: Punctuation, _ purpose: String) throws(PredicateSyntaxError)
     -> Token
   {
     if let token = consume(punctuation) { return token }
-    throw error(.unexpectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(describe(current))")
+    throw missing(punctuation, purpose)
+  }
+
+  private func missing(_ punctuation: Punctuation, _ purpose: String) -> PredicateSyntaxError {
+    error(.unexpectedToken, "expected '\(punctuation.rawValue)' \(purpose), found \(describe(current))")
   }
 
   /// Expects the closer of a bracketed construct, naming where it was opened when it is missing.
+  @inline(__always)
   mutating func expectClosing(_ punctuation: Punctuation, openedBy opener: Token)
     throws(PredicateSyntaxError) -> Token
   {
     if let token = consume(punctuation) { return token }
+    throw unclosed(punctuation, openedBy: opener)
+  }
+
+  private func unclosed(_ punctuation: Punctuation, openedBy opener: Token) -> PredicateSyntaxError {
     let openerText = source(of: opener)
-    throw error(
+    return error(
       .missingClosingDelimiter,
       "expected '\(punctuation.rawValue)' to close the '\(openerText)' at \(opener.range.start), "
         + "found \(describe(current))")
@@ -413,15 +425,19 @@ struct Parser: ~Copyable {
 
   // MARK: - Depth limits
 
+  // Inlined, the error out of line: the call cost more than the two tests.
+  @inline(__always)
   mutating func enter() throws(PredicateSyntaxError) {
     nesting += 1
     // Every caller has just consumed the token that opens the level: point at it.
-    if nesting > maximumDepth { throw depthError(at: previousRange) }
+    if nesting > maximumDepth { throw depthErrorAtPreviousToken() }
     if stackLimit != 0, LargeStack.currentStackAddress() < stackLimit {
       reachedStackLimit = true
-      throw depthError(at: previousRange)
+      throw depthErrorAtPreviousToken()
     }
   }
+
+  private func depthErrorAtPreviousToken() -> PredicateSyntaxError { depthError(at: previousRange) }
 
   mutating func leave() { nesting -= 1 }
 

@@ -26,7 +26,10 @@ public struct PredicateSyntaxTree: Sendable {
       self.tokens = tokens
     }
 
-    deinit { parts.deallocate() }
+    deinit {
+      parts.deallocate()
+      tokens.deallocate()
+    }
 
     /// The root's `PredicateNode` tree.
     func predicate() -> PredicateNode {

@@ -155,6 +155,7 @@ struct SyntaxTreeParts: Sendable {
   }
 
   /// Appends the record of the constant `value` (read, or a format argument's).
+  @inline(__always)
   mutating func appendConstant(_ value: Constant, span: TokenSpan) -> Int32 {
     var record = SyntaxRecord(.null, span: span)
     switch value {
@@ -334,6 +335,7 @@ struct SyntaxTreeBuilder {
     KeyPathDraft(base: -1, start: Int32(truncatingIfNeeded: parts.components.count), reused: -1)
   }
 
+  @inline(__always)
   mutating func beginKeyPath(after base: Int32, extending: Bool) -> KeyPathDraft {
     let record = parts.records[Int(base)]
     guard extending, record.tag == .keyPath else {
@@ -350,11 +352,13 @@ struct SyntaxTreeBuilder {
     return KeyPathDraft(base: record.first, start: start, reused: base)
   }
 
+  @inline(__always)
   mutating func appendComponent(_ token: Token, isOperator: Bool, to draft: inout KeyPathDraft) {
     parts.components.append(
       ComponentRecord(isOperator: isOperator, text: PackedText.text(of: token)))
   }
 
+  @inline(__always)
   mutating func finishKeyPath(_ draft: consuming KeyPathDraft, range: TokenSpan) -> Int32 {
     let count = Int32(truncatingIfNeeded: parts.components.count) - draft.start
     if draft.continues {
@@ -410,13 +414,16 @@ struct SyntaxTreeBuilder {
   }
 }
 
-/// Owns a parse's token buffer for a `PredicateSyntaxTree` (`PredicateParser.run` hands it over).
-final class TokenStorage: Sendable {
-  nonisolated(unsafe) let buffer: UnsafeMutableBufferPointer<Token>
+/// A parse's token buffer on its way to a `PredicateSyntaxTree`, whose storage frees it
+/// (`PredicateParser.run` hands it over). A struct, not an object of its own: the tree's storage is the one
+/// allocation that owns it, which saves an allocation and its release per parse.
+struct TokenStorage: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Token>
 
   init(_ buffer: UnsafeMutableBufferPointer<Token>) { self.buffer = buffer }
 
   var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(buffer) }
 
-  deinit { buffer.deallocate() }
+  /// Frees the tokens; only the tree's storage calls it, once.
+  func deallocate() { PlainMemory.free(buffer) }
 }

@@ -216,6 +216,19 @@ struct Token: Sendable {
     endOffset = Int32(truncatingIfNeeded: range.end.offset)
   }
 
+  /// A token within one line, from byte `start` up to `end`, whose columns are the offsets less `lineBase`
+  /// (the lexer's hot loop keeps `column` as `index - lineBase`, so it builds no `SourceRange` per token).
+  @inline(__always)
+  init(kind: Kind, line: Int, from start: Int, to end: Int, lineBase: Int) {
+    self.kind = kind
+    startLine = Int32(truncatingIfNeeded: line)
+    startColumn = Int32(truncatingIfNeeded: start &- lineBase)
+    startOffset = Int32(truncatingIfNeeded: start)
+    endLine = startLine
+    endColumn = Int32(truncatingIfNeeded: end &- lineBase)
+    endOffset = Int32(truncatingIfNeeded: end)
+  }
+
   /// Where the token was read.
   var range: SourceRange {
     SourceRange(
