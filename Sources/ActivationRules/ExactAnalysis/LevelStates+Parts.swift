@@ -257,7 +257,10 @@ extension LevelStates {
       // was looked for).
       let others = parts.indices.filter { $0 != index }
       var partners = others
-      search: for size in 1...Swift.min(3, others.count) {
+      // Each try counts the families' projections; sets of up to `maximumMergeTries` tries per size keep
+      // a level of many one-slot parts (a fuzzer's, not a real rule's) from trying tens of thousands.
+      search: for size in 1..<Swift.min(3, others.count) + 1
+      where Self.binomial(others.count, size) <= Self.maximumMergeTries {
         for chosen in Self.subsets(of: others, size: size) {
           let merged = chosen.reduce(part) { $0 | parts[$1] }
           if independent(merged, of: all & ~merged) {
@@ -272,6 +275,19 @@ extension LevelStates {
       index = 0
     }
     return parts
+  }
+
+  /// The most sets of parts of one size ``mergingDependentParts(_:families:)`` tries for one dependent part.
+  static let maximumMergeTries = 1_000
+
+  /// The number of ways to choose `k` of `n`, stopping early once past ``maximumMergeTries``.
+  private static func binomial(_ n: Int, _ k: Int) -> Int {
+    var result = 1
+    for step in 0..<k {
+      result = result * (n - step) / (step + 1)
+      if result > maximumMergeTries { return result }
+    }
+    return result
   }
 
   /// The subsets of `elements` of `size` elements, each in the elements' order.
