@@ -20,7 +20,10 @@ import PredicateSyntax
 /// are exact when, within each free part, every subset of a choice is a choice and a choice costs the sum
 /// of its slots' costs (``independentParts(steps:caps:)`` checks both): a free part's count vector then
 /// costs the same whatever N, so each of its classes needs only the Pareto front of (choices, cost) over its
-/// count vectors. The DocC article *Deciding rules exactly* has the argument.
+/// count vectors. A part without both is kept when a second search shows each class's front to be one point
+/// (``frontsAreSinglePoints(of:level:steps:caps:separatingEmpty:)``). A level whose "none of these" count
+/// only the child choosing in no part raises has that child in its core instead of free padding. The DocC
+/// article *Deciding rules exactly* has the arguments.
 extension LevelStates {
   /// A level's slots split into independent parts (see the extension's documentation).
   struct IndependentParts: Sendable {
@@ -53,9 +56,10 @@ extension LevelStates {
   /// check the split search against the whole one).
   @TaskLocal static var splitsIndependentParts = true
 
-  /// The finest split of the level's slots into independent parts, or nil when there is no free part, the
-  /// costs are not exact part by part (see the extension's documentation), or the level has more than 64
-  /// active slots (it is then searched whole; real levels have at most a dozen).
+  /// A split of the level's slots into independent parts (the finest the pairwise relation gives, coarsened
+  /// only where parts depend on each other together), or nil when there is no free part, a class does not
+  /// cost its parts' choices added up, or the level has more than 64 active slots (it is then searched
+  /// whole; real levels have at most a dozen).
   ///
   /// Sets of slots are words of bits, bit `i` the `i`-th active slot: as `Set<Int>`s, every intersection
   /// and look-up allocated and hashed (22 M instructions for 14.plist's item level of 576 classes).
@@ -564,7 +568,7 @@ extension LevelStates {
     }
     core = searchedCore
     // For each class of the core (its atoms on the level's slots) and each need, the cheapest core state
-    // with at least that many choices.
+    // with at least that many choices (exactly that many with a none child).
     let levelAtoms = core.atoms.count - (needs.count - 1) - (carriesExactly ? 1 : 0)
     var coreClassOf: [UInt64: Int] = [:]
     var coreBest: [[Int?]] = []
