@@ -165,6 +165,27 @@ extension ActivationRuleError {
         + "Info.plist has none: pass the extension's)")
   }
 
+  /// An extension's Info.plist without `NSExtensionActivationRule`, said for its kind of extension
+  /// (`extensionPoint`, its `NSExtensionPointIdentifier`): a keyboard, widget or notification extension has
+  /// no rule by design, while a share or action extension (or one that names no point) lacks the rule iOS
+  /// offers it by.
+  public static func ruleNotFound(extensionPoint: String?) -> Self {
+    if let extensionPoint, !ExtensionPoint.activatedByRule.contains(extensionPoint) {
+      return Self(
+        .ruleNotFound,
+        "this is the Info.plist of a \(extensionPoint) extension, a kind without NSExtensionActivationRule "
+          + "(share and action extensions have one): there is no rule to check",
+        hint: "name the share or action extension's Info.plist; --skip-files-without-rule passes over files "
+          + "without a rule")
+    }
+    return Self(
+      .ruleNotFound,
+      "no NSExtensionActivationRule in NSExtension › NSExtensionAttributes: a share or action extension is "
+        + "offered only where its rule accepts what is shared",
+      hint: "add NSExtensionActivationRule to NSExtensionAttributes (a predicate string, or a dictionary of "
+        + "NSExtensionActivationSupports… keys)")
+  }
+
   /// `NSExtensionActivationRule` holds a `written` value, neither a string nor a dictionary.
   public static func unexpectedRuleValue(_ written: ActivationDictionary.WrittenType) -> Self {
     Self(

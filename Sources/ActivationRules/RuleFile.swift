@@ -145,7 +145,9 @@ public struct RuleFile: Sendable {
         facts.typeDeclarations = declarations
       }
       rulePath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
-      guard let rule = attributes["NSExtensionActivationRule"] else { throw .ruleNotFound }
+      guard let rule = attributes["NSExtensionActivationRule"] else {
+        throw .ruleNotFound(extensionPoint: facts.extensionPointIdentifier)
+      }
       value = try Self.value(of: rule)
     } else if let rule = dictionary["NSExtensionActivationRule"] {
       form = .rulePlist

@@ -98,9 +98,55 @@ import Testing
     }
   }
 
-  @Test func infoPlistWithoutRuleIsAnError() {
+  @Test func infoPlistWithoutRuleIsAnError() throws {
     let plist = "<plist version=\"1.0\"><dict><key>NSExtension</key><dict/></dict></plist>"
-    #expect(throws: ActivationRuleError.ruleNotFound) { try RuleFile(path: "x", data: Data(plist.utf8)) }
+    let error = try #require(throws: ActivationRuleError.self) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+    #expect(error.kind == .ruleNotFound)
+    #expect(
+      error.message
+        == "no NSExtensionActivationRule in NSExtension › NSExtensionAttributes: a share or action extension is "
+        + "offered only where its rule accepts what is shared")
+    // An app's Info.plist (no NSExtension) says that it is one.
+    let app = "<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a.b</string></dict></plist>"
+    #expect(throws: ActivationRuleError.ruleNotFound) { try RuleFile(path: "x", data: Data(app.utf8)) }
+  }
+
+  /// AssisChat's keyboard extension (Tests/Fixtures/xcode-projects/assischat): a kind of extension without a
+  /// rule, which the error names instead of calling the file an app's.
+  @Test(
+    "an extension of a kind without a rule is named as such",
+    arguments: [
+      "com.apple.keyboard-service", "com.apple.widgetkit-extension", "com.apple.usernotifications.service",
+    ])
+  func extensionKindWithoutRule(_ point: String) throws {
+    let plist =
+      "<plist version=\"1.0\"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key>"
+      + "<string>\(point)</string><key>NSExtensionAttributes</key><dict/></dict></dict></plist>"
+    let error = try #require(throws: ActivationRuleError.self) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+    #expect(error.kind == .ruleNotFound)
+    #expect(
+      error.message
+        == "this is the Info.plist of a \(point) extension, a kind without NSExtensionActivationRule (share and "
+        + "action extensions have one): there is no rule to check")
+    #expect(error.hint?.contains("--skip-files-without-rule") == true)
+  }
+
+  @Test(
+    "share and action extensions without a rule are told to add one",
+    arguments: ["com.apple.share-services", "com.apple.ui-services", "com.apple.services"])
+  func ruleExtensionWithoutRule(_ point: String) throws {
+    let plist =
+      "<plist version=\"1.0\"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key>"
+      + "<string>\(point)</string></dict></dict></plist>"
+    let error = try #require(throws: ActivationRuleError.self) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+    #expect(error.message.hasPrefix("no NSExtensionActivationRule in NSExtension › NSExtensionAttributes"))
+    #expect(error.hint?.hasPrefix("add NSExtensionActivationRule to NSExtensionAttributes") == true)
   }
 
   /// A real app's Info.plist (Docuport, found by the third sweep) has NSExtensionAttributes with a rule at its

@@ -139,7 +139,7 @@ extension LintCommand {
       _ = try RuleFile(path: path, data: data)
       return true
     } catch {
-      return error != .ruleNotFound
+      return error.kind != .ruleNotFound
     }
   }
 
