@@ -67,14 +67,17 @@ extension Planner {
   /// Says where the form IntuneMAMConfigurator gives a dictionary rule, which `configure` writes, accepts
   /// other contexts than the dictionary (twins aside), with the smallest context each way.
   private mutating func reportMeaningChange(_ change: DictionaryMeaningChange) {
-    let file = infoFile.path ?? "Info.plist"
+    // The fix reads the same in a dry run, a real one and a lint: it cannot know whether the predicate has
+    // been written yet, so it says what to do in either case.
     finding(
       "dictionary-rule-meaning-changed", .warning, at: Self.rulePath,
       "the predicate IntuneMAMConfigurator makes of this dictionary rule, which configure writes, does not "
         + "accept the same shares as the dictionary (as RuleKit models Apple's matching), twins aside: "
-        + change.summary,
-      fix: "to keep the dictionary's meaning, configure with --dictionary-style apple instead (on the "
-        + "dictionary: restore \(file) first if this run wrote it)")
+        + change.summary + " (a share is written as its extension items, separated by |, each a list of "
+        + "attachments, each attachment the list of its types)",
+      fix: "to keep the dictionary's meaning, configure with --dictionary-style apple instead; if configure "
+        + "has already replaced the dictionary with this predicate, put the dictionary back first (the style "
+        + "applies to dictionary rules only)")
   }
 
   private mutating func planPredicateRule(_ text: String) throws(ConfiguratorError) {

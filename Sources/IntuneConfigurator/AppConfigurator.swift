@@ -1,6 +1,12 @@
 import PropertyLists
 import XcodeProjects
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Configures an iOS app and its extensions for the Intune App SDK — the job of Microsoft's
 /// IntuneMAMConfigurator — in three steps: **plan** the changes, **review** the report, **apply** them.
 ///
@@ -117,15 +123,17 @@ public struct AppConfigurator: Sendable {
     let location = BuildSettingLocation(file: project.pbxprojPath)
     guard !iOSApps.isEmpty else {
       let others = apps.isEmpty ? "" : " (its applications, \(Self.quoted(apps)), are not iOS apps)"
+      let neighbours = Self.neighbouringProjects(of: project.path)
       throw .project(
         XcodeProjectError(
-          .targetNotFound, "\(project.path) has no iOS application target\(others)", location: location,
-          hint: "configure the Xcode project that builds the iOS app"))
+          .targetNotFound, "the project has no iOS application target\(others)", location: location,
+          hint: "configure the Xcode project that builds the iOS app"
+            + (neighbours.isEmpty ? "" : " (near this one: " + neighbours.joined(separator: ", ") + ")")))
     }
     throw .project(
       XcodeProjectError(
         .targetNotFound,
-        "\(project.path) has \(iOSApps.count) iOS application targets: \(Self.quoted(iOSApps)); "
+        "the project has \(iOSApps.count) iOS application targets: \(Self.quoted(iOSApps)); "
           + "name the one to configure",
         location: location,
         hint: "pass --target with one of them; its extensions are configured with it"))
@@ -133,6 +141,28 @@ public struct AppConfigurator: Sendable {
 
   private static func quoted(_ targets: [XcodeTarget]) -> String {
     targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+  }
+
+  /// Other `.xcodeproj` folders in the project's folder and in the folders beside it (Skugga keeps
+  /// `Apple/macOS/Skugga-macOS.xcodeproj` beside `Apple/iOS/Skugga-iOS.xcodeproj`), as paths relative to the
+  /// project's folder, at most five: where the iOS app may be.
+  static func neighbouringProjects(of projectPath: String) -> [String] {
+    let manager = FileManager.default
+    let absolute = ProjectPlanner.absolute(projectPath)
+    let folder = ProjectPlanner.parentFolder(absolute)
+    let own = absolute.split(separator: "/").last.map(String.init) ?? absolute
+    func projects(in directory: String) -> [String] {
+      ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".xcodeproj") }
+        .sorted()
+    }
+    var found = projects(in: folder).filter { $0 != own }
+    let parent = ProjectPlanner.parentFolder(folder)
+    let ownFolder = folder.split(separator: "/").last.map(String.init) ?? ""
+    for sibling in ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+    where sibling != ownFolder && !sibling.hasPrefix(".") {
+      found += projects(in: ProjectPlanner.join(parent, sibling)).map { "../\(sibling)/\($0)" }
+    }
+    return Array(found.prefix(5))
   }
 
   /// What `project` says about the Info.plist at `infoPlistPath` when it is configured on its own: the

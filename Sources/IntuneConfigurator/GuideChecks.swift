@@ -62,7 +62,12 @@ extension Planner {
         "settings-redirect-missing", .warning, at: [Self.settingsKey],
         "IntuneMAMSettings has neither ADALRedirectUri nor ADALRedirectScheme; the "
           + "\(options.guide.rawValue) guide requires one for every app",
-        fix: "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth.\(bundleIdentifier ?? "BUNDLE_ID")://auth")
+        // A target that generates its Info.plist has CFBundleIdentifier only in the built one; Xcode expands
+        // $(PRODUCT_BUNDLE_IDENTIFIER) in the file's values as it does in the generated keys.
+        fix: "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth."
+          + (bundleIdentifier
+            ?? (options.buildConfigurations.isEmpty ? "BUNDLE_ID" : "$(PRODUCT_BUNDLE_IDENTIFIER)"))
+          + "://auth")
     }
   }
 

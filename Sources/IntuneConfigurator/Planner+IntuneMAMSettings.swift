@@ -51,10 +51,13 @@ extension Planner {
 
   /// The configurations in which `text`, expanded as Xcode will in this target's build, is not the
   /// containing app's identifier (with what it expands to); empty when it is right in every configuration.
+  /// A configuration whose app identifier expands to nothing (a file its settings come from is missing) has
+  /// nothing to compare with: the project plan warns `containing-app-unverified` for it instead.
   func configurationsMisnamingContainingApp(_ text: String) -> [(configuration: String, expanded: String)] {
     options.buildConfigurations.compactMap { build in
       let expanded = build.expand(text)
-      return expanded == containingAppIdentifiers[build.configuration] ? nil : (build.configuration, expanded)
+      let app = containingAppIdentifiers[build.configuration]
+      return expanded == app || app == "" ? nil : (build.configuration, expanded)
     }
   }
 

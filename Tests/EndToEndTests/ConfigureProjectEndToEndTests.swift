@@ -169,7 +169,7 @@ struct ConfigureProjectEndToEndTests {
     arguments: [
       (
         ["--project", "Limit.xcodeproj", "--target", "NoSuchApp"], Int32(2),
-        "rulekit: error: Limit.xcodeproj/project.pbxproj: Limit.xcodeproj has no target named \"NoSuchApp\""
+        "rulekit: error: Limit.xcodeproj/project.pbxproj: the project has no target named \"NoSuchApp\""
       ),
       (
         ["--project", "Limit.xcodeproj", "--target", "ShareExtension"], 2,

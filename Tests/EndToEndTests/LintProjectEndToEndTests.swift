@@ -166,7 +166,7 @@ struct LintProjectEndToEndTests {
     #expect(unknown.status == 2)
     #expect(
       unknown.standardError.hasPrefix(
-        "rulekit: error: \(Self.limit)/project.pbxproj: \(Self.limit) has no target named \"Nope\"\n"
+        "rulekit: error: \(Self.limit)/project.pbxproj: the project has no target named \"Nope\"\n"
           + "hint: its applications and app extensions: Limit, ShareExtension"))
     let framework = try RuleKitBinary.run(["lint", "--project", Self.duckDuckGo, "--target", "Core"])
     #expect(framework.status == 2)

@@ -123,7 +123,9 @@ struct SampleAppConfigureTests {
       "ActionExtension: ActionExtension/Info.plist:11:4: warning: the predicate IntuneMAMConfigurator makes of "
       + "this dictionary rule, which configure writes, does not accept the same shares as the dictionary (as "
       + "RuleKit models Apple's matching), twins aside: it does not activate for [[public.url]] | "
-      + "[[public.url], [public.url]], which the dictionary does [dictionary-rule-meaning-changed]"
+      + "[[public.url], [public.url]], which the dictionary does (a share is written as its extension items, "
+      + "separated by |, each a list of attachments, each attachment the list of its types) "
+      + "[dictionary-rule-meaning-changed]"
     #expect(problems == [expected], "\(problems.joined(separator: "\n"))")
   }
 

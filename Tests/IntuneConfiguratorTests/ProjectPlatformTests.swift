@@ -27,7 +27,7 @@ struct ProjectPlatformTests {
     #expect(error.kind == .project)
     #expect(error.message.contains("builds for \(platform) (\(sdkroot))"), "\(error.message)")
     #expect(error.location?.line != nil)
-    #expect(error.hint == "configure the iOS app instead: \(iOSApp)")
+    #expect(error.hint == "configure the iOS app instead: \(ShellWord.quoted(iOSApp))")
   }
 
   @Test(

@@ -64,6 +64,11 @@ struct RealProjectsTests {
       ("durin", "ios/App/App.xcodeproj", "App", "Debug", "pod install"),
       // A gitignored secrets file: no tool to name.
       ("pocket-ios", "Pocket.xcodeproj", "Pocket (iOS)", "Debug", "local file kept out of version control"),
+      // A gitignored local file whose template is committed beside it.
+      (
+        "octo-ios", "OctoiOS.xcodeproj", "ShareExtension", "Debug",
+        "copy OctoConfig.xcconfig.template, which is beside it, to OctoConfig.xcconfig and fill it in"
+      ),
     ])
   func missingFileHint(
     _ name: String, _ projectPath: String, _ targetName: String, _ configuration: String, _ wanted: String

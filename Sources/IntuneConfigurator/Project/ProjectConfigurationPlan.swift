@@ -64,6 +64,11 @@ public struct TargetConfigurationPlan: Sendable {
   public var createsInfoPlist: Bool
   /// The configurator creates the entitlements file (`fixEntitlements`).
   public var createsEntitlements: Bool
+  /// The plans earlier in the run whose changes to the same Info.plist this plan starts from, as
+  /// `Target (configurations)`; empty when it starts from the file on disk. A target building one
+  /// Info.plist with different entitlements per configuration is planned once per entitlements file, each
+  /// plan adding to the last; the file written holds them all.
+  public var infoPlistPlannedBy: [String] = []
 }
 
 /// Everything `configure --project` would do to an app and the extensions it embeds, before it does it.

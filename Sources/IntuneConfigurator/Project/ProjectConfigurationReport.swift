@@ -28,7 +28,16 @@ public enum ProjectConfigurationReport {
         target.plan, infoPlistName: displayPath(target.infoPlistPath),
         entitlementsName: target.entitlementsPath.map(displayPath))
       var skippingFix = false
-      for line in report.split(separator: "\n", omittingEmptySubsequences: false) {
+      // "Already configured" would say the file on disk needs nothing, when it is an earlier plan's result.
+      let alreadyConfigured =
+        "\(displayPath(target.infoPlistPath)): already configured for Intune; nothing to change"
+      for var line in report.split(separator: "\n", omittingEmptySubsequences: false) {
+        if !target.infoPlistPlannedBy.isEmpty && line == alreadyConfigured {
+          line =
+            "\(displayPath(target.infoPlistPath)): nothing to add to the changes planned for "
+            + "\(target.infoPlistPlannedBy.joined(separator: " and ")) above, which these configurations build "
+            + "with too"
+        }
         if line.hasPrefix("  fix: ") {
           if !skippingFix { lines.append(String(line)) }
           continue
@@ -112,6 +121,7 @@ public enum ProjectConfigurationReport {
             target.createsInfoPlist ? displayPath(target.infoPlistPath) : nil,
             target.createsEntitlements ? target.entitlementsPath.map(displayPath) : nil,
           ].compactMap { $0 },
+          infoPlistPlannedBy: target.infoPlistPlannedBy.isEmpty ? nil : target.infoPlistPlannedBy,
           report: ConfigurationReport.document(
             target.plan, infoPlistName: displayPath(target.infoPlistPath),
             entitlementsName: target.entitlementsPath.map(displayPath), written: []))
@@ -151,6 +161,8 @@ public enum ProjectConfigurationReport {
       var infoPlist: String
       var entitlements: String?
       var created: [String]
+      /// ``TargetConfigurationPlan/infoPlistPlannedBy``, when not empty.
+      var infoPlistPlannedBy: [String]?
       var report: ConfigurationReport.JSONReport
     }
     struct Setting: Encodable {

@@ -104,11 +104,16 @@ extension ProjectConfigurator {
               names.contains($0.configuration)
             }, appIdentifiers: identifiers)
         }
+        // Where the app's identifier cannot be worked out in some configuration (a file its settings come
+        // from is missing), the file's plan is made without it and says the containing app is unknown.
+        let appIdentifiers = try planner.appBundleIdentifiers(appSettings)
         let choice = planner.containingApp(
-          for: target, settings: matching, appIdentifiers: try planner.appBundleIdentifiers(appSettings),
-          appSettings: appSettings, appInfoPlist: appInfoPlist, catalyst: catalyst)
+          for: target, settings: matching, appIdentifiers: appIdentifiers, appSettings: appSettings,
+          appInfoPlist: appInfoPlist, catalyst: catalyst)
         needsSetting = choice.settingName != nil
-        if !needsSetting { fileOptions.containingApp = choice.containingApp }
+        if !needsSetting && choice.unverifiedConfigurations.isEmpty && choice.unknownAppFinding == nil {
+          fileOptions.containingApp = choice.containingApp
+        }
       }
       // The app groups each configuration's entitlements name, as Xcode expands them.
       let groups = Set(

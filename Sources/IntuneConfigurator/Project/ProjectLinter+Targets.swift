@@ -20,7 +20,10 @@ extension ProjectLinter {
 
   /// The targets `names` asks for (every application when empty), each app followed by its extensions.
   static func selectTargets(_ project: XcodeProject, _ names: [String]) throws(ConfiguratorError) -> [Entry] {
-    let checkable = project.targets.filter { $0.isApplication || $0.isAppExtension }.map(\.name)
+    // As words to paste after --target.
+    let checkable = project.targets.filter { $0.isApplication || $0.isAppExtension }.map {
+      ShellWord.quoted($0.name)
+    }
     let location = BuildSettingLocation(file: project.pbxprojPath)
     var selected: [XcodeTarget] = []
     if names.isEmpty {
@@ -28,7 +31,7 @@ extension ProjectLinter {
       guard !selected.isEmpty else {
         throw .project(
           XcodeProjectError(
-            .targetNotFound, "\(project.path) has no application target", location: location,
+            .targetNotFound, "the project has no application target", location: location,
             hint: checkable.isEmpty
               ? "it has no app extension either: nothing to lint"
               : "name the extensions to lint with --target: " + checkable.joined(separator: ", ")))
@@ -38,7 +41,7 @@ extension ProjectLinter {
         guard let target = project.target(named: name) else {
           throw .project(
             XcodeProjectError(
-              .targetNotFound, "\(project.path) has no target named \"\(name)\"", location: location,
+              .targetNotFound, "the project has no target named \"\(name)\"", location: location,
               hint: checkable.isEmpty
                 ? "the project has no application or app extension target"
                 : "its applications and app extensions: " + checkable.joined(separator: ", ")))

@@ -413,7 +413,8 @@ private struct Collector {
         target: target.targetName)
     }
     let fix =
-      "rulekit configure --project \(displayPath(project.path)) --target \(appTarget) makes this change"
+      "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
+      + "\(ShellWord.quoted(appTarget)) makes this change"
     for change in plan.changes {
       var file = path(of: change.file)
       var position: PropertyListPosition?
@@ -452,7 +453,8 @@ private struct Collector {
         file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
         column: location?.column ?? 1,
         fix:
-          "rulekit configure --project \(displayPath(project.path)) --target \(appTarget) makes this change"),
+          "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
+          + "\(ShellWord.quoted(appTarget)) makes this change"),
       target: setting.targetName)
   }
 

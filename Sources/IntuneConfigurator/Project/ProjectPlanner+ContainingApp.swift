@@ -31,6 +31,12 @@ struct ContainingAppChoice: Sendable {
   /// The setting's `[sdk=macosx*]` value, per configuration whose Mac Catalyst app has another identifier
   /// and whose extension does not set it yet.
   var catalystValuesByConfiguration: [String: String] = [:]
+  /// The configurations whose app identifier expands to nothing (a setting it names comes from a file not
+  /// in the checkout, or is set nowhere), in which the chosen reference could not be checked.
+  var unverifiedConfigurations: [String] = []
+  /// Set when nothing can name the app (its identifier expands to nothing and no reference spells it): the
+  /// error that blocks the plan, in place of an empty `ContainingAppBundleId`.
+  var unknownAppFinding: ProjectFinding?
 
   /// The setting the plan adds, as it will be in `configuration`.
   func pendingSetting(forConfiguration configuration: String) -> PendingSetting? {
@@ -83,6 +89,11 @@ extension ProjectPlanner {
   /// A value of one configuration is never written where every configuration reads it. When the app also
   /// builds for Mac Catalyst (`catalyst`), each choice must be right in that build too; where the Mac app's
   /// identifier differs (`PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*]`), the setting gets a `[sdk=macosx*]` value.
+  ///
+  /// Where the app's identifier expands to nothing (its `PRODUCT_BUNDLE_IDENTIFIER` names a setting of a
+  /// file missing from the checkout, such as CocoaPods' xcconfigs before `pod install`), a reference from
+  /// step 2 is taken without that configuration's check, and the choice says so; with no reference the
+  /// choice names no app and carries the error that blocks the plan, rather than write an empty identifier.
   func containingApp(
     for target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
     appSettings: [ResolvedBuildSettings], appInfoPlist: PropertyListFile?, catalyst: CatalystBuild? = nil
@@ -131,8 +142,12 @@ extension ProjectPlanner {
         catalystValuesByConfiguration: macValues)
     }
     let expandsInfoPlist = settings.allSatisfy { $0["INFOPLIST_EXPAND_BUILD_SETTINGS"] != "NO" }
-    func isRight(_ candidate: String) -> Bool {
-      settings.allSatisfy { $0.expand(candidate) == expected[$0.configuration] }
+    // Configurations whose app identifier is not known: nothing to check a reference against there.
+    let unknownConfigurations = settings.map(\.configuration).filter { expected[$0, default: ""].isEmpty }
+    func isRight(_ candidate: String, unchecked: Set<String> = []) -> Bool {
+      settings.allSatisfy {
+        unchecked.contains($0.configuration) || $0.expand(candidate) == expected[$0.configuration]
+      }
         && macSettings.allSatisfy { $0.expand(candidate) == expectedMac[$0.configuration] }
     }
     let distinct = Set(expected.values).union(expectedMac.values)
@@ -151,11 +166,32 @@ extension ProjectPlanner {
       }
       return choice(only)
     }
-    if expandsInfoPlist {
-      for candidate in referenceCandidates(target: target, settings: settings, appSettings: appSettings)
-      where isRight(candidate) {
-        return choice(candidate)
+    let candidates =
+      expandsInfoPlist
+      ? referenceCandidates(target: target, settings: settings, appSettings: appSettings) : []
+    for candidate in candidates where isRight(candidate) {
+      var chosen = choice(candidate)
+      chosen.unverifiedConfigurations = unknownConfigurations
+      return chosen
+    }
+    guard unknownConfigurations.isEmpty else {
+      if let candidate = candidates.first(where: { isRight($0, unchecked: Set(unknownConfigurations)) }) {
+        var chosen = choice(candidate)
+        chosen.unverifiedConfigurations = unknownConfigurations
+        return chosen
       }
+      // The setting would hold the app's identifier, and there is none to write.
+      let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")
+      var unknown = choice(nil)
+      unknown.unknownAppFinding = ProjectFinding(
+        id: "containing-app-unknown", .error, at: written?.location ?? app.location,
+        "\(app.name)'s bundle identifier expands to nothing in \(unknownConfigurations.joined(separator: ", "))"
+          + Self.spelling(written) + ", so \(target.name)'s ContainingAppBundleId cannot name it",
+        fix:
+          "make the app's build settings complete (a file they come from is missing from the checkout: see "
+          + "the warnings above; CocoaPods writes its xcconfigs on pod install), or set the app's "
+          + "PRODUCT_BUNDLE_IDENTIFIER, then run configure again")
+      return unknown
     }
     let name = ProjectConfigurator.containingAppSetting
     return choice("$(\(name))", setting: name)
@@ -231,5 +267,36 @@ extension ProjectPlanner {
     }
     guard let lastDot, lastDot > identifier.startIndex else { return nil }
     return String(identifier[..<lastDot])
+  }
+}
+
+extension ProjectPlanner {
+  /// How the app's `PRODUCT_BUNDLE_IDENTIFIER` is written, for messages about its expanding to nothing.
+  static func spelling(_ assignment: BuildSettingAssignment?) -> String {
+    guard let assignment else { return " (PRODUCT_BUNDLE_IDENTIFIER is not set)" }
+    return assignment.value.isEmpty
+      ? " (PRODUCT_BUNDLE_IDENTIFIER is empty)" : " (PRODUCT_BUNDLE_IDENTIFIER = \(assignment.value))"
+  }
+
+  /// Warns when `choice` refers to the app's identifier in configurations where that identifier could not
+  /// be worked out, so the reference was written without being checked there.
+  mutating func noteUnverifiedContainingApp(
+    _ choice: ContainingAppChoice, of target: XcodeTarget, appSettings: [ResolvedBuildSettings]
+  ) {
+    guard !choice.unverifiedConfigurations.isEmpty, let text = choice.containingApp.bundleIdentifier else {
+      return
+    }
+    let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")
+    findings.append(
+      ProjectFinding(
+        id: "containing-app-unverified", .warning, at: written?.location ?? app.location,
+        "\(app.name)'s bundle identifier expands to nothing in "
+          + choice.unverifiedConfigurations.joined(separator: ", ")
+          + Self.spelling(written)
+          + ", so \(target.name)'s ContainingAppBundleId, \(text), could not be checked against it there",
+        fix:
+          "make the app's build settings complete (a file they come from is missing from the checkout: see "
+          + "the warnings above; CocoaPods writes its xcconfigs on pod install), then run configure again to "
+          + "check"))
   }
 }

@@ -90,6 +90,7 @@ extension ProjectPlanner {
         location: platform.assignment?.location ?? app.location,
         hint: iOSApps.isEmpty
           ? "configure the iOS app that uses this project's code, in its own project"
-          : "configure the iOS app instead: " + iOSApps.map(\.name).joined(separator: ", ")))
+          : "configure the iOS app instead: "
+            + iOSApps.map { ShellWord.quoted($0.name) }.joined(separator: ", ")))
   }
 }

@@ -201,11 +201,43 @@ extension ProjectPlanner {
     } catch {
       throw .file(error)
     }
+    let plannedBy = targetPlans.filter { $0.infoPlistPath == infoPath }.map {
+      "\($0.targetName) (\($0.configurations.joined(separator: ", ")))"
+    }
+    var plannedPlan = plan
+    // The project's own error says why the app cannot be named, and how to fix that in the project; the
+    // file plan's "pass --containing-app" is advice for a file configured alone.
+    if containingApp?.unknownAppFinding != nil {
+      plannedPlan.findings.removeAll { $0.id == "containing-app-unknown" }
+    }
+    if !plannedBy.isEmpty {
+      // Positions of findings are places in the file on disk, not in the text earlier plans would write.
+      plannedPlan.findings = plan.findings.map { finding in
+        var onDisk = finding
+        let original =
+          finding.file == .infoPlist ? originals[infoPath] : entitlementsPath.flatMap { originals[$0] }
+        if finding.file == .infoPlist || finding.file == .entitlements {
+          onDisk.position = original.flatMap { Self.position(of: finding.keyPath, in: $0) }
+        }
+        return onDisk
+      }
+    }
     targetPlans.append(
       TargetConfigurationPlan(
         targetName: target.name, configurations: configurations, infoPlistPath: infoPath,
-        entitlementsPath: entitlementsPath, plan: plan, createsInfoPlist: createsInfo,
-        createsEntitlements: createsEntitlements))
+        entitlementsPath: entitlementsPath, plan: plannedPlan, createsInfoPlist: createsInfo,
+        createsEntitlements: createsEntitlements, infoPlistPlannedBy: plannedBy))
+  }
+
+  /// Where `path` is in `file`, as findings point at it: an entry's key, else the value's element.
+  static func position(of path: PropertyListPath, in file: PropertyListFile) -> PropertyListPosition? {
+    let document = file.document
+    if case .key(let key) = path.components.last,
+      let entry = document?.node(at: path.parent)?.entry(forKey: key)
+    {
+      return entry.keyPosition
+    }
+    return document?.node(at: path)?.position
   }
 
   /// Warns where `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` spells a path whose file exists only under

@@ -35,10 +35,10 @@ struct ProjectPlanner {
     throws(ConfiguratorError)
   {
     guard let app = project.target(named: appTargetName) else {
-      let apps = project.targets.filter(\.isApplication).map(\.name)
+      let apps = Self.appTargetNames(in: project, sdk: sdk)
       throw .project(
         XcodeProjectError(
-          .targetNotFound, "\(project.path) has no target named \"\(appTargetName)\"",
+          .targetNotFound, "the project has no target named \"\(appTargetName)\"",
           location: BuildSettingLocation(file: project.pbxprojPath),
           hint: apps.isEmpty
             ? "the project has no application target"
@@ -51,7 +51,7 @@ struct ProjectPlanner {
           "target \"\(appTargetName)\" is not an application (its product type is "
             + "\(app.productType ?? "not set")); --target names the app, whose extensions are configured with it",
           location: app.location,
-          hint: "use one of: " + project.targets.filter(\.isApplication).map(\.name).joined(separator: ", ")))
+          hint: "use one of: " + Self.appTargetNames(in: project, sdk: sdk).joined(separator: ", ")))
     }
     self.project = project
     self.app = app
@@ -133,8 +133,18 @@ struct ProjectPlanner {
       let containing = containingApp(
         for: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings,
         appInfoPlist: appInfo, catalyst: catalyst)
+      noteUnverifiedContainingApp(containing, of: target, appSettings: appSettings)
+      if let unknown = containing.unknownAppFinding { findings.append(unknown) }
       try planTarget(target, settings: targetSettings, containingApp: containing)
     }
+  }
+
+  /// The application targets `--target` can name, as words to paste after it: those building for iOS, or
+  /// every application when none does (the error about its platform then says more).
+  static func appTargetNames(in project: XcodeProject, sdk: String) -> [String] {
+    let apps = project.targets.filter(\.isApplication)
+    let iOSApps = apps.filter { otherPlatform(of: $0, in: project, sdk: sdk) == nil }
+    return (iOSApps.isEmpty ? apps : iOSApps).map { ShellWord.quoted($0.name) }
   }
 
   /// The app's bundle identifier in each configuration: its Info.plist's `CFBundleIdentifier` (usually

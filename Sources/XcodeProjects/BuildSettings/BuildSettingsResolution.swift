@@ -1,5 +1,11 @@
 import PropertyLists
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 extension XcodeProject {
   /// The build settings of `target` in `configuration`, resolved as Xcode resolves them.
   ///
@@ -179,8 +185,30 @@ extension XcodeProject {
     if components.contains("node_modules") {
       return "install the JavaScript dependencies (npm install or yarn), which bring " + name + then
     }
+    if let template = template(of: path) {
+      return
+        "copy \(template), which is beside it, to \(name) and fill it in (or, if a tool generates \(name), "
+        + "run it)" + then
+    }
     return "if a tool generates \(name), run it; if it is a local file kept out of version control, "
       + "create it (Xcode does not build without it)" + then
+  }
+
+  /// The file beside `path` that is a copy to start it from, by the names projects commit for a local
+  /// xcconfig kept out of version control: `OctoConfig.xcconfig.template` (octo-ios),
+  /// `Secrets.example.xcconfig`, `…xcconfig.sample`. Nil when there is none.
+  static func template(of path: String) -> String? {
+    let folder = XcodePath.dirname(path)
+    let name = XcodePath.basename(path)
+    let stem = XcodePath.removingExtension(name)
+    let ext = XcodePath.fileExtension(name)
+    let markers = ["template", "example", "sample", "dist", "default"]
+    let candidates =
+      markers.map { "\(name).\($0)" }
+      + (ext.isEmpty ? [] : markers.map { "\(stem).\($0).\(ext)" } + markers.map { "\(stem)-\($0).\(ext)" })
+    let names = Set(
+      (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
+    return candidates.first { names.contains($0) }
   }
 
   /// Plain assignments first, conditional ones after, each group in file order.

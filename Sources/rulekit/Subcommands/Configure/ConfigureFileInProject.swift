@@ -40,7 +40,8 @@ extension ConfigureRun {
             + ") have entitlements naming different app groups, so no one AppGroupIdentifiers list is right in "
             + "all of them",
           fix:
-            "run rulekit configure --project \(found.path) --target \(app), which adds a build setting per group"
+            "run rulekit configure --project \(ShellWord.quoted(found.path)) --target \(ShellWord.quoted(app)), "
+            + "which adds a build setting per group"
         ))
     }
     guard context.containingAppNeedsBuildSetting, context.appTargetName != nil else { return }
@@ -52,6 +53,7 @@ extension ConfigureRun {
           + "\(context.targetName) spells it, so no one value of ContainingAppBundleId is right in every "
           + "configuration",
         fix:
-          "run rulekit configure --project \(found.path) --target \(app), which adds a build setting for it"))
+          "run rulekit configure --project \(ShellWord.quoted(found.path)) --target \(ShellWord.quoted(app)), "
+          + "which adds a build setting for it"))
   }
 }

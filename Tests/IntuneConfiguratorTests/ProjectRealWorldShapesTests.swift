@@ -1,0 +1,194 @@
+import Foundation
+import PropertyLists
+import Testing
+import XcodeProjects
+
+@testable import IntuneConfigurator
+
+/// A copy of `Tests/Fixtures/xcode-projects/<name>` in a new temporary folder.
+private func fixtureCopy(_ name: String) throws -> URL {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/xcode-projects/\(name)")
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "rk-shapes-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let destination = scratch.appendingPathComponent(name)
+  try FileManager.default.copyItem(at: root, to: destination)
+  return destination
+}
+
+/// Shapes of real projects that `configure --project` met for the first time in a trial on twelve open-source
+/// apps (octo-ios, flash, AssisChat, skugga; Tests/Fixtures/xcode-projects).
+@Suite("configure --project on shapes first met in real projects")
+struct ProjectRealWorldShapesTests {
+  /// octo-ios sets the app's PRODUCT_BUNDLE_IDENTIFIER to `$(OCTO_BUNDLE_ID)`, which only CocoaPods'
+  /// xcconfigs (written by pod install) bring to the app, while its extensions read it from
+  /// OctoConfig.xcconfig, a git-ignored copy of the committed OctoConfig.xcconfig.template.
+  @Test("an app identifier that expands to nothing is never written as an empty setting")
+  func appIdentifierUnknownAfterSetup() throws {
+    let folder = try fixtureCopy("octo-ios")
+    // The project's documented set-up step, without pod install.
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("OctoConfig.xcconfig.template"),
+      to: folder.appendingPathComponent("OctoConfig.xcconfig"))
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("OctoiOS.xcodeproj").path),
+      appTarget: "OctoiOS")
+    // Before: INTUNE_CONTAINING_APP_BUNDLE_ID = "" in six configurations, and exit 0.
+    #expect(plan.buildSettings.allSatisfy { !$0.edit.value.isEmpty })
+    #expect(!plan.buildSettings.contains { $0.edit.key == ProjectConfigurator.containingAppSetting })
+    let share = try #require(plan.targets.first { $0.targetName == "ShareExtension" })
+    let containing = share.plan.changes.first { $0.kind == .containingAppBundleID }
+    #expect(containing?.summary == "set to $(OCTO_BUNDLE_ID)")
+    #expect(!share.plan.isBlocked)
+    let unverified = plan.findings.filter { $0.id == "containing-app-unverified" }
+    #expect(unverified.count == 3)
+    #expect(unverified.allSatisfy { $0.severity == .warning })
+    #expect(
+      unverified.first?.message
+        == "OctoiOS's bundle identifier expands to nothing in Debug, Release (PRODUCT_BUNDLE_IDENTIFIER = "
+        + "$(OCTO_BUNDLE_ID)), so ShareExtension's ContainingAppBundleId, $(OCTO_BUNDLE_ID), could not be "
+        + "checked against it there")
+    // At the app's PRODUCT_BUNDLE_IDENTIFIER in the project file.
+    #expect(unverified.first?.location?.file.hasSuffix("project.pbxproj") == true)
+    #expect(unverified.first?.location?.line != nil)
+  }
+
+  @Test("as committed (no OctoConfig.xcconfig) the reference is written, with the same warning")
+  func appIdentifierUnknownAsCommitted() throws {
+    let folder = try fixtureCopy("octo-ios")
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("OctoiOS.xcodeproj").path),
+      appTarget: "OctoiOS")
+    #expect(plan.buildSettings.allSatisfy { !$0.edit.value.isEmpty })
+    #expect(plan.findings.filter { $0.id == "containing-app-unverified" }.count == 3)
+    #expect(!plan.isBlocked)
+  }
+
+  /// With no reference to fall back on, the plan is blocked: an empty ContainingAppBundleId is worse than none.
+  @Test("no reference and an empty app identifier: an error at the app's setting, nothing written")
+  func appIdentifierEmptyWithoutReference() throws {
+    let folder = try fixtureCopy("limit")
+    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    // The app's identifiers (P24L.Limit.dev, P24L.Limit) emptied; the extension's stay literal.
+    let emptied = text.replacingOccurrences(
+      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";"
+    ).replacingOccurrences(
+      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";")
+    #expect(emptied != text)
+    try emptied.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+      appTarget: "Limit")
+    #expect(plan.isBlocked)
+    #expect(!plan.buildSettings.contains { $0.edit.key == ProjectConfigurator.containingAppSetting })
+    let error = try #require(plan.findings.first { $0.id == "containing-app-unknown" })
+    #expect(error.severity == .error)
+    #expect(
+      error.message
+        == "Limit's bundle identifier expands to nothing in Debug, Release (PRODUCT_BUNDLE_IDENTIFIER is empty), "
+        + "so ShareExtension's ContainingAppBundleId cannot name it")
+    #expect(error.location?.file.hasSuffix("project.pbxproj") == true)
+    #expect(error.location?.line != nil)
+    #expect(error.fix?.contains("PRODUCT_BUNDLE_IDENTIFIER") == true)
+    // The file plan's own "pass --containing-app" (advice for a file configured alone) is left out.
+    let share = try #require(plan.targets.first { $0.targetName == "ShareExtension" })
+    #expect(!share.plan.findings.contains { $0.id == "containing-app-unknown" })
+    #expect(!share.plan.changes.contains { $0.kind == .containingAppBundleID })
+  }
+
+  /// flash builds one Info.plist with flash (iOS)Debug.entitlements in Debug and
+  /// flash (iOS)Release.entitlements in Release: two plans of one file, the second adding to the first.
+  @Test("one Info.plist, entitlements per configuration: the second plan says it adds to the first")
+  func infoPlistSharedByPlans() throws {
+    let folder = try fixtureCopy("flash")
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("flash.xcodeproj").path),
+      appTarget: "flash (iOS)")
+    let app = plan.targets.filter { $0.targetName == "flash (iOS)" }
+    #expect(app.map(\.configurations) == [["Debug"], ["Release"]])
+    #expect(app.map(\.infoPlistPlannedBy) == [[], ["flash (iOS) (Debug)"]])
+    // Findings point into the file on disk (19 lines), not into the text the Debug plan would write.
+    let lines = try String(
+      contentsOf: folder.appendingPathComponent("flash--iOS--Info.plist"), encoding: .utf8
+    ).split(separator: "\n", omittingEmptySubsequences: false).count
+    for target in app {
+      for finding in target.plan.findings where finding.file == .infoPlist {
+        #expect(
+          (finding.position?.line ?? 0) <= lines, "\(finding.id) at \(String(describing: finding.position))")
+      }
+    }
+    let report = try ProjectConfigurationReport.text(plan)
+    #expect(!report.contains("flash--iOS--Info.plist: already configured for Intune"))
+    #expect(
+      report.contains(
+        "flash--iOS--Info.plist: nothing to add to the changes planned for flash (iOS) (Debug) above, which "
+          + "these configurations build with too"))
+    let json = try ProjectConfigurationReport.json(plan, written: [])
+    #expect(json.contains("\"infoPlistPlannedBy\""))
+  }
+
+  @Test("names with spaces and parentheses are quoted in the commands and target lists suggested")
+  func targetNamesQuoted() throws {
+    let folder = try fixtureCopy("flash")
+    let project = try XcodeProject(path: folder.appendingPathComponent("flash.xcodeproj").path)
+    let error = #expect(throws: ConfiguratorError.self) {
+      try ProjectConfigurator.plan(project: project, appTarget: "Share")
+    }
+    // Only the iOS app: configure refuses flash (macOS).
+    #expect(error?.hint == "use one of: 'flash (iOS)'")
+    let missing = #expect(throws: ConfiguratorError.self) {
+      try ProjectConfigurator.plan(project: project, appTarget: "flash")
+    }
+    #expect(missing?.message == "the project has no target named \"flash\"")
+    #expect(missing?.hint == "its application targets: 'flash (iOS)'")
+    let report = try ProjectLinter().lint(project)
+    let fixes = report.findings.compactMap(\.finding.fix).filter { $0.hasPrefix("rulekit configure") }
+    #expect(!fixes.isEmpty)
+    #expect(fixes.allSatisfy { $0.contains("--target 'flash (iOS)'") })
+  }
+
+  /// AssisChat and flash generate their Info.plists (no CFBundleIdentifier in the file).
+  @Test("the redirect URI example names $(PRODUCT_BUNDLE_IDENTIFIER) when the Info.plist has no identifier")
+  func redirectExampleForGeneratedInfoPlist() throws {
+    let folder = try fixtureCopy("assischat")
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("AssisChat.xcodeproj").path),
+      appTarget: "AssisChat")
+    let app = try #require(plan.targets.first { $0.targetName == "AssisChat" })
+    let redirect = try #require(app.plan.findings.first { $0.id == "settings-redirect-missing" })
+    #expect(
+      redirect.fix
+        == "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")
+  }
+
+  @Test("a macOS-only project names the projects beside it")
+  func neighbouringProjects() throws {
+    let folder = try fixtureCopy("skugga")
+    let path = folder.appendingPathComponent("Apple/macOS/Skugga-macOS.xcodeproj").path
+    let error = #expect(throws: ConfiguratorError.self) {
+      try AppConfigurator().iOSAppTarget(in: try XcodeProject(path: path))
+    }
+    #expect(
+      error?.message
+        == "the project has no iOS application target (its applications, \"Skugga-macOS\", are not iOS apps)")
+    #expect(
+      error?.hint
+        == "configure the Xcode project that builds the iOS app (near this one: ../iOS/Skugga-iOS.xcodeproj)")
+  }
+}
+
+@Suite("ShellWord quotes the words of suggested commands")
+struct ShellWordTests {
+  @Test(
+    "quoted",
+    arguments: [
+      ("Limit", "Limit"), ("flash (iOS)", "'flash (iOS)'"), ("My App", "'My App'"),
+      ("App/Info.plist", "App/Info.plist"), ("Supporting Files/Info.plist", "'Supporting Files/Info.plist'"),
+      ("it's", "'it'\\''s'"), ("", "''"), ("$(VAR)", "'$(VAR)'"), ("a*b", "'a*b'"), ("ümlaut", "'ümlaut'"),
+    ])
+  func quoted(_ word: String, _ expected: String) {
+    #expect(ShellWord.quoted(word) == expected)
+  }
+}
