@@ -45,7 +45,14 @@ struct Planner {
       case .entitlements: entitlementsFile?.document
       case .containingApp: options.containingApp?.infoPlist?.document
       }
-    // A finding about a dictionary entry points at its key, where a reader looks for it.
+    return Self.position(of: path, in: document)
+  }
+
+  /// Where `path` is in `document`, as findings point at it: a dictionary entry at its key, where a reader
+  /// looks for it; any other value at its element.
+  static func position(of path: PropertyListPath, in document: PropertyListDocument?) -> PropertyLists
+    .PropertyListPosition?
+  {
     if case .key(let key) = path.components.last,
       let entry = document?.node(at: path.parent)?.entry(forKey: key)
     {

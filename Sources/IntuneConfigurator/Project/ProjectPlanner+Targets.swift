@@ -212,12 +212,12 @@ extension ProjectPlanner {
     }
     if !plannedBy.isEmpty {
       // Positions of findings are places in the file on disk, not in the text earlier plans would write.
-      plannedPlan.findings = plan.findings.map { finding in
+      plannedPlan.findings = plannedPlan.findings.map { finding in
         var onDisk = finding
         let original =
           finding.file == .infoPlist ? originals[infoPath] : entitlementsPath.flatMap { originals[$0] }
         if finding.file == .infoPlist || finding.file == .entitlements {
-          onDisk.position = original.flatMap { Self.position(of: finding.keyPath, in: $0) }
+          onDisk.position = original.flatMap { Planner.position(of: finding.keyPath, in: $0.document) }
         }
         return onDisk
       }
@@ -227,17 +227,6 @@ extension ProjectPlanner {
         targetName: target.name, configurations: configurations, infoPlistPath: infoPath,
         entitlementsPath: entitlementsPath, plan: plannedPlan, createsInfoPlist: createsInfo,
         createsEntitlements: createsEntitlements, infoPlistPlannedBy: plannedBy))
-  }
-
-  /// Where `path` is in `file`, as findings point at it: an entry's key, else the value's element.
-  static func position(of path: PropertyListPath, in file: PropertyListFile) -> PropertyListPosition? {
-    let document = file.document
-    if case .key(let key) = path.components.last,
-      let entry = document?.node(at: path.parent)?.entry(forKey: key)
-    {
-      return entry.keyPosition
-    }
-    return document?.node(at: path)?.position
   }
 
   /// Warns where `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` spells a path whose file exists only under
