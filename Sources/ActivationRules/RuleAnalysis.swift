@@ -50,3 +50,44 @@ public enum RuleAnalysis {
     }
   }
 }
+
+extension RuleAnalysis {
+  /// The keys `tree` reads that enumerated extension contexts never set: anything but `extensionItems`,
+  /// `attachments` and `registeredTypeIdentifiers` (an item's `attributedContentText`, say), sorted. A rule
+  /// reading them is not tried on the values that would change its answer, so an enumeration says nothing
+  /// about whether it ever or always activates.
+  public static func keysBeyondEnumeratedContexts(_ tree: PredicateNode) -> [String] {
+    var keys: Set<String> = []
+    func walk(_ expression: ExpressionNode) {
+      switch expression.kind {
+      case .keyPath(let base, let components):
+        for case .key(let key) in components { keys.insert(key) }
+        if let base { walk(base) }
+      case .index(let collection, let index):
+        walk(collection)
+        if case .expression(let inner) = index { walk(inner) }
+      case .aggregate(let elements), .function(_, let elements): elements.forEach(walk)
+      case .subquery(let collection, _, _): walk(collection)
+      case .functionCall(let receiver, _, let arguments):
+        walk(receiver)
+        arguments.forEach(walk)
+      case .cast(let value, let type):
+        walk(value)
+        walk(type)
+      case .arithmetic(_, let lhs, let rhs), .setOperation(_, let lhs, let rhs),
+        .ternary(_, let lhs, let rhs):
+        walk(lhs)
+        walk(rhs)
+      case .negate(let operand), .assignment(_, let operand): walk(operand)
+      case .constant, .evaluatedObject, .variable, .anyKey: break
+      }
+    }
+    // Every predicate, nested ones too (in SUBQUERY and TERNARY), through `visit`.
+    visit(tree) { node in
+      guard case .comparison(let comparison) = node.kind else { return }
+      walk(comparison.lhs)
+      walk(comparison.rhs)
+    }
+    return keys.subtracting(["extensionItems", "attachments", "registeredTypeIdentifiers"]).sorted()
+  }
+}

@@ -1,3 +1,4 @@
+import PredicateEvaluation
 import PredicateSyntax
 import PropertyLists
 import UniformTypes
@@ -414,6 +415,20 @@ public struct RuleLinter: Sendable {
     } catch {
       inexact = error.reason
     }
+    // Contexts vary only the items, attachments and types: a rule reading anything else is never tried on
+    // what would change its answer (an item with content text), and "accepts none" would be a claim about
+    // the sample alone.
+    let unvaried = RuleAnalysis.keysBeyondEnumeratedContexts(tree)
+    if !unvaried.isEmpty {
+      add(
+        .notExhaustivelyChecked,
+        "never/always-activates not checked: the rule reads " + unvaried.joined(separator: ", ")
+          + ", which the enumerated contexts (items, attachments and their types) never set (not decided "
+          + "exactly: \(inexact))", rulePosition,
+        "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers"
+      )
+      return
+    }
     let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
     // A rule naming many types, or bounds with many items, make the enumeration explode: check fewer
     // attachments (and items), and say so.
@@ -453,10 +468,27 @@ public struct RuleLinter: Sendable {
     }
     let contexts = enumerator.contexts()
     let evaluator = RuleEvaluator(tree, registry: registry)
-    let accepted = contexts.filter(evaluator.accepts).count
+    var accepted = 0
+    var failures: [EvaluationError] = []
+    for context in contexts {
+      do {
+        if try evaluator.evaluate(context) { accepted += 1 }
+      } catch {
+        failures.append(error)
+      }
+    }
     let scope =
       "\(contexts.count) contexts of up to \(enumerator.maximumAttachments) attachments in up to "
       + "\(enumerator.maximumItems) items"
+    // A context RuleKit cannot evaluate (FUNCTION with a selector it does not call, say) is no evidence
+    // that the rule refuses it.
+    if let failure = failures.first {
+      add(
+        .notExhaustivelyChecked,
+        "never/always-activates not checked: RuleKit cannot evaluate the rule on \(failures.count) of \(scope): "
+          + failure.message, rulePosition, "rulekit eval --rule FILE shows where the evaluation stops")
+      return
+    }
     if accepted == 0 {
       add(
         .neverActivates, "the rule accepts none of \(scope)", rulePosition, neverFix)

@@ -231,3 +231,43 @@ import Testing
     #expect(RuleLinter().lint(declared).isEmpty)
   }
 }
+
+/// Rules the enumeration cannot judge: a trial on real rules found `lint` calling them "never activates" (an
+/// error) while `eval` showed them activating (an item with content text) or could not evaluate them.
+@Suite struct RuleLinterUnjudgedTests {
+  @Test(
+    "a rule reading what the enumerated contexts never set gets no never/always verdict",
+    arguments: [
+      "SUBQUERY(extensionItems, $e, $e.attributedContentText != nil AND $e.attachments.@count == 0).@count == 1",
+      "SUBQUERY(extensionItems, $e, $e.attributedTitle BEGINSWITH 'x').@count > 0",
+      "ANY extensionItems.userInfo.kind == 'text'",
+    ])
+  func unvariedKeys(_ text: String) throws {
+    let findings = RuleLinterPredicateTests.lint(text)
+    #expect(!findings.contains { $0.id == "RK002" || $0.id == "RK003" }, "\(findings.map(\.message))")
+    let note = try #require(findings.first { $0.id == "RK012" })
+    #expect(note.message.hasPrefix("never/always-activates not checked: the rule reads "))
+    #expect(note.severity == .warning)
+  }
+
+  @Test("a rule RuleKit cannot evaluate gets no never/always verdict, and the evaluation error")
+  func evaluationErrors() throws {
+    let text =
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers "
+      + "UTI-CONFORMS-TO \"public.image\").@count > 0).@count > 0 AND FUNCTION(extensionItems, 'count') >= 1"
+    let findings = RuleLinterPredicateTests.lint(text)
+    #expect(!findings.contains { $0.id == "RK002" || $0.id == "RK003" })
+    #expect(
+      findings.contains {
+        $0.id == "RK012" && $0.message.contains("RuleKit cannot evaluate the rule on")
+          && $0.message.contains("FUNCTION selector 'count'")
+      }, "\(findings.map(\.message))")
+  }
+
+  @Test("a rule of counts and types that never activates is still found (exactly)")
+  func exactVerdictStays() {
+    let never = RuleLinterPredicateTests.subquery(
+      RuleLinterPredicateTests.any("public.image"), "> 0 AND 1 == 2")
+    #expect(RuleLinterPredicateTests.lint(never).contains { $0.id == "RK002" })
+  }
+}
