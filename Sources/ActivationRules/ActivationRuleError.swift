@@ -33,6 +33,9 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
     case propertyList = "property-list"
     /// An Info.plist without `NSExtension › NSExtensionAttributes › NSExtensionActivationRule`.
     case ruleNotFound = "rule-not-found"
+    /// The rule or its keys are in the Info.plist, but where the system does not read them (at the root,
+    /// directly in `NSExtension`, or loose in `NSExtensionAttributes`), at ``location``.
+    case ruleMisplaced = "rule-misplaced"
     /// `NSExtensionActivationRule` holds neither a string nor a dictionary.
     case unexpectedRuleValue = "unexpected-rule-value"
     /// The predicate text does not parse, at ``position``.
@@ -92,7 +95,7 @@ public struct ActivationRuleError: Error, Sendable, Hashable, CustomStringConver
     case .malformedPropertyList: "malformed property list: \(message)"
     case .malformedJSON, .jsonSyntax: "malformed JSON: \(message)"
     case .propertyList: (underlying as? PropertyListError)?.description ?? message
-    case .ruleNotFound, .unexpectedRuleValue, .syntax: message
+    case .ruleNotFound, .ruleMisplaced, .unexpectedRuleValue, .syntax: message
     case .editVerificationFailed: "the edited rule does not say what was intended: \(message)"
     }
   }

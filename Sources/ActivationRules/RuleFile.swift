@@ -146,6 +146,9 @@ public struct RuleFile: Sendable {
       }
       rulePath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
       guard let rule = attributes["NSExtensionActivationRule"] else {
+        try Self.refuseMisplacedRule(
+          extension: extensionDictionary, looseKeys: facts.activationKeysOutsideRule, document: file.document,
+          path: path)
         throw .ruleNotFound(extensionPoint: facts.extensionPointIdentifier)
       }
       value = try Self.value(of: rule)
@@ -165,7 +168,7 @@ public struct RuleFile: Sendable {
       // reads NSExtension › NSExtensionAttributes only, so this rule is never read.
       let position = file.document?.entry(at: ["NSExtensionAttributes"])?.keyPosition
       throw ActivationRuleError(
-        .ruleNotFound,
+        .ruleMisplaced,
         "NSExtensionAttributes, with an NSExtensionActivationRule, is at the root of the property list, where "
           + "the system does not read it: an extension's rule is NSExtension › NSExtensionAttributes › "
           + "NSExtensionActivationRule",
@@ -179,6 +182,39 @@ public struct RuleFile: Sendable {
       throw .ruleNotFound
     }
     if case .predicate(let text) = value { locatePredicate(text) }
+  }
+
+  /// Throws ``ActivationRuleError/Kind/ruleMisplaced`` when an extension without
+  /// `NSExtensionAttributes › NSExtensionActivationRule` has the rule, or its
+  /// `NSExtensionActivationSupports…` keys, one level off, where the system does not read them (real
+  /// Info.plists: XDM's rule directly in `NSExtension`; prophetie_app's keys loose in
+  /// `NSExtensionAttributes`). Such an extension is broken, not rule-less: `--skip-files-without-rule` must
+  /// not pass over it.
+  static func refuseMisplacedRule(
+    extension extensionDictionary: PropertyListDictionary, looseKeys: [PropertyListPath],
+    document: PropertyListDocument?, path: String
+  ) throws(ActivationRuleError) {
+    let location = { (place: PropertyListPath) in
+      let position = document?.entry(at: place)?.keyPosition
+      return FileLocation(file: path, line: position?.line, column: position?.column)
+    }
+    if extensionDictionary["NSExtensionActivationRule"] != nil {
+      throw ActivationRuleError(
+        .ruleMisplaced,
+        "NSExtensionActivationRule is directly in NSExtension, where the system does not read it: an "
+          + "extension's rule is NSExtension › NSExtensionAttributes › NSExtensionActivationRule",
+        location: location(["NSExtension", "NSExtensionActivationRule"]),
+        hint: "move NSExtensionActivationRule into the NSExtensionAttributes dictionary")
+    }
+    if let first = looseKeys.first {
+      throw ActivationRuleError(
+        .ruleMisplaced,
+        "the NSExtensionActivation… keys are in \(first.parent), not in an NSExtensionActivationRule "
+          + "dictionary, so the system reads no rule: " + looseKeys.map { "\($0)" }.joined(separator: ", "),
+        location: location(first),
+        hint: "put them in an NSExtensionActivationRule dictionary inside NSExtension › NSExtensionAttributes"
+      )
+    }
   }
 
   /// A rule given as predicate text on the command line or standard input.

@@ -168,7 +168,7 @@ import Testing
     let error = try #require(throws: ActivationRuleError.self) {
       try RuleFile(path: "x", data: Data(plist.utf8))
     }
-    #expect(error.kind == .ruleNotFound)
+    #expect(error.kind == .ruleMisplaced)
     #expect(error.message.contains("at the root of the property list"))
     #expect(error.location?.line == 5 && error.location?.column == 2)
     #expect(error.hint?.contains("into the NSExtension dictionary") == true)
@@ -189,5 +189,36 @@ import Testing
   ])
   func textPositions(text: String, offset: Int, expected: SourcePosition) {
     #expect(TextPositions.position(ofByteOffset: offset, in: text) == expected)
+  }
+
+  /// Two real share extensions (XDM: the rule directly in NSExtension; prophetie_app: the dictionary's keys
+  /// loose in NSExtensionAttributes) read as "no rule", and `--skip-files-without-rule` passed over them.
+  @Test(
+    "a rule one level off is named where it is, as a misplaced rule",
+    arguments: [
+      (
+        "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string>"
+          + "<key>NSExtensionActivationRule</key><dict><key>NSExtensionActivationSupportsText</key><true/></dict>"
+          + "</dict>",
+        "NSExtensionActivationRule is directly in NSExtension, where the system does not read it"
+      ),
+      (
+        "<key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>"
+          + "<key>NSExtensionActivationSupportsAttachmentsWithMaxCount</key><integer>5</integer></dict>"
+          + "<key>NSExtensionPointIdentifier</key><string>com.apple.share-services</string></dict>",
+        "the NSExtensionActivation… keys are in NSExtension › NSExtensionAttributes, not in an "
+          + "NSExtensionActivationRule dictionary"
+      ),
+    ])
+  func misplacedRule(_ body: String, _ message: String) throws {
+    let plist = "<plist version=\"1.0\">\n<dict>" + body + "</dict>\n</plist>"
+    let error = try #require(throws: ActivationRuleError.self) {
+      try RuleFile(path: "x", data: Data(plist.utf8))
+    }
+    #expect(error.kind == .ruleMisplaced)
+    #expect(error.message.hasPrefix(message), "\(error.message)")
+    #expect(error.location?.line == 2)
+    #expect(error.location?.column != nil)
+    #expect(error.hint != nil)
   }
 }

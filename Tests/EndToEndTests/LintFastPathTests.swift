@@ -54,4 +54,21 @@ struct LintFastPathTests {
     #expect(direct.standardOutput == full.standardOutput)
     #expect(direct.standardError == full.standardError)
   }
+
+  /// An extension whose rule is one level off is broken, not rule-less: hooks must not pass over it.
+  @Test("--skip-files-without-rule reports a misplaced rule, exit 65")
+  func misplacedRuleIsNotSkipped() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rk-misplaced-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Info.plist")
+    try Data(
+      ("<plist version=\"1.0\">\n<dict><key>NSExtension</key><dict><key>NSExtensionActivationRule</key>"
+        + "<string>TRUEPREDICATE</string></dict></dict>\n</plist>\n").utf8
+    ).write(to: file)
+    let result = try RuleKitBinary.run(["lint", "--skip-files-without-rule", file.path])
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("NSExtensionActivationRule is directly in NSExtension"))
+  }
 }

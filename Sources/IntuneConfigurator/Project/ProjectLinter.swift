@@ -271,6 +271,14 @@ public struct ProjectLinter: Sendable {
       switch error.kind {
       case .ruleNotFound:
         return nil
+      case .ruleMisplaced:
+        // An extension whose rule the system never reads: the finding RK016 gives keys beside a rule.
+        return [
+          LintFinding(
+            id: LintCheck.activationKeyOutsideRule.rawValue, check: LintCheck.activationKeyOutsideRule.name,
+            severity: .error, message: error.message, file: name, line: error.location?.line ?? 1,
+            column: error.location?.column ?? 1, fix: error.hint)
+        ]
       case .unexpectedRuleValue:
         // Not a rule the system can read: a finding like a mistyped key's, at the rule's key.
         let rulePath: PropertyListPath = [

@@ -136,7 +136,7 @@ enum RulesCLI {
       if plistError.kind == .io { code = Exit.ioError }
     case .jsonSyntax:
       diagnostic.position = error.position.map { ($0.line, $0.column) }
-    case .ruleNotFound, .unexpectedRuleValue, .malformedPropertyList:
+    case .ruleNotFound, .ruleMisplaced, .unexpectedRuleValue, .malformedPropertyList:
       // The library places some of these itself (NSExtensionAttributes at the root); else found here.
       if let line = error.location?.line, let column = error.location?.column {
         diagnostic.position = (line, column)
