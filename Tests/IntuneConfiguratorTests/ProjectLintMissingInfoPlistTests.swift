@@ -125,3 +125,27 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(report.findings.contains { $0.target == "NetNewsWire-iOS" && $0.finding.id == "RK100" })
   }
 }
+
+@Suite("lint --project: a share extension whose rule the system never reads is an error at the rule's key")
+struct ProjectLintMisplacedRuleTests {
+  @Test("the rule directly in NSExtension (XDM's shape) is RK016, an error, at its key")
+  func ruleDirectlyInExtension() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let info = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent("ShareExtension/Info.plist")
+    let text = try String(contentsOf: info, encoding: .utf8)
+    let moved = text.replacingOccurrences(of: "\t\t<key>NSExtensionAttributes</key>\n\t\t<dict>\n", with: "")
+      .replacingOccurrences(of: "\t\t</dict>\n\t</dict>\n</dict>", with: "\t</dict>\n</dict>")
+    #expect(moved != text)
+    try moved.write(to: info, atomically: true, encoding: .utf8)
+    let report = try ProjectLinter().lint(try XcodeProject(path: path))
+    let misplaced = report.findings.filter { $0.finding.id == "RK016" && $0.target == "ShareExtension" }
+    #expect(misplaced.count == 1, "\(report.findings.map(\.finding.message))")
+    let finding = try #require(misplaced.first?.finding)
+    #expect(finding.severity == .error)
+    #expect(finding.message.hasPrefix("NSExtensionActivationRule is directly in NSExtension"))
+    #expect(finding.file.hasSuffix("ShareExtension/Info.plist"))
+    #expect(finding.line == 11 && finding.column == 4)
+    #expect(finding.fix == "move NSExtensionActivationRule into the NSExtensionAttributes dictionary")
+  }
+}

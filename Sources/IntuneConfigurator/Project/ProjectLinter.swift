@@ -420,9 +420,7 @@ private struct Collector {
           column: position?.column ?? 1, fix: finding.fix),
         target: target.targetName)
     }
-    let fix =
-      "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
-      + "\(ShellWord.quoted(appTarget)) makes this change"
+    let fix = configureFix(appTarget)
     for change in plan.changes {
       var file = path(of: change.file)
       var position: PropertyListPosition?
@@ -460,10 +458,14 @@ private struct Collector {
           + "lacks \(setting.edit.key) = \(setting.edit.value) (\(setting.reason))",
         file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
         column: location?.column ?? 1,
-        fix:
-          "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
-          + "\(ShellWord.quoted(appTarget)) makes this change"),
+        fix: configureFix(appTarget)),
       target: setting.targetName)
+  }
+
+  /// The fix of a change `configure` would make: the command, quoted for a POSIX shell.
+  func configureFix(_ appTarget: String) -> String {
+    "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
+      + "\(ShellWord.quoted(appTarget)) makes this change"
   }
 
   /// Whether `file` holds the bytes of the file at `path` (not a plan's changed copy of it).
