@@ -1,12 +1,14 @@
 // Exact `diff` (ExactRuleAnalysis through SemanticDiff.decide) against the bounded enumeration it replaced
 // (SemanticDiff.compare, 3 attachments in 2 items), side by side in one run:
-// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions [prefix [folder [pairing]]]]`.
+// `swift run -c release --package-path Benchmarks ExactDiffBenchmark [repetitions [prefix [folder [pairing
+// [effort]]]]]`.
 // Each real rule in Tests/Fixtures/real-rules (or in `folder`, e.g. Tests/Fixtures/real-rules-holdout) is
 // compared with its Intune-injected form (a predicate's text edit; a dictionary's apple conversion against
 // its injected intune conversion, as CorpusTests do), then, for the default folder only, two rules naming
 // 32 types with `@count <= 10`. Pairing `apple-twins` compares, for dictionaries only, the apple conversion
 // with twins injected against the injected intune conversion: the two Intune forms a team may hold (RuleKit's
-// that keeps the dictionary's meaning, Microsoft's), where the exact search meets its limits. Times are this thread's CPU time, the median of the repetitions, so other
+// that keeps the dictionary's meaning, Microsoft's), where the exact search meets its limits. Effort
+// `exhaustive` (fifth argument) searches past the default bound (`rulekit diff --exhaustive`). Times are this thread's CPU time, the median of the repetitions, so other
 // processes on a shared machine inflate them less.
 import ActivationRules
 import Foundation
@@ -28,6 +30,13 @@ guard ["injected", "apple-twins"].contains(pairing) else {
   FileHandle.standardError.write(Data("pairing must be injected or apple-twins, not \(pairing)\n".utf8))
   exit(64)
 }
+/// `standard` (default) or `exhaustive` (fifth argument): ExactRuleAnalysis.Effort.
+let effortArgument = CommandLine.arguments.dropFirst(5).first ?? "standard"
+guard ["standard", "exhaustive"].contains(effortArgument) else {
+  FileHandle.standardError.write(Data("effort must be standard or exhaustive, not \(effortArgument)\n".utf8))
+  exit(64)
+}
+let effort: ExactRuleAnalysis.Effort = effortArgument == "exhaustive" ? .exhaustive : .standard
 /// Writes a row at once, even into a pipe: a slow row should not hide the ones before it.
 func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -54,7 +63,7 @@ nonisolated(unsafe) var results: [(name: String, milliseconds: Double, exact: Bo
 func row(_ name: String, _ first: PredicateNode, _ second: PredicateNode) {
   guard name.hasPrefix(only) else { return }
   var decision: SemanticDiff.Decision?
-  let exact = median { decision = try? SemanticDiff.decide(first, second) }
+  let exact = median { decision = try? SemanticDiff.decide(first, second, effort: effort) }
   let bounded = median { _ = try? SemanticDiff.compare(first, second) }
   let verdict: String
   switch decision?.exactness {

@@ -122,12 +122,18 @@ public struct RuleLinter: Sendable {
   /// How far "never/always activates" enumerates a rule the exact analysis (``ExactRuleAnalysis``) cannot
   /// decide.
   public var bounds: SemanticDiff.Bounds
+  /// How long "never/always activates" may search a rule exactly before falling back to `bounds`.
+  public var effort: ExactRuleAnalysis.Effort
 
-  /// A linter that looks types up in `registry` and enumerates contexts within `bounds` where the exact
-  /// analysis gives no answer.
-  public init(registry: TypeRegistry = .system, bounds: SemanticDiff.Bounds = .init()) {
+  /// A linter that looks types up in `registry`, decides "never/always activates" exactly with `effort`,
+  /// and enumerates contexts within `bounds` where the exact analysis gives no answer.
+  public init(
+    registry: TypeRegistry = .system, bounds: SemanticDiff.Bounds = .init(),
+    effort: ExactRuleAnalysis.Effort = .standard
+  ) {
     self.registry = registry
     self.bounds = bounds
+    self.effort = effort
   }
 
   /// Every finding for `file`, in file order. `parse` reads predicate text.
@@ -399,8 +405,10 @@ public struct RuleLinter: Sendable {
         + "extension accepts (a …WithMinCount above its …WithMaxCount allows nothing either)"
       : "check the counts (@count == … vs > …) and the types"
     let inexact: String
+    // A rule inside the fragment whose search passed its time bound: more effort decides it.
+    var exhaustiveFix: String?
     do {
-      let activation = try ExactRuleAnalysis.activation(tree, registry: registry)
+      let activation = try ExactRuleAnalysis.activation(tree, registry: registry, effort: effort)
       if activation.smallestAccepted == nil {
         add(
           .neverActivates, "the rule accepts no extension context, of any size (decided exactly)",
@@ -414,6 +422,10 @@ public struct RuleLinter: Sendable {
       return
     } catch {
       inexact = error.reason
+      if error.searchLimitReached {
+        exhaustiveFix =
+          "decide it exactly with rulekit lint --exhaustive (RuleLinter.effort .exhaustive); it can take a minute"
+      }
     }
     // Contexts vary only the items, attachments and types: a rule reading anything else is never tried on
     // what would change its answer (an item with content text), and "accepts none" would be a claim about
@@ -455,15 +467,17 @@ public struct RuleLinter: Sendable {
           + (fewerItems ? " in up to \(enumerator.maximumItems) items" : "")
           + " (not decided exactly: \(inexact))",
         rulePosition,
-        fewerItems
-          ? "lint with fewer items (RuleLinter.bounds.maximumItems)"
-          : "split the rule's type list, or check it with rulekit diff and smaller bounds")
+        exhaustiveFix
+          ?? (fewerItems
+            ? "lint with fewer items (RuleLinter.bounds.maximumItems)"
+            : "split the rule's type list, or check it with rulekit diff and smaller bounds"))
     } else {
       add(
         .notExhaustivelyChecked,
         "never/always-activates checked by enumeration only, up to \(enumerator.maximumAttachments) attachments "
           + "in up to \(enumerator.maximumItems) items: not decided exactly: \(inexact)", rulePosition,
-        "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers"
+        exhaustiveFix
+          ?? "keep the rule to counts and type tests over extensionItems, attachments and registeredTypeIdentifiers"
       )
     }
     let contexts = enumerator.contexts()

@@ -56,5 +56,67 @@ import Testing
     #expect(status == 0)
     #expect(document["exact"] as? Bool == false)
     #expect((document["reason"] as? String)?.contains("MATCHES") == true)
+    // More effort would not decide it: no hint.
+    #expect(document["searchLimitReached"] as? Bool == false)
+  }
+
+  /// A real version 1 dictionary's two Intune forms (real-rules-holdout2/34.plist: the apple form with twins,
+  /// Microsoft's): the default search stops at its bound and says so; --exhaustive decides them.
+  @Test func exhaustiveDecidesWhatTheDefaultBoundStops() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exact-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dictionary = "Tests/Fixtures/real-rules-holdout2/34.plist"
+    let apple = directory.appendingPathComponent("apple.predicate")
+    let appleWithTwins = directory.appendingPathComponent("apple-twins.predicate")
+    let microsoft = directory.appendingPathComponent("intune.predicate")
+    let converted = try RuleKitBinary.run(["convert", "--style", "apple", "--rule", dictionary])
+    try Data(converted.standardOutput.utf8).write(to: apple)
+    let injected = try RuleKitBinary.run(["inject", "--rule", apple.path])
+    try Data(injected.standardOutput.utf8).write(to: appleWithTwins)
+    let intune = try RuleKitBinary.run(["convert", "--style", "intune", "--rule", dictionary])
+    try Data(intune.standardOutput.utf8).write(to: microsoft)
+    #expect([converted.status, injected.status, intune.status] == [0, 0, 0])
+
+    let (_, bounded) = try Self.json([appleWithTwins.path, microsoft.path])
+    #expect(bounded["exact"] as? Bool == false)
+    #expect(bounded["searchLimitReached"] as? Bool == true)
+    #expect((bounded["reason"] as? String)?.contains("combinations of count intervals") == true)
+    let text = try RuleKitBinary.run(["diff", appleWithTwins.path, microsoft.path, "--show", "1"])
+    #expect(text.standardOutput.contains("; --exhaustive decides it, which can take a minute); smallest:"))
+
+    let (status, exact) = try Self.json([appleWithTwins.path, microsoft.path, "--exhaustive", "--check"])
+    #expect(status == 1)
+    #expect(exact["exact"] as? Bool == true)
+    #expect(exact["reason"] == nil)
+    // The smallest disagreement: an attachment of no type beside a file URL, which the apple form refuses
+    // (a version 1 dictionary: every attachment one of its types) and Microsoft's accepts (some attachment
+    // one of them); the enumeration's smallest used an extra type.
+    let smallest = try #require((exact["smallest"] as? [[String: Any]])?.first)
+    #expect(smallest["context"] as? String == "[[], [public.file-url]]")
+    #expect(smallest["first"] as? Bool == false)
+    #expect(smallest["second"] as? Bool == true)
+  }
+
+  /// `lint --exhaustive` takes the full parser (the build-phase fast path knows only the usual flags) and,
+  /// on a rule the default search decides, reports the same.
+  @Test func lintTakesExhaustive() throws {
+    let rule = "Examples/SampleApp/ShareExtension/Info.plist"
+    let standard = try RuleKitBinary.run(["lint", "--format", "json", rule])
+    let exhaustive = try RuleKitBinary.run(["lint", "--format", "json", "--exhaustive", rule])
+    #expect(exhaustive.status == standard.status)
+    #expect(exhaustive.standardOutput == standard.standardOutput)
+    #expect(exhaustive.standardError.isEmpty)
+  }
+
+  @Test func exhaustiveAndEnumerationBoundsExcludeEachOther() throws {
+    let run = try RuleKitBinary.run([
+      "diff", "--exhaustive", "--max-items", "2", "Examples/IntuneGuide/rule-B.predicate",
+      "Examples/IntuneGuide/rule-C.predicate",
+    ])
+    #expect(run.status == 2)
+    #expect(
+      run.standardError.contains("--exhaustive decides exactly, --max-attachments and --max-items ask for"))
   }
 }

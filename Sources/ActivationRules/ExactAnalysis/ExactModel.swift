@@ -133,9 +133,13 @@ struct TypeAtom: Sendable, Hashable {
   var type: String
 }
 
-/// Why a rule is outside the fragment the exact engine decides, with where in the rule.
+/// Why a rule is outside the fragment the exact engine decides, with where in the rule, or why its search
+/// stopped short.
 struct OutsideFragment: Error, Sendable {
   var reason: String
+  /// The rule is inside the fragment, but a search passed a bound that only bounds its time:
+  /// ``ExactRuleAnalysis/Effort/exhaustive`` would go on.
+  var searchLimitReached = false
 }
 
 /// Rules translated to formulas over per-level atoms, sharing one atom table so two rules can be searched

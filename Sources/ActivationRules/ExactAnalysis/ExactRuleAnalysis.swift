@@ -37,22 +37,50 @@ public enum ExactRuleAnalysis {
     public var rulesAgree: Bool { disagreeingClasses == 0 }
   }
 
-  /// A rule the analysis cannot decide: it uses a construct outside the fragment, or its counts are
-  /// compared with numbers too large to search.
+  /// How long the analysis may search a rule inside the fragment before it gives up.
+  public enum Effort: Sendable, Hashable {
+    /// Each level's search stops at its bound (`docs/limits.md`: about a second in a release build) and the
+    /// analysis reports the rule undecidable, with ``Undecidable/searchLimitReached`` set. Nearly every real
+    /// rule is decided well within it.
+    case standard
+    /// The interval search runs to its end, so every rule inside the fragment is decided; it can take
+    /// seconds to a minute (a version 1 dictionary's apple form with twins against Microsoft's form:
+    /// 1–55 s, `docs/performance.md`), and more for rules larger than any real one.
+    case exhaustive
+  }
+
+  /// A rule the analysis cannot decide: it uses a construct outside the fragment, its counts are
+  /// compared with numbers too large to search, or its search passed a bound of the ``Effort``.
   public struct Undecidable: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why, naming the construct.
+    /// Why, naming the construct or the bound.
     public var reason: String
+    /// Whether the rule is inside the fragment and only the search's time bound stopped it:
+    /// ``Effort/exhaustive`` decides it.
+    public var searchLimitReached: Bool
     /// The reason, as the CLI prints it after `bounded:`.
     public var description: String { reason }
+
+    init(reason: String, searchLimitReached: Bool = false) {
+      self.reason = reason
+      self.searchLimitReached = searchLimitReached
+    }
   }
 
   /// Compares what `first` and `second` accept over every extension context.
   ///
-  /// - Throws: ``Undecidable`` when either rule is outside the fragment.
+  /// - Parameters:
+  ///   - first: The first rule.
+  ///   - second: The second rule.
+  ///   - registry: The types both rules are evaluated with.
+  ///   - keep: How many of the smallest disagreements to return.
+  ///   - effort: How long the search may take before it gives up.
+  /// - Throws: ``Undecidable`` when either rule is outside the fragment, or the search passed a bound of
+  ///   `effort`.
   public static func compare(
-    _ first: PredicateNode, _ second: PredicateNode, registry: TypeRegistry = .system, keep: Int = 5
+    _ first: PredicateNode, _ second: PredicateNode, registry: TypeRegistry = .system, keep: Int = 5,
+    effort: Effort = .standard
   ) throws(Undecidable) -> Comparison {
-    let search = try ExactSearch(rules: [first, second], registry: registry)
+    let search = try ExactSearch(rules: [first, second], registry: registry, effort: effort)
     let disagreeing = search.classes(where: { $0[0] != $0[1] }, keep: keep)
     return Comparison(
       smallestDisagreements: disagreeing.cheapest.map { found in
@@ -72,11 +100,16 @@ public enum ExactRuleAnalysis {
 
   /// Decides whether `rule` accepts some context, and whether it accepts every one.
   ///
-  /// - Throws: ``Undecidable`` when the rule is outside the fragment.
-  public static func activation(_ rule: PredicateNode, registry: TypeRegistry = .system) throws(Undecidable)
-    -> Activation
-  {
-    let search = try ExactSearch(rules: [rule], registry: registry)
+  /// - Parameters:
+  ///   - rule: The rule.
+  ///   - registry: The types the rule is evaluated with.
+  ///   - effort: How long the search may take before it gives up.
+  /// - Throws: ``Undecidable`` when the rule is outside the fragment, or the search passed a bound of
+  ///   `effort`.
+  public static func activation(
+    _ rule: PredicateNode, registry: TypeRegistry = .system, effort: Effort = .standard
+  ) throws(Undecidable) -> Activation {
+    let search = try ExactSearch(rules: [rule], registry: registry, effort: effort)
     return Activation(
       smallestAccepted: search.classes(where: { $0[0] }, keep: 1).cheapest.first?.context,
       smallestRejected: search.classes(where: { !$0[0] }, keep: 1).cheapest.first?.context)
@@ -98,7 +131,28 @@ struct ExactSearch {
     case unions(ContextUnions)
   }
 
-  init(rules: [PredicateNode], registry: TypeRegistry) throws(ExactRuleAnalysis.Undecidable) {
+  /// Searches `rules`' levels; `effort` ``ExactRuleAnalysis/Effort/exhaustive`` lifts the interval
+  /// search's bound for the whole search (the other bounds choose between searches, and stay).
+  init(rules: [PredicateNode], registry: TypeRegistry, effort: ExactRuleAnalysis.Effort = .standard)
+    throws(ExactRuleAnalysis.Undecidable)
+  {
+    guard effort == .exhaustive else {
+      try self.init(searching: rules, registry: registry)
+      return
+    }
+    var limits = LevelStates.limits
+    limits.combinations = .max
+    do {
+      self = try LevelStates.$limits.withValue(limits) { try Self(searching: rules, registry: registry) }
+    } catch let error as ExactRuleAnalysis.Undecidable {
+      throw error
+    } catch {
+      throw ExactRuleAnalysis.Undecidable(reason: "\(error)")
+    }
+  }
+
+  private init(searching rules: [PredicateNode], registry: TypeRegistry) throws(ExactRuleAnalysis.Undecidable)
+  {
     do {
       var model = ExactModel()
       var formulas: [ExactFormula] = []
@@ -128,7 +182,7 @@ struct ExactSearch {
           try prepared.level.searched(steps: prepared.steps, caps: prepared.caps, outputs: nil))
       }
     } catch {
-      throw ExactRuleAnalysis.Undecidable(reason: error.reason)
+      throw ExactRuleAnalysis.Undecidable(reason: error.reason, searchLimitReached: error.searchLimitReached)
     }
   }
 

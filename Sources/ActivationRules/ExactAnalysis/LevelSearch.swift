@@ -183,6 +183,8 @@ struct LevelStates: Sendable {
     var gridWork = LevelStates.maximumGridWork
     /// ``maximumExploreWork``.
     var exploreWork = LevelStates.maximumExploreWork
+    /// ``maximumGridCells``.
+    var gridCells = LevelStates.maximumGridCells
   }
 
   /// The most relaxations (states settled × steps) Dijkstra over hashed states makes before giving up: about
@@ -396,13 +398,15 @@ struct LevelStates: Sendable {
       guard try result.countSearch(steps: steps, caps: caps) else {
         throw OutsideFragment(
           reason: "more than \(Self.limits.countStates) distinct count states (LevelStates.maximumStates) or "
-            + "\(Self.limits.exploreWork) successors (LevelStates.maximumExploreWork)")
+            + "\(Self.limits.exploreWork) successors (LevelStates.maximumExploreWork)",
+          searchLimitReached: true)
       }
     case .hashedCounts?:
       guard try result.explore(steps: steps, caps: caps) else {
         throw OutsideFragment(
           reason: "more than \(Self.limits.countStates) distinct count states (LevelStates.maximumStates) or "
-            + "\(Self.limits.exploreWork) successors (LevelStates.maximumExploreWork)")
+            + "\(Self.limits.exploreWork) successors (LevelStates.maximumExploreWork)",
+          searchLimitReached: true)
       }
     case .intervals?:
       try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
@@ -429,7 +433,7 @@ struct LevelStates: Sendable {
       let fewCountStates =
         !fewerCombinations
         && (estimate <= Double(Self.limits.countStates)
-          || (estimate <= Double(Self.maximumGridCells) && gridWork <= Double(Self.limits.gridWork)))
+          || (estimate <= Double(Self.limits.gridCells) && gridWork <= Double(Self.limits.gridWork)))
       // Each search fills in states; a search that gives up leaves partial ones, so each starts afresh.
       let unsearched = result
       var counted = unsearched

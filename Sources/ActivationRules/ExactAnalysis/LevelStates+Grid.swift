@@ -41,7 +41,7 @@ extension LevelStates {
       digitOfSlot[slot] = digit
       radix.append(cellCount)
       let (product, overflow) = cellCount.multipliedReportingOverflow(by: Int(caps[slot]) + 1)
-      guard !overflow, product <= Self.maximumGridCells else { return false }
+      guard !overflow, product <= Self.limits.gridCells else { return false }
       cellCount = product
     }
     let digitCaps = active.map { caps[$0] }

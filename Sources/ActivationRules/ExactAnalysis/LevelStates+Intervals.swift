@@ -144,7 +144,7 @@ extension LevelStates {
       guard visited <= limit else {
         throw OutsideFragment(
           reason: "more than \(limit) combinations of count intervals "
-            + "(LevelStates.maximumCombinations)")
+            + "(LevelStates.maximumCombinations)", searchLimitReached: true)
       }
     }
     /// The bound on the number of children every minimal solution meets (see

@@ -12,6 +12,9 @@ extension SemanticDiff {
     public var report: Report
     /// The bounds of the enumeration, when the comparison is bounded.
     public var bounds: Bounds?
+    /// Whether the rules are inside the exact fragment and only the search's time bound made the
+    /// comparison bounded: ``ExactRuleAnalysis/Effort/exhaustive`` decides it.
+    public var searchLimitReached = false
   }
 
   /// Compares `first` and `second` over every extension context when both rules are inside the fragment
@@ -25,11 +28,12 @@ extension SemanticDiff {
   ///     default bounds.
   ///   - registry: The types both rules are evaluated with.
   ///   - keep: How many of the smallest disagreements to return.
+  ///   - effort: How long the exact search may take before the comparison falls back to enumeration.
   /// - Throws: ``ContextEnumerator/LimitExceeded`` when the comparison falls back to enumeration and the
   ///   bounds ask for too many contexts.
   public static func decide(
     _ first: PredicateNode, _ second: PredicateNode, bounds: Bounds? = nil, registry: TypeRegistry = .system,
-    keep: Int = 5
+    keep: Int = 5, effort: ExactRuleAnalysis.Effort = .standard
   ) throws(ContextEnumerator.LimitExceeded) -> Decision {
     let reason: String
     if let bounds {
@@ -38,7 +42,7 @@ extension SemanticDiff {
       return Decision(exactness: .bounded(reason: reason), report: report, bounds: bounds)
     }
     do {
-      let exact = try ExactRuleAnalysis.compare(first, second, registry: registry, keep: keep)
+      let exact = try ExactRuleAnalysis.compare(first, second, registry: registry, keep: keep, effort: effort)
       let report = Report(
         contextsChecked: exact.contextClasses, disagreementCount: exact.disagreeingClasses,
         smallestDisagreements: exact.smallestDisagreements,
@@ -47,7 +51,9 @@ extension SemanticDiff {
     } catch {
       let fallback = Bounds()
       let report = try compare(first, second, bounds: fallback, registry: registry, keep: keep)
-      return Decision(exactness: .bounded(reason: error.reason), report: report, bounds: fallback)
+      return Decision(
+        exactness: .bounded(reason: error.reason), report: report, bounds: fallback,
+        searchLimitReached: error.searchLimitReached)
     }
   }
 }

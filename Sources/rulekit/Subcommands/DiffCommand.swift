@@ -20,7 +20,9 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
       FUNCTION, other key paths), or --max-attachments or --max-items, compares by enumeration instead: \
       contexts of 1…--max-items items (2) and 0…--max-attachments attachments (3), each registering one \
       type from either rule's types, their Intune twins, public.data, public.url, public.plain-text and a \
-      dyn. type; the output then says "bounded" and why. Dictionary rules are compared through --style. \
+      dyn. type; the output then says "bounded" and why. So does a comparison whose exact search passes \
+      its bound (about a second; no real rule but a few dictionaries' Intune forms does): --exhaustive \
+      searches on however long it takes. Dictionary rules are compared through --style. \
       With --quiet nothing is printed when the rules agree.
 
       Examples:
@@ -41,6 +43,11 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
   var maxAttachments: Int?
   @Option(help: "Enumerate contexts of at most this many extension items instead of deciding exactly (2).")
   var maxItems: Int?
+  @Flag(
+    help: ArgumentHelp(
+      "Decide exactly however long the search takes (seconds to a minute for the largest rules), where the "
+        + "default stops at about a second and falls back to enumeration, saying so."))
+  var exhaustive = false
   @Option(help: "How many disagreeing contexts to print.") var show = 5
   @Option(help: "How dictionary rules are read: apple or intune.")
   var style: DictionaryConversionStyle = .apple
@@ -52,6 +59,14 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
 
   var consoleSettings: ConsoleSettings {
     outputOptions.consoleSettings
+  }
+
+  func validate() throws {
+    if exhaustive, maxAttachments != nil || maxItems != nil {
+      throw ValidationError(
+        "--exhaustive decides exactly, --max-attachments and --max-items ask for enumeration: give one or the other"
+      )
+    }
   }
 
   func run() throws {
@@ -70,7 +85,8 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
         maximumItems: maxItems ?? defaults.maximumItems)
     do {
       decision = try SemanticDiff.decide(
-        a.predicate(style: style), b.predicate(style: style), bounds: bounds, registry: registry, keep: show)
+        a.predicate(style: style), b.predicate(style: style), bounds: bounds, registry: registry, keep: show,
+        effort: exhaustive ? .exhaustive : .standard)
     } catch {
       throw RulesCLI.fail(
         "\(error.description) (--max-attachments, --max-items)", code: RulesCLI.Exit.usage)
@@ -81,6 +97,7 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
       bound =
         "bounded: \(reason); checked contexts of up to \(bounds.maximumAttachments) attachments in up to "
         + "\(bounds.maximumItems) items"
+        + (decision.searchLimitReached ? "; --exhaustive decides it, which can take a minute" : "")
     }
     switch outputOptions.format {
     case .json:
@@ -93,7 +110,10 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
             as [String: Any]
         },
       ]
-      if case .bounded(let reason) = decision.exactness { document["reason"] = reason }
+      if case .bounded(let reason) = decision.exactness {
+        document["reason"] = reason
+        document["searchLimitReached"] = decision.searchLimitReached
+      }
       Console.json(document)
     case .text, .xcode:
       if report.rulesAgree {

@@ -51,6 +51,7 @@ extension LintCommand {
     command.targets = []
     command.outputOptions = outputOptions
     command.skipFilesWithoutRule = skipFilesWithoutRule
+    command.exhaustive = false
     return command
   }
 }

@@ -70,6 +70,15 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
         + "that pass every Info.plist (.pre-commit-hooks.yaml)."))
   var skipFilesWithoutRule = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Decide never/always-activates exactly however long the search takes (seconds to a minute for the "
+        + "largest rules), where the default stops at about a second and says the check was bounded."))
+  var exhaustive = false
+
+  /// The rule linter the options ask for.
+  var ruleLinter: RuleLinter { RuleLinter(effort: exhaustive ? .exhaustive : .standard) }
+
   var consoleSettings: ConsoleSettings {
     outputOptions.consoleSettings
   }
@@ -114,7 +123,8 @@ struct LintCommand: ParsableCommand, ConsoleConfigurable {
       return
     }
     let sources = try input.read(operands: operands, operandSyntax: "FILE…")
-    let findings = sources.flatMap { RuleLinter().lint($0.file) }
+    let linter = ruleLinter
+    let findings = sources.flatMap { linter.lint($0.file) }
     let files = sources.map(\.displayName)
     switch outputOptions.format {
     case .json:
@@ -153,7 +163,8 @@ extension LintCommand {
     }
     let report: ProjectLintReport
     do {
-      report = try ProjectLinter().lint(xcodeProject, targets: targets, displayPath: ConfigureRun.displayPath)
+      report = try ProjectLinter(ruleLinter: ruleLinter).lint(
+        xcodeProject, targets: targets, displayPath: ConfigureRun.displayPath)
     } catch {
       throw ConfigureRun.fail(error)
     }
