@@ -16,6 +16,15 @@ public enum ConfigurationReport {
   public static func text(
     _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?
   ) -> String {
+    text(plan, infoPlistName: infoPlistName, entitlementsName: entitlementsName, unchanged: nil)
+  }
+
+  /// ``text(_:infoPlistName:entitlementsName:)``, saying `unchanged` instead of "already configured" when the
+  /// plan changes nothing (a project plan whose Info.plist an earlier plan already changes: the file on disk
+  /// is not configured yet).
+  static func text(
+    _ plan: ConfigurationPlan, infoPlistName: String, entitlementsName: String?, unchanged: String?
+  ) -> String {
     var lines: [String] = []
     for finding in plan.findings {
       let file = name(of: finding.file, infoPlistName, entitlementsName, plan)
@@ -34,7 +43,7 @@ public enum ConfigurationReport {
       }
     }
     if plan.changes.isEmpty {
-      lines.append("\(infoPlistName): already configured for Intune; nothing to change")
+      lines.append(unchanged ?? "\(infoPlistName): already configured for Intune; nothing to change")
     }
     return lines.joined(separator: "\n")
   }

@@ -24,20 +24,18 @@ public enum ProjectConfigurationReport {
         "== \(target.targetName) (\(target.configurations.joined(separator: ", ")))"
           + (created.isEmpty ? "" : ": " + created.joined(separator: ", ")))
       // A target whose configurations use different files shares the rest: say each finding once.
+      // "Already configured" would say the file on disk needs nothing, when it is an earlier plan's result.
+      let unchanged =
+        target.infoPlistPlannedBy.isEmpty
+        ? nil
+        : "\(displayPath(target.infoPlistPath)): nothing to add to the changes planned for "
+          + "\(target.infoPlistPlannedBy.joined(separator: " and ")) above, which these configurations build "
+          + "with too"
       let report = ConfigurationReport.text(
         target.plan, infoPlistName: displayPath(target.infoPlistPath),
-        entitlementsName: target.entitlementsPath.map(displayPath))
+        entitlementsName: target.entitlementsPath.map(displayPath), unchanged: unchanged)
       var skippingFix = false
-      // "Already configured" would say the file on disk needs nothing, when it is an earlier plan's result.
-      let alreadyConfigured =
-        "\(displayPath(target.infoPlistPath)): already configured for Intune; nothing to change"
-      for var line in report.split(separator: "\n", omittingEmptySubsequences: false) {
-        if !target.infoPlistPlannedBy.isEmpty && line == alreadyConfigured {
-          line =
-            "\(displayPath(target.infoPlistPath)): nothing to add to the changes planned for "
-            + "\(target.infoPlistPlannedBy.joined(separator: " and ")) above, which these configurations build "
-            + "with too"
-        }
+      for line in report.split(separator: "\n", omittingEmptySubsequences: false) {
         if line.hasPrefix("  fix: ") {
           if !skippingFix { lines.append(String(line)) }
           continue
