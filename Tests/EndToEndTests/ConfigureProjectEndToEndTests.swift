@@ -263,6 +263,62 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
   }
 
+  /// octo-ios: the app's PRODUCT_BUNDLE_IDENTIFIER is $(OCTO_BUNDLE_ID), which only CocoaPods' xcconfigs
+  /// (written by pod install) define. Before, -i and -e said the app's CFBundleIdentifier is a reference and
+  /// to pass --containing-app, where configure --project writes the reference the extension's build spells.
+  @Test(
+    "-i and -e in a project whose app identifier expands to nothing: the reference, as --project writes it")
+  func filesInAProjectWithoutTheAppsIdentifier() throws {
+    let copy = try Copy("octo-ios")
+    let result = try copy.run([
+      "configure", "-i", "ShareExtension/Info.plist", "-e", "ShareExtension/ShareExtension.entitlements",
+      "--dry-run",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains(
+        "containing-app-bundle-id  IntuneMAMSettings › ContainingAppBundleId: set to $(OCTO_BUNDLE_ID)"))
+    #expect(!result.stderr.contains("[containing-app-build-setting]"))
+    #expect(
+      result.stderr.contains(
+        "ShareExtension/Info.plist: warning: OctoiOS's bundle identifier expands to nothing in Debug, Release "
+          + "(PRODUCT_BUNDLE_IDENTIFIER = $(OCTO_BUNDLE_ID)), so ShareExtension's ContainingAppBundleId, "
+          + "$(OCTO_BUNDLE_ID), could not be checked against it there (OctoiOS.xcodeproj/project.pbxproj:"))
+    #expect(
+      result.stderr.contains(
+        "fix: make the app's build settings complete (a file they come from is missing from the checkout: "
+          + "rulekit configure --project OctoiOS.xcodeproj --dry-run names it; CocoaPods writes its xcconfigs on "
+          + "pod install), then run configure again to check"))
+  }
+
+  @Test(
+    "-i and -e in a project whose app identifier is empty and unspelled: the project's error, nothing written"
+  )
+  func filesInAProjectWithAnEmptyAppIdentifier() throws {
+    let copy = try Copy("limit")
+    let pbxproj = copy.folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";"
+    ).replacingOccurrences(
+      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";"
+    )
+    .write(to: pbxproj, atomically: true, encoding: .utf8)
+    let before = try copy.snapshot()
+    let result = try copy.run([
+      "configure", "-i", "ShareExtension/Info.plist", "-e", "ShareExtension/ShareExtension.entitlements",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "ShareExtension/Info.plist: error: Limit's bundle identifier expands to nothing in Debug, Release "
+          + "(PRODUCT_BUNDLE_IDENTIFIER is empty), so ShareExtension's ContainingAppBundleId cannot name it "
+          + "(Limit.xcodeproj/project.pbxproj:"))
+    #expect(result.stderr.contains(", or pass --containing-app BUNDLE_ID"))
+    #expect(!result.stderr.contains("[containing-app-build-setting]"))
+    #expect(try copy.snapshot() == before)
+  }
+
   @Test("-i and -e with no project and no app: the app's ID is inferred from the extension's, with a warning")
   func inferredContainingApp() throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-infer-\(UUID())")

@@ -31,6 +31,11 @@ public struct ProjectContext: Sendable {
   /// one `AppGroupIdentifiers` list cannot be right in all of them; `configure --project` adds a build
   /// setting per group.
   public var appGroupsDifferPerConfiguration: Bool
+  /// For an extension whose app's bundle identifier expands to nothing in some configuration (a file the
+  /// app's settings come from is missing from the checkout): the warning that the reference ``options``
+  /// names was written unchecked there (`containing-app-unverified`), or the error that nothing can name the
+  /// app (`containing-app-unknown`) — what `configure --project` says at the app's setting.
+  public var containingAppFinding: ProjectFinding?
 }
 
 extension ProjectConfigurator {
@@ -85,6 +90,7 @@ extension ProjectConfigurator {
       }
       let app = project.targets.first { $0.isApplication && $0.embeddedTargetIDs.contains(target.id) }
       var needsSetting = false
+      var containingAppFinding: ProjectFinding?
       if target.isAppExtension, let app {
         let planner = try ProjectPlanner(
           project: project, appTargetName: app.name, sdk: sdk, options: options)
@@ -111,9 +117,13 @@ extension ProjectConfigurator {
           for: target, settings: matching, appIdentifiers: appIdentifiers, appSettings: appSettings,
           appInfoPlist: appInfoPlist, catalyst: catalyst)
         needsSetting = choice.settingName != nil
-        if !needsSetting && choice.unverifiedConfigurations.isEmpty && choice.unknownAppFinding == nil {
+        // A reference unchecked in some configurations is written as the project plan writes it, and said.
+        if !needsSetting && choice.unknownAppFinding == nil {
           fileOptions.containingApp = choice.containingApp
         }
+        containingAppFinding =
+          choice.unknownAppFinding
+          ?? planner.unverifiedContainingAppFinding(choice, of: target, appSettings: appSettings)
       }
       // The app groups each configuration's entitlements name, as Xcode expands them.
       let groups = Set(
@@ -128,7 +138,7 @@ extension ProjectConfigurator {
         projectPath: project.path, targetName: target.name, configurations: matching.map(\.configuration),
         appTargetName: target.isAppExtension ? app?.name : nil, options: fileOptions,
         preprocessing: ProjectPlanner.preprocessing(first), containingAppNeedsBuildSetting: needsSetting,
-        appGroupsDifferPerConfiguration: groups.count > 1)
+        appGroupsDifferPerConfiguration: groups.count > 1, containingAppFinding: containingAppFinding)
     }
     return nil
   }

@@ -283,11 +283,21 @@ extension ProjectPlanner {
   mutating func noteUnverifiedContainingApp(
     _ choice: ContainingAppChoice, of target: XcodeTarget, appSettings: [ResolvedBuildSettings]
   ) {
+    if let finding = unverifiedContainingAppFinding(choice, of: target, appSettings: appSettings) {
+      findings.append(finding)
+    }
+  }
+
+  /// The warning ``noteUnverifiedContainingApp(_:of:appSettings:)`` adds, or nil when `choice` was checked
+  /// in every configuration.
+  func unverifiedContainingAppFinding(
+    _ choice: ContainingAppChoice, of target: XcodeTarget, appSettings: [ResolvedBuildSettings]
+  ) -> ProjectFinding? {
     guard !choice.unverifiedConfigurations.isEmpty, let text = choice.containingApp.bundleIdentifier else {
-      return
+      return nil
     }
     let written = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")
-    findings.append(
+    return
       ProjectFinding(
         id: "containing-app-unverified", .warning, at: written?.location ?? app.location,
         "\(app.name)'s bundle identifier expands to nothing in "
@@ -297,6 +307,6 @@ extension ProjectPlanner {
         fix:
           "make the app's build settings complete (a file they come from is missing from the checkout: see "
           + "the warnings above; CocoaPods writes its xcconfigs on pod install), then run configure again to "
-          + "check"))
+          + "check")
   }
 }

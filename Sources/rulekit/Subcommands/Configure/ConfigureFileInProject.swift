@@ -44,6 +44,25 @@ extension ConfigureRun {
             + "which adds a build setting per group"
         ))
     }
+    if let finding = context.containingAppFinding {
+      // The project says why the app's identifier is unknown (a settings file missing from the checkout),
+      // which the file-level error (the app's CFBundleIdentifier is a reference) would leave out.
+      plan.findings.removeAll { ["containing-app-unknown", "containing-app-build-setting"].contains($0.id) }
+      let place = finding.location.map { location in
+        " (" + displayPath(location.file)
+          + (location.line.map { ":\($0):\(location.column ?? 1)" } ?? "") + ")"
+      }
+      // The project plan's fix points at its own warnings about the missing file, which this run does not
+      // print: name the command that does.
+      plan.findings.append(
+        ConfiguratorFinding(
+          id: finding.id, finding.severity, at: ["IntuneMAMSettings", "ContainingAppBundleId"],
+          finding.message + (place ?? ""),
+          fix: "make the app's build settings complete (a file they come from is missing from the checkout: "
+            + "rulekit configure --project \(ShellWord.quoted(found.path)) --dry-run names it; CocoaPods writes "
+            + "its xcconfigs on pod install), then run configure again"
+            + (finding.severity == .error ? ", or pass --containing-app BUNDLE_ID" : " to check")))
+    }
     guard context.containingAppNeedsBuildSetting, context.appTargetName != nil else { return }
     plan.findings.removeAll { $0.id == "containing-app-unknown" }
     plan.findings.append(
