@@ -23,7 +23,7 @@ public enum ExactRuleAnalysis {
     public var isExact: Bool { self == .exact }
   }
 
-  /// The outcome of ``compare(_:_:registry:keep:)``.
+  /// The outcome of ``compare(_:_:registry:keep:effort:)``.
   public struct Comparison: Sendable, Hashable {
     /// The smallest contexts the rules answer differently, smallest first (fewest items, then
     /// attachments, then types), at most the requested number; empty when the rules agree on every context.
