@@ -160,6 +160,52 @@ import Testing
     #expect(object?["accepted"] as? Bool == true)
   }
 
+  /// An evaluation error is reported as `eval` reports it: `file:line:column: error:`, the source line and a
+  /// caret, and a JSON record with the position; not one wrapped message with "error:" twice.
+  @Test func explainEvaluationErrorIsPositioned() throws {
+    let rule = "TRUEPREDICATE AND\n  FUNCTION(extensionItems, 'count') >= 1"
+    let file = try Self.temporaryFile("function.predicate", rule)
+    let run = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1"])
+    #expect(run.status == 65)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors.hasPrefix("\(file.path):2:3: error: FUNCTION selector 'count' is not one of the functions"),
+      "\(run.errors)")
+    #expect(run.errors.contains("\n  FUNCTION(extensionItems, 'count') >= 1\n  ^"), "\(run.errors)")
+    #expect(run.errors.components(separatedBy: "error:").count == 2, "\(run.errors)")
+    // The same error from eval reads the same.
+    let eval = try Self.run(["eval", "--rule", file.path, "--attachment", "public.jpeg"])
+    #expect(eval.errors == run.errors)
+
+    let json = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1", "--format", "json"])
+    #expect(json.status == 65)
+    let document = try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any]
+    let diagnostic = try #require((document?["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["file"] as? String == file.path)
+    #expect(diagnostic["line"] as? Int == 2)
+    #expect(diagnostic["column"] as? Int == 3)
+    #expect((diagnostic["message"] as? String)?.hasPrefix("FUNCTION selector 'count'") == true)
+  }
+
+  /// A rule string in a plist: the error's position is in the plist, where the user edits it.
+  @Test func explainEvaluationErrorInAPlistPointsIntoThePlist() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtensionActivationRule</key>
+      \t<string>TRUEPREDICATE AND FUNCTION(extensionItems, 'count') &gt;= 1</string>
+      </dict>
+      </plist>
+
+      """
+    let file = try Self.temporaryFile("rule.plist", plist)
+    let run = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1"])
+    #expect(run.status == 65)
+    #expect(run.errors.hasPrefix("\(file.path):5:28: error: FUNCTION selector"), "\(run.errors)")
+    #expect(run.errors.contains("\n\t<string>TRUEPREDICATE AND FUNCTION("), "\(run.errors)")
+  }
+
   /// iOS declares no twin, so a managed JPEG's twin does not conform to the twin of public.image; only the
   /// mirrored policy (twins declared like their bases) lets rule C accept it.
   @Test func twinPolicyDecidesWhetherSubtypeTwinsMatch() throws {
