@@ -146,8 +146,9 @@ public struct RuleLinter: Sendable {
     for duplicate in file.duplicateKeys {
       add(
         .duplicateKey,
-        "the key \(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), "
-          + "column \(duplicate.first.column)); the system uses this later value and ignores the first",
+        "the key \(ActivationDictionary.escapedKey(duplicate.key)) appears twice in one dictionary (first at "
+          + "line \(duplicate.first.line), column \(duplicate.first.column)); the system uses this later value "
+          + "and ignores the first",
         at: SourcePosition(
           line: duplicate.duplicate.line, column: duplicate.duplicate.column,
           offset: duplicate.duplicate.offset),
@@ -168,7 +169,8 @@ public struct RuleLinter: Sendable {
       guard case .key(let key)? = path.components.last else { continue }
       let place = path.components.count == 2 ? "in NSExtension" : "beside NSExtensionActivationRule"
       add(
-        .activationKeyOutsideRule, "\(key) is \(place), where the system does not read it",
+        .activationKeyOutsideRule,
+        "\(ActivationDictionary.escapedKey(key)) is \(place), where the system does not read it",
         at: file.position(ofEntry: path) ?? file.position(ofKey: key),
         fix: isPredicate
           ? "the rule is a predicate, which says this itself: express it there, or remove the key"
@@ -251,10 +253,20 @@ public struct RuleLinter: Sendable {
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
     for key in dictionary.undocumentedKeys {
+      let shown = ActivationDictionary.escapedKey(key.name)
+      let message = "\(shown) is not a documented NSExtensionActivationRule key; the system ignores it"
+      // A documented key with a line break or a space in its <key> (a shipping app's image limit): "did
+      // you mean" the same-looking spelling would hide what to change.
+      if let invisible = key.invisibleCharacters {
+        let what = key.invisibleCharactersAreWhitespace ? "the whitespace" : "the invisible characters"
+        add(
+          .undocumentedKey, message + ": it is \(invisible.documented.rawValue) \(invisible.placement)",
+          file.position(ofKey: key.name),
+          "remove \(what) inside <key>, so that it reads \(invisible.documented.rawValue)")
+        continue
+      }
       add(
-        .undocumentedKey,
-        "\(key.name) is not a documented NSExtensionActivationRule key; the system ignores it",
-        file.position(ofKey: key.name),
+        .undocumentedKey, message, file.position(ofKey: key.name),
         key.likelyMeant.map { "did you mean \($0.rawValue)? Only that spelling is read" }
           ?? "use a predicate rule to express this")
     }

@@ -253,6 +253,40 @@ import Testing
     #expect(after.contains("<plist version=\"1.0\">\n<!-- images from Photos -->\n<string>SUBQUERY"))
   }
 
+  /// A key with a line break inside its `<key>`: lint's finding (in every format) and inject's note name it
+  /// escaped, each on one line, so `--format xcode` files one issue per finding.
+  @Test func keyWithALineBreakStaysOnOneLine() throws {
+    let rule = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtensionActivationSupportsImageWithMaxCount
+      </key>
+      \t<integer>3</integer>
+      \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+      \t<integer>1</integer>
+      </dict>
+      </plist>
+
+      """
+    let file = try CLITests.temporaryFile("rule.plist", rule)
+    let key = "NSExtensionActivationSupportsImageWithMaxCount"
+    let xcode = try CLITests.run(["lint", file.path, "--format", "xcode"])
+    #expect(
+      xcode.output.split(separator: "\n") == [
+        "\(file.path):4:2: warning: \(key)\\n is not a documented NSExtensionActivationRule key; the system "
+          + "ignores it: it is \(key) followed by a line break (U+000A) [RK006]"
+      ], "\(xcode.output)")
+    let text = try CLITests.run(["lint", file.path])
+    #expect(text.output.contains("fix: remove the whitespace inside <key>, so that it reads \(key)\n"))
+    #expect(!text.output.contains("did you mean"))
+    let inject = try CLITests.run(["inject", "--rule", file.path])
+    #expect(inject.status == 0)
+    #expect(
+      inject.errors.contains("left out of the predicate: \(key)\\n (not a key the system reads)\n"),
+      "\(inject.errors)")
+  }
+
   @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
     let originalURL = RuleKitBinary.packageRoot.appendingPathComponent(
       "Examples/SampleApp/ActionExtension/Info.plist")

@@ -15,7 +15,9 @@ enum RulesCLI {
   /// read (`…SupportsFileWithType` and its list of types), which a dictionary-to-string rewrite drops.
   static func noteLeftOutKeys(of dictionary: ActivationDictionary) {
     guard !dictionary.undocumentedKeys.isEmpty else { return }
-    let names = dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
+    // Escaped: a key with a line break in it would otherwise split the note over two lines.
+    let names = dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
+      .joined(separator: ", ")
     Console.info("left out of the predicate: \(names) (not a key the system reads)")
   }
 
