@@ -287,6 +287,63 @@ import Testing
       "\(inject.errors)")
   }
 
+  /// An empty rule dictionary (a shipping app's `<dict/>`, its keys written beside it) accepts nothing: the
+  /// FALSEPREDICATE that replaces it comes with a warning at the dictionary, saying why; exit 0 as after the
+  /// commands' other notes.
+  @Test(arguments: [["inject"], ["convert"], ["convert", "--style", "apple"]])
+  func emptyDictionaryIsAWarning(command: [String]) throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t<dict/>
+      \t\t\t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+      \t\t\t<integer>1</integer>
+      \t\t</dict>
+      \t\t<key>NSExtensionPointIdentifier</key>
+      \t\t<string>com.apple.share-services</string>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """
+    let file = try CLITests.temporaryFile("Info.plist", plist)
+    let run = try CLITests.run(command + ["--rule", file.path])
+    #expect(run.status == 0)
+    #expect(run.output == "FALSEPREDICATE\n")
+    #expect(
+      run.errors.hasPrefix(
+        "\(file.path):9:4: warning: the rule accepts nothing, so the extension never activates: the dictionary "
+          + "has no NSExtensionActivationSupports… key the system reads; "
+          + "NSExtensionActivationSupportsImageWithMaxCount is outside it, where the system does not read it: "
+          + "move it into the dictionary\n\t\t\t<dict/>\n\t\t\t^"), "\(run.errors)")
+    // --quiet drops notes, not warnings.
+    #expect(try CLITests.run(command + ["--rule", file.path, "--quiet"]).errors == run.errors)
+
+    let json = try CLITests.run(command + ["--rule", file.path, "--format", "json"])
+    #expect(json.status == 0)
+    let document = try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any]
+    let diagnostic = try #require((document?["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["severity"] as? String == "warning")
+    #expect(diagnostic["file"] as? String == file.path)
+    #expect(diagnostic["line"] as? Int == 9)
+    #expect(diagnostic["column"] as? Int == 4)
+    #expect((diagnostic["message"] as? String)?.hasPrefix("the rule accepts nothing") == true)
+
+    // A dictionary that accepts something gets no such warning.
+    let images = try CLITests.temporaryFile(
+      "Info.plist",
+      plist.replacingOccurrences(
+        of: "<dict/>\n",
+        with: "<dict><key>NSExtensionActivationSupportsImageWithMaxCount</key><integer>1</integer></dict>\n"))
+    #expect(try !CLITests.run(command + ["--rule", images.path]).errors.contains("accepts nothing"))
+  }
+
   @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {
     let originalURL = RuleKitBinary.packageRoot.appendingPathComponent(
       "Examples/SampleApp/ActionExtension/Info.plist")
