@@ -98,6 +98,24 @@ import Testing
     )
   }
 
+  /// A bounded diff (==[c] is outside the exact fragment) of an equality test and a conformance test on
+  /// public.url: the enumeration includes public.file-url, a declared subtype, and finds the disagreement.
+  @Test func boundedDiffFindsTheSubtypeWitness() throws {
+    func rule(_ test: String) -> String {
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \(test))"
+        + ".@count >= 1).@count == 1\n"
+    }
+    let equality = try Self.temporaryFile("equality.predicate", rule(#"==[c] "PUBLIC.URL""#))
+    let conformance = try Self.temporaryFile("conformance.predicate", rule(#"UTI-CONFORMS-TO "public.url""#))
+    let run = try Self.run(["diff", "--check", equality.path, conformance.path])
+    #expect(run.status == 1, "\(run.output)")
+    #expect(run.output.contains("(bounded: "))
+    #expect(
+      run.output.contains(
+        "  [[public.file-url]]: \(equality.path) does not, \(conformance.path) activates\n"),
+      "\(run.output)")
+  }
+
   @Test func lintFormats() throws {
     let corpus = RuleKitBinary.corpus.path
     let text = try Self.run(["lint", "\(corpus)/34.predicate"])
