@@ -37,6 +37,43 @@ public struct ContextEnumerator: Sendable {
     return result
   }
 
+  /// For each of `types` in order, the first type `registry` declares as conforming directly to it
+  /// (`public.file-url` for `public.url`), without repeats; a type with no declared subtype adds nothing.
+  ///
+  /// A rule testing conformance and one testing equality (`==[c]`, `IN {…}`, `BEGINSWITH`) agree on the
+  /// types both name and part on their subtypes, so an enumeration over the named types alone calls such
+  /// rules equal. The first declared one, in the registry's order, keeps the choice deterministic.
+  public static func directSubtypes(of types: [String], in registry: TypeRegistry) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for type in types where seen.insert(type.lowercased()).inserted {
+      let subtype = registry.descendants(of: type).dropFirst().first { candidate in
+        registry.parents(of: candidate).contains { registry.isEqual($0, type) }
+      }
+      if let subtype, seen.insert(subtype.lowercased()).inserted { result.append(subtype) }
+    }
+    return result
+  }
+
+  /// This enumeration with a single-type attachment more for each of `types`' direct subtypes
+  /// (``directSubtypes(of:in:)``) not among its shapes yet, in that order, as many as keep it within
+  /// ``maximumContexts`` and ``maximumObjects``: the subtypes sharpen a bounded comparison but never turn
+  /// one that fits into one refused.
+  public func addingSubtypes(of types: [String], in registry: TypeRegistry) -> ContextEnumerator {
+    var result = self
+    guard size.isWithinLimits else { return result }
+    var present = Set(shapes.flatMap { $0 }.map { $0.lowercased() })
+    for subtype in Self.directSubtypes(of: types, in: registry)
+    where present.insert(subtype.lowercased()).inserted {
+      var candidate = result
+      candidate.shapes.append([subtype])
+      // Each shape more only adds contexts, so once one does not fit, none after it would.
+      guard candidate.size.isWithinLimits else { break }
+      result = candidate
+    }
+    return result
+  }
+
   /// The most contexts one enumeration may build: 100 000. `diff` evaluates two rules on each, about
   /// 15 s for 100 000 in a release build on a 2-core machine; beyond that an enumeration is a hang, and its
   /// array of contexts hundreds of megabytes. `docs/limits.md` lists it with every other limit.

@@ -210,7 +210,13 @@ public struct RuleFile: Sendable {
       throw ActivationRuleError(
         .ruleMisplaced,
         "the NSExtensionActivation… keys are in \(first.parent), not in an NSExtensionActivationRule "
-          + "dictionary, so the system reads no rule: " + looseKeys.map { "\($0)" }.joined(separator: ", "),
+          + "dictionary, so the system reads no rule: "
+          + looseKeys.map { path in
+            path.components.map {
+              guard case .key(let key) = $0 else { return $0.description }
+              return ActivationDictionary.escapedKey(key)
+            }.joined(separator: " › ")
+          }.joined(separator: ", "),
         location: location(first),
         hint: "put them in an NSExtensionActivationRule dictionary inside NSExtension › NSExtensionAttributes"
       )

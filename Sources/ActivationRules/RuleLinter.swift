@@ -152,8 +152,9 @@ public struct RuleLinter: Sendable {
     for duplicate in file.duplicateKeys {
       add(
         .duplicateKey,
-        "the key \(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), "
-          + "column \(duplicate.first.column)); the system uses this later value and ignores the first",
+        "the key \(ActivationDictionary.escapedKey(duplicate.key)) appears twice in one dictionary (first at "
+          + "line \(duplicate.first.line), column \(duplicate.first.column)); the system uses this later value "
+          + "and ignores the first",
         at: SourcePosition(
           line: duplicate.duplicate.line, column: duplicate.duplicate.column,
           offset: duplicate.duplicate.offset),
@@ -174,7 +175,8 @@ public struct RuleLinter: Sendable {
       guard case .key(let key)? = path.components.last else { continue }
       let place = path.components.count == 2 ? "in NSExtension" : "beside NSExtensionActivationRule"
       add(
-        .activationKeyOutsideRule, "\(key) is \(place), where the system does not read it",
+        .activationKeyOutsideRule,
+        "\(ActivationDictionary.escapedKey(key)) is \(place), where the system does not read it",
         at: file.position(ofEntry: path) ?? file.position(ofKey: key),
         fix: isPredicate
           ? "the rule is a predicate, which says this itself: express it there, or remove the key"
@@ -257,10 +259,20 @@ public struct RuleLinter: Sendable {
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
     for key in dictionary.undocumentedKeys {
+      let shown = ActivationDictionary.escapedKey(key.name)
+      let message = "\(shown) is not a documented NSExtensionActivationRule key; the system ignores it"
+      // A documented key with a line break or a space in its <key> (a shipping app's image limit): "did
+      // you mean" the same-looking spelling would hide what to change.
+      if let invisible = key.invisibleCharacters {
+        let what = key.invisibleCharactersAreWhitespace ? "the whitespace" : "the invisible characters"
+        add(
+          .undocumentedKey, message + ": it is \(invisible.documented.rawValue) \(invisible.placement)",
+          file.position(ofKey: key.name),
+          "remove \(what) inside <key>, so that it reads \(invisible.documented.rawValue)")
+        continue
+      }
       add(
-        .undocumentedKey,
-        "\(key.name) is not a documented NSExtensionActivationRule key; the system ignores it",
-        file.position(ofKey: key.name),
+        .undocumentedKey, message, file.position(ofKey: key.name),
         key.likelyMeant.map { "did you mean \($0.rawValue)? Only that spelling is read" }
           ?? "use a predicate rule to express this")
     }
@@ -397,13 +409,14 @@ public struct RuleLinter: Sendable {
     add: (LintCheck, String, SourcePosition, String?) -> Void
   ) {
     let rulePosition = text == nil ? file.rulePosition : file.filePosition(ofPredicateOffset: 0)
+    let missingQuantifier = text.flatMap { Self.missingQuantifier(in: tree, text: $0) }
     // A dictionary has no @count to check: say which keys let content in (a hold-out app set every key
     // to 0 or <false/>, real-rules-holdout/18.plist).
     let neverFix =
       text == nil
       ? "give a …WithMaxCount key a count above 0, or NSExtensionActivationSupportsText <true/>, for what the "
         + "extension accepts (a …WithMinCount above its …WithMaxCount allows nothing either)"
-      : "check the counts (@count == … vs > …) and the types"
+      : missingQuantifier?.fix ?? "check the counts (@count == … vs > …) and the types"
     let inexact: String
     // A rule inside the fragment whose search passed its time bound: more effort decides it.
     var exhaustiveFix: String?
@@ -497,10 +510,17 @@ public struct RuleLinter: Sendable {
     // A context RuleKit cannot evaluate (FUNCTION with a selector it does not call, say) is no evidence
     // that the rule refuses it.
     if let failure = failures.first {
+      // A UTI operator on the whole list stops the evaluation (it needs a string); the cause is the missing ANY.
+      let offset = failure.range.start.offset
+      let causedByMissingQuantifier = missingQuantifier.map {
+        $0.range.start.offset <= offset && offset < $0.range.end.offset
+      }
       add(
         .notExhaustivelyChecked,
         "never/always-activates not checked: RuleKit cannot evaluate the rule on \(failures.count) of \(scope): "
-          + failure.message, rulePosition, "rulekit eval --rule FILE shows where the evaluation stops")
+          + failure.message, rulePosition,
+        causedByMissingQuantifier == true
+          ? missingQuantifier?.fix : "rulekit eval --rule FILE shows where the evaluation stops")
       return
     }
     if accepted == 0 {
@@ -510,6 +530,36 @@ public struct RuleLinter: Sendable {
       add(
         .alwaysActivates, "the rule accepts all of \(scope), even one with no attachment", rulePosition, nil)
     }
+  }
+
+  /// The fix for a rule that never activates because it compares an attachment's list of types as a
+  /// whole (`$attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url"`, no `ANY`): a list is never
+  /// a type, equal to a string or in a list of strings, so the comparison is always false and the generic
+  /// "check the counts and the types" would not say where. Returns the comparison's range with the fix;
+  /// `nil` when the rule has no such comparison.
+  static func missingQuantifier(in tree: PredicateNode, text: String) -> (range: SourceRange, fix: String)? {
+    var found: Comparison?
+    RuleAnalysis.visit(tree) { node in
+      guard found == nil, case .comparison(let comparison) = node.kind, comparison.quantifier == nil,
+        case .keyPath(_, let components) = comparison.lhs.kind,
+        components.last == .key("registeredTypeIdentifiers")
+      else { return }
+      // CONTAINS asks whether the list holds an element, and != is true of a list: both read a list right.
+      switch comparison.op {
+      case .utiConformsTo, .utiEquals, .equalTo, .beginsWith, .endsWith, .like, .matches, .in:
+        found = comparison
+      default: break
+      }
+    }
+    guard let comparison = found, comparison.lhs.range != .synthesized, comparison.rhs.range != .synthesized
+    else { return nil }
+    let range = SourceRange(start: comparison.lhs.range.start, end: comparison.rhs.range.end)
+    let written = RuleExplanation.snippet(Array(text.utf8), range)
+    return (
+      range,
+      "the left side is a list of types (registeredTypeIdentifiers), which a comparison without ANY never "
+        + "matches: write `ANY \(written)`"
+    )
   }
 
   /// The UTF-8 offset of the first occurrence of the ASCII word `needle` in `text`, ignoring ASCII case.

@@ -5,8 +5,9 @@ import UniformTypes
 ///
 /// The contexts hold 1…``Bounds/maximumItems`` extension items and 0…``Bounds/maximumAttachments``
 /// attachments in all, each attachment registering one type drawn from the types either rule mentions, their
-/// Intune twins, and ``ContextEnumerator/distractors``. "No disagreement" is therefore a proof within those
-/// bounds, not a sample.
+/// Intune twins, ``ContextEnumerator/distractors`` and, as far as the enumeration limits allow, one declared
+/// direct subtype of each mentioned type (``ContextEnumerator/directSubtypes(of:in:)``). "No disagreement" is
+/// therefore a proof within those bounds, not a sample.
 public enum SemanticDiff {
   /// How far the enumeration goes.
   public struct Bounds: Sendable, Hashable {
@@ -58,9 +59,13 @@ public enum SemanticDiff {
     keep: Int = 5
   ) throws(ContextEnumerator.LimitExceeded) -> Report {
     let types = RuleAnalysis.mentionedTypes(first) + RuleAnalysis.mentionedTypes(second)
-    let shapes = ContextEnumerator.shapes(mentioning: types)
+    // A subtype of each tested type tells a conformance test from an equality test (`[[public.file-url]]`
+    // for UTI-CONFORMS-TO "public.url" against ==[c] "PUBLIC.URL"), which the named types alone cannot.
     let enumerator = ContextEnumerator(
-      shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems)
+      shapes: ContextEnumerator.shapes(mentioning: types), maximumAttachments: bounds.maximumAttachments,
+      maximumItems: bounds.maximumItems
+    ).addingSubtypes(of: types, in: registry)
+    let shapes = enumerator.shapes
     let firstEvaluator = RuleEvaluator(first, registry: registry)
     let secondEvaluator = RuleEvaluator(second, registry: registry)
     var checked = 0

@@ -33,7 +33,7 @@ extension Planner {
       if case .falsePredicate = predicate.kind {
         // No key the system reads (an empty <dict/>, Leitmotif's): the extension never activates, and
         // FALSEPREDICATE in its place would say the same while the change line claimed Intune types.
-        let ignored = dictionary.undocumentedKeys.map(\.name)
+        let ignored = dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
         finding(
           "activation-rule-never-activates", .warning, at: Self.rulePath,
           "the dictionary rule has no key the system reads"
@@ -54,7 +54,9 @@ extension Planner {
             + (keepsMeaning ? "keeps its meaning and " : "") + "also accepts Intune types"
             + (dictionary.undocumentedKeys.isEmpty
               ? ""
-              : " (leaving out " + dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
+              : " (leaving out "
+                + dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
+                .joined(separator: ", ")
                 + ", not a key the system reads)"),
           edits: [.set(Self.rulePath, .string(text))]))
     default:

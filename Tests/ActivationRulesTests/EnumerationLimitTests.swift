@@ -165,6 +165,53 @@ import Testing
     )
   }
 
+  /// An equality test and a conformance test on the same type (outside the exact fragment, so compared by
+  /// enumeration) part only on the type's subtypes: the enumeration draws one declared direct subtype of each
+  /// tested type, so the bounded diff finds `[[public.file-url]]` instead of calling the rules equal.
+  @Test(arguments: [
+    #"ANY $a.registeredTypeIdentifiers ==[c] "PUBLIC.URL""#,
+    #"ANY $a.registeredTypeIdentifiers IN {"public.url", "public.plain-text"}"#,
+    #"ANY $a.registeredTypeIdentifiers BEGINSWITH "public.url""#,
+  ])
+  func boundedDiffTellsEqualityFromConformance(equality: String) throws {
+    func rule(_ test: String) throws -> PredicateNode {
+      try PredicateParser.parse(
+        "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, \(test)).@count >= 1).@count == 1")
+    }
+    let decision = try SemanticDiff.decide(
+      rule(equality), rule(#"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url""#))
+    #expect(!decision.exactness.isExact)
+    #expect(!decision.report.rulesAgree)
+    // The IN list also names public.plain-text, its own witness; the subtype's is among the smallest.
+    #expect(
+      decision.report.smallestDisagreements.contains {
+        $0.context.summary == "[[public.file-url]]" && !$0.acceptedByFirst && $0.acceptedBySecond
+      }, "\(decision.report.smallestDisagreements.map(\.context.summary))")
+    #expect(decision.report.types.contains("public.file-url"))
+  }
+
+  @Test func subtypesAreAddedOnlyWithinTheLimits() {
+    #expect(
+      ContextEnumerator.directSubtypes(of: ["public.url", "PUBLIC.URL", "com.example.unknown"], in: .system)
+        == ["public.file-url"])
+    let small = ContextEnumerator(shapes: [["public.url"]], maximumAttachments: 3, maximumItems: 2)
+    #expect(
+      small.addingSubtypes(of: ["public.url"], in: .system).shapes == [["public.url"], ["public.file-url"]])
+    // A subtype already drawn from is not added twice.
+    let both = ContextEnumerator(
+      shapes: [["public.url"], ["public.file-url"]], maximumAttachments: 3, maximumItems: 2)
+    #expect(both.addingSubtypes(of: ["public.url"], in: .system).shapes == both.shapes)
+    // At the context limit (n + 1 contexts of one attachment in one item), one shape more would pass it.
+    let full = ContextEnumerator(
+      shapes: shapes(ContextEnumerator.maximumContexts - 1), maximumAttachments: 1, maximumItems: 1)
+    #expect(full.addingSubtypes(of: ["public.url"], in: .system).shapes.count == full.shapes.count)
+    let roomForOne = ContextEnumerator(
+      shapes: shapes(ContextEnumerator.maximumContexts - 2), maximumAttachments: 1, maximumItems: 1)
+    let added = roomForOne.addingSubtypes(of: ["public.url", "public.image"], in: .system)
+    #expect(added.shapes.count == roomForOne.shapes.count + 1 && added.size.isWithinLimits)
+    #expect(added.shapes.last == ["public.file-url"])
+  }
+
   @Test func reducingKeepsBoundsWithinTheLimits() {
     let within = ContextEnumerator(shapes: shapes(3), maximumAttachments: 3, maximumItems: 2)
     let unchanged = within.reducedToLimits()

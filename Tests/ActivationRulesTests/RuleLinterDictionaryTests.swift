@@ -88,6 +88,65 @@ import Testing
       ])
   }
 
+  /// A documented key with a line break inside its `<key>` (a shipping share extension's image limit, the
+  /// system reads no key of that name): the finding escapes the key, so it stays on one line, and says what
+  /// differs instead of suggesting the same-looking spelling.
+  @Test func keyWithALineBreakSaysSoOnOneLine() throws {
+    let data = Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      	<key>NSExtensionActivationSupportsImageWithMaxCount
+      </key>
+      	<integer>3</integer>
+      	<key>	NSExtensionActivationSupportsText </key>
+      	<true/>
+      </dict>
+      </plist>
+      """.utf8)
+    let findings = try Self.lint("rule.plist", data: data).filter { $0.id == "RK006" }
+    #expect(findings.count == 2)
+    for finding in findings {
+      let oneLine = !finding.message.contains { $0.isNewline || $0 == "\t" }
+      #expect(oneLine)
+      #expect(finding.fix?.contains("did you mean") == false)
+    }
+    let image = try #require(findings.first { $0.message.contains("Image") })
+    #expect((image.line, image.column) == (4, 2))
+    #expect(
+      image.message
+        == "NSExtensionActivationSupportsImageWithMaxCount\\n is not a documented NSExtensionActivationRule "
+        + "key; the system ignores it: it is NSExtensionActivationSupportsImageWithMaxCount followed by a line "
+        + "break (U+000A)")
+    #expect(
+      image.fix
+        == "remove the whitespace inside <key>, so that it reads NSExtensionActivationSupportsImageWithMaxCount"
+    )
+    let text = try #require(findings.first { $0.message.contains("Text") })
+    #expect(
+      text.message.hasPrefix(
+        "\\tNSExtensionActivationSupportsText\\u{20} is not a documented NSExtensionActivationRule key"))
+    #expect(
+      text.message.hasSuffix(
+        "it is NSExtensionActivationSupportsText preceded by a tab (U+0009), followed by a space (U+0020)"))
+  }
+
+  @Test(arguments: [
+    ("NSExtensionActivationSupportsText", "NSExtensionActivationSupportsText"),
+    ("Key\n", "Key\\n"),
+    ("\r\nKey\t", "\\r\\nKey\\t"),
+    (" Key With Spaces ", "\\u{20}Key With Spaces\\u{20}"),
+    ("Key\u{200B}\u{A0}\u{7}", "Key\\u{200B}\\u{A0}\\u{7}"),
+    ("C:\\n", "C:\\\\n"),
+    ("Ключ", "Ключ"),
+  ])
+  func escapedKeysShowWhatCannotBeSeen(key: String, shown: String) {
+    #expect(ActivationDictionary.escapedKey(key) == shown)
+    let oneLine = !ActivationDictionary.escapedKey(key).contains { $0.isNewline }
+    #expect(oneLine)
+  }
+
   /// Every key 0 or `<false/>` (real-rules-holdout/18.plist): never activates, and the fix names keys, not
   /// the `@count` comparisons a dictionary does not have.
   @Test func dictionaryThatAllowsNothingIsToldWhichKeysLetContentIn() throws {

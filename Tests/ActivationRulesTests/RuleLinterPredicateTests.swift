@@ -156,6 +156,39 @@ import Testing
     #expect(findings.map(\.id) == ["RK002"])
   }
 
+  /// `$a.registeredTypeIdentifiers UTI-CONFORMS-TO …` without ANY compares the list as a whole and never
+  /// holds: the never-activates fix says so and shows the comparison with ANY, not the generic advice.
+  @Test(arguments: [
+    (
+      #"$a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url""#,
+      #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url""#
+    ),
+    (
+      #"$a.registeredTypeIdentifiers IN {"public.url",  "public.plain-text"}"#,
+      #"ANY $a.registeredTypeIdentifiers IN {"public.url", "public.plain-text"}"#
+    ),
+  ])
+  func missingAnyGetsASpecificFix(inner: String, written: String) throws {
+    let findings = Self.lint(Self.subquery(inner))
+    // IN on the list is false (RK002); a UTI operator on it stops the evaluation (RK012, cannot evaluate).
+    let verdict = try #require(
+      findings.first { $0.id == "RK002" || $0.message.contains("cannot evaluate") },
+      "\(findings.map(\.message))")
+    #expect(
+      verdict.fix
+        == "the left side is a list of types (registeredTypeIdentifiers), which a comparison without ANY never "
+        + "matches: write `\(written)`")
+  }
+
+  /// With ANY, or with CONTAINS (which asks whether the list holds a type), the generic fix stays.
+  @Test func neverActivatesWithAnyKeepsTheGenericFix() throws {
+    for inner in [Self.any("public.url"), #"$a.registeredTypeIdentifiers CONTAINS "public.url""#] {
+      let findings = Self.lint(Self.subquery(inner, "> 1 AND $e.attachments.@count == 0"))
+      let never = try #require(findings.first { $0.id == "RK002" })
+      #expect(never.fix == "check the counts (@count == … vs > …) and the types")
+    }
+  }
+
   @Test func alwaysActivates() throws {
     let findings = Self.lint("SUBQUERY(extensionItems, $e, $e.attachments.@count >= 0).@count >= 1")
     #expect(findings.map(\.id) == ["RK003"])

@@ -98,6 +98,24 @@ import Testing
     )
   }
 
+  /// A bounded diff (==[c] is outside the exact fragment) of an equality test and a conformance test on
+  /// public.url: the enumeration includes public.file-url, a declared subtype, and finds the disagreement.
+  @Test func boundedDiffFindsTheSubtypeWitness() throws {
+    func rule(_ test: String) -> String {
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers \(test))"
+        + ".@count >= 1).@count == 1\n"
+    }
+    let equality = try Self.temporaryFile("equality.predicate", rule(#"==[c] "PUBLIC.URL""#))
+    let conformance = try Self.temporaryFile("conformance.predicate", rule(#"UTI-CONFORMS-TO "public.url""#))
+    let run = try Self.run(["diff", "--check", equality.path, conformance.path])
+    #expect(run.status == 1, "\(run.output)")
+    #expect(run.output.contains("(bounded: "))
+    #expect(
+      run.output.contains(
+        "  [[public.file-url]]: \(equality.path) does not, \(conformance.path) activates\n"),
+      "\(run.output)")
+  }
+
   @Test func lintFormats() throws {
     let corpus = RuleKitBinary.corpus.path
     let text = try Self.run(["lint", "\(corpus)/34.predicate"])
@@ -160,6 +178,52 @@ import Testing
     #expect(object?["accepted"] as? Bool == true)
   }
 
+  /// An evaluation error is reported as `eval` reports it: `file:line:column: error:`, the source line and a
+  /// caret, and a JSON record with the position; not one wrapped message with "error:" twice.
+  @Test func explainEvaluationErrorIsPositioned() throws {
+    let rule = "TRUEPREDICATE AND\n  FUNCTION(extensionItems, 'count') >= 1"
+    let file = try Self.temporaryFile("function.predicate", rule)
+    let run = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1"])
+    #expect(run.status == 65)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors.hasPrefix("\(file.path):2:3: error: FUNCTION selector 'count' is not one of the functions"),
+      "\(run.errors)")
+    #expect(run.errors.contains("\n  FUNCTION(extensionItems, 'count') >= 1\n  ^"), "\(run.errors)")
+    #expect(run.errors.components(separatedBy: "error:").count == 2, "\(run.errors)")
+    // The same error from eval reads the same.
+    let eval = try Self.run(["eval", "--rule", file.path, "--attachment", "public.jpeg"])
+    #expect(eval.errors == run.errors)
+
+    let json = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1", "--format", "json"])
+    #expect(json.status == 65)
+    let document = try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any]
+    let diagnostic = try #require((document?["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["file"] as? String == file.path)
+    #expect(diagnostic["line"] as? Int == 2)
+    #expect(diagnostic["column"] as? Int == 3)
+    #expect((diagnostic["message"] as? String)?.hasPrefix("FUNCTION selector 'count'") == true)
+  }
+
+  /// A rule string in a plist: the error's position is in the plist, where the user edits it.
+  @Test func explainEvaluationErrorInAPlistPointsIntoThePlist() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtensionActivationRule</key>
+      \t<string>TRUEPREDICATE AND FUNCTION(extensionItems, 'count') &gt;= 1</string>
+      </dict>
+      </plist>
+
+      """
+    let file = try Self.temporaryFile("rule.plist", plist)
+    let run = try Self.run(["explain", "--rule", file.path, "--preset", "photos-1"])
+    #expect(run.status == 65)
+    #expect(run.errors.hasPrefix("\(file.path):5:28: error: FUNCTION selector"), "\(run.errors)")
+    #expect(run.errors.contains("\n\t<string>TRUEPREDICATE AND FUNCTION("), "\(run.errors)")
+  }
+
   /// iOS declares no twin, so a managed JPEG's twin does not conform to the twin of public.image; only the
   /// mirrored policy (twins declared like their bases) lets rule C accept it.
   @Test func twinPolicyDecidesWhetherSubtypeTwinsMatch() throws {
@@ -205,6 +269,97 @@ import Testing
         "left out of the predicate: NSExtensionActivationSupportsFileWithType (not a key the system reads)"))
     let after = try String(contentsOf: file, encoding: .utf8)
     #expect(after.contains("<plist version=\"1.0\">\n<!-- images from Photos -->\n<string>SUBQUERY"))
+  }
+
+  /// A key with a line break inside its `<key>`: lint's finding (in every format) and inject's note name it
+  /// escaped, each on one line, so `--format xcode` files one issue per finding.
+  @Test func keyWithALineBreakStaysOnOneLine() throws {
+    let rule = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtensionActivationSupportsImageWithMaxCount
+      </key>
+      \t<integer>3</integer>
+      \t<key>NSExtensionActivationSupportsWebURLWithMaxCount</key>
+      \t<integer>1</integer>
+      </dict>
+      </plist>
+
+      """
+    let file = try CLITests.temporaryFile("rule.plist", rule)
+    let key = "NSExtensionActivationSupportsImageWithMaxCount"
+    let xcode = try CLITests.run(["lint", file.path, "--format", "xcode"])
+    #expect(
+      xcode.output.split(separator: "\n") == [
+        "\(file.path):4:2: warning: \(key)\\n is not a documented NSExtensionActivationRule key; the system "
+          + "ignores it: it is \(key) followed by a line break (U+000A) [RK006]"
+      ], "\(xcode.output)")
+    let text = try CLITests.run(["lint", file.path])
+    #expect(text.output.contains("fix: remove the whitespace inside <key>, so that it reads \(key)\n"))
+    #expect(!text.output.contains("did you mean"))
+    let inject = try CLITests.run(["inject", "--rule", file.path])
+    #expect(inject.status == 0)
+    #expect(
+      inject.errors.contains("left out of the predicate: \(key)\\n (not a key the system reads)\n"),
+      "\(inject.errors)")
+  }
+
+  /// An empty rule dictionary (a shipping app's `<dict/>`, its keys written beside it) accepts nothing: the
+  /// FALSEPREDICATE that replaces it comes with a warning at the dictionary, saying why; exit 0 as after the
+  /// commands' other notes.
+  @Test(arguments: [["inject"], ["convert"], ["convert", "--style", "apple"]])
+  func emptyDictionaryIsAWarning(command: [String]) throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \t\t\t<dict/>
+      \t\t\t<key>NSExtensionActivationSupportsImageWithMaxCount</key>
+      \t\t\t<integer>1</integer>
+      \t\t</dict>
+      \t\t<key>NSExtensionPointIdentifier</key>
+      \t\t<string>com.apple.share-services</string>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """
+    let file = try CLITests.temporaryFile("Info.plist", plist)
+    let run = try CLITests.run(command + ["--rule", file.path])
+    #expect(run.status == 0)
+    #expect(run.output == "FALSEPREDICATE\n")
+    #expect(
+      run.errors.hasPrefix(
+        "\(file.path):9:4: warning: the rule accepts nothing, so the extension never activates: the dictionary "
+          + "has no NSExtensionActivationSupports… key the system reads; "
+          + "NSExtensionActivationSupportsImageWithMaxCount is outside it, where the system does not read it: "
+          + "move it into the dictionary\n\t\t\t<dict/>\n\t\t\t^"), "\(run.errors)")
+    // --quiet drops notes, not warnings.
+    #expect(try CLITests.run(command + ["--rule", file.path, "--quiet"]).errors == run.errors)
+
+    let json = try CLITests.run(command + ["--rule", file.path, "--format", "json"])
+    #expect(json.status == 0)
+    let document = try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any]
+    let diagnostic = try #require((document?["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["severity"] as? String == "warning")
+    #expect(diagnostic["file"] as? String == file.path)
+    #expect(diagnostic["line"] as? Int == 9)
+    #expect(diagnostic["column"] as? Int == 4)
+    #expect((diagnostic["message"] as? String)?.hasPrefix("the rule accepts nothing") == true)
+
+    // A dictionary that accepts something gets no such warning.
+    let images = try CLITests.temporaryFile(
+      "Info.plist",
+      plist.replacingOccurrences(
+        of: "<dict/>\n",
+        with: "<dict><key>NSExtensionActivationSupportsImageWithMaxCount</key><integer>1</integer></dict>\n"))
+    #expect(try !CLITests.run(command + ["--rule", images.path]).errors.contains("accepts nothing"))
   }
 
   @Test func convertInPlaceTurnsTheDictionaryIntoAnEquivalentString() throws {

@@ -1,6 +1,7 @@
 import ActivationRules
 import ArgumentParser
 import IntuneConfigurator
+import PredicateEvaluation
 import PredicateSyntax
 import PropertyLists
 import XcodeProjects
@@ -160,6 +161,15 @@ struct RuleSource {
     } catch {
       throw RulesCLI.report(error, in: file)
     }
+  }
+
+  /// Reports an error evaluating the rule as every subcommand that evaluates one (`eval`, `explain`) reports
+  /// it: `file:line:column: error: message`, the source line and a caret (a record with `file`, `line` and
+  /// `column` in JSON mode), positioned in the file the user gave. Returns the exit status, 65.
+  func report(_ error: EvaluationError) -> ExitCode {
+    let diagnostic = PredicateDiagnostic(severity: .error, message: error.message, range: error.range)
+    CommandOutput.report([located(diagnostic)], source: quotedText, fileName: displayName)
+    return RulesCLI.Exit.invalidInput
   }
 
   /// `diagnostic` with its positions in the file the user gave (the plist, not the decoded predicate).

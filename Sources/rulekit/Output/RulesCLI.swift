@@ -15,8 +15,57 @@ enum RulesCLI {
   /// read (`…SupportsFileWithType` and its list of types), which a dictionary-to-string rewrite drops.
   static func noteLeftOutKeys(of dictionary: ActivationDictionary) {
     guard !dictionary.undocumentedKeys.isEmpty else { return }
-    let names = dictionary.undocumentedKeys.map(\.name).joined(separator: ", ")
+    // Escaped: a key with a line break in it would otherwise split the note over two lines.
+    let names = dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
+      .joined(separator: ", ")
     Console.info("left out of the predicate: \(names) (not a key the system reads)")
+  }
+
+  /// Warns, at the rule's `file:line:column`, when `dictionary` (the rule of `file`) accepts nothing, so the
+  /// predicate that replaces it is `FALSEPREDICATE` and the extension never activates: a `<dict/>` (a shipping
+  /// app's, its keys written beside it) is otherwise rewritten without a word. A warning like lint's, so the
+  /// exit status stays 0, as after the other notes of `convert` and `inject`.
+  static func warnIfAcceptsNothing(_ dictionary: ActivationDictionary, in file: RuleFile) {
+    guard case .falsePredicate = DictionaryConverter.predicate(for: dictionary, style: .apple).kind else {
+      return
+    }
+    let supports = dictionary.values.keys.filter { $0.rawValue.hasPrefix("NSExtensionActivationSupports") }
+    func list(_ keys: [String]) -> String {
+      keys.map(ActivationDictionary.escapedKey).joined(separator: ", ")
+    }
+    var message = "the rule accepts nothing, so the extension never activates: "
+    if supports.isEmpty {
+      message += "the dictionary has no NSExtensionActivationSupports… key the system reads"
+      let undocumented = dictionary.undocumentedKeys.map(\.name)
+      if !undocumented.isEmpty {
+        message += " (\(list(undocumented)) \(undocumented.count == 1 ? "is not one" : "are not"))"
+      }
+    } else {
+      message +=
+        "its NSExtensionActivationSupports… keys allow no content (a count of 0, <false/>, or a minimum "
+        + "above the maximum)"
+    }
+    let outside = file.facts.activationKeysOutsideRule.compactMap { path -> String? in
+      guard case .key(let key)? = path.components.last else { return nil }
+      return key
+    }
+    let add =
+      supports.isEmpty
+      ? "give it the NSExtensionActivationSupports… keys of the types the extension handles"
+      : "give a …WithMaxCount key a count above 0, or NSExtensionActivationSupportsText <true/>, for what the "
+        + "extension handles"
+    message +=
+      outside.isEmpty
+      ? "; " + add
+      : "; \(list(outside)) \(outside.count == 1 ? "is" : "are") outside it, where the system does not read "
+        + "\(outside.count == 1 ? "it" : "them"): move \(outside.count == 1 ? "it" : "them") into the dictionary"
+    let position = file.rulePosition
+    CommandOutput.report(
+      [
+        PredicateDiagnostic(
+          severity: .warning, message: message, range: SourceRange(start: position, end: position))
+      ],
+      source: file.contents, fileName: file.path)
   }
 
   /// Says on standard error where IntuneMAMConfigurator's form of `dictionary` (`--style intune`) accepts other

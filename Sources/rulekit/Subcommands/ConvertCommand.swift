@@ -10,8 +10,9 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     discussion: """
       --style intune gives IntuneMAMConfigurator's shape with Intune twins; --style apple gives RuleKit's \
       model of Apple's strict/fuzzy matching, without twins. Where the intune style accepts other shares \
-      than the dictionary (twins aside), standard error names the smallest each way. A predicate rule is printed unchanged. \
-      --in-place says which file it wrote on standard error, unless --quiet.
+      than the dictionary (twins aside), standard error names the smallest each way. A dictionary that \
+      accepts nothing (<dict/>) becomes FALSEPREDICATE, with a warning saying why. A predicate rule is \
+      printed unchanged. --in-place says which file it wrote on standard error, unless --quiet.
 
       Examples:
         rulekit convert --rule Examples/SampleApp/ActionExtension/Info.plist \\
@@ -46,6 +47,7 @@ struct ConvertCommand: ParsableCommand, ConsoleConfigurable {
     case .predicate(_, let original): text = original
     case .dictionary(let dictionary):
       RulesCLI.noteLeftOutKeys(of: dictionary)
+      RulesCLI.warnIfAcceptsNothing(dictionary, in: file)
       isDictionary = true
       if style == .intune { meaningChange = RulesCLI.noteMeaningChange(of: dictionary) }
       let tree = DictionaryConverter.predicate(for: dictionary, style: style)

@@ -19,10 +19,12 @@ struct DiffCommand: ParsableCommand, ConsoleConfigurable {
       (fewest items, then attachments, then types). A rule outside that fragment (MATCHES, arithmetic, \
       FUNCTION, other key paths), or --max-attachments or --max-items, compares by enumeration instead: \
       contexts of 1…--max-items items (2) and 0…--max-attachments attachments (3), each registering one \
-      type from either rule's types, their Intune twins, public.data, public.url, public.plain-text and a \
-      dyn. type; the output then says "bounded" and why. So does a comparison whose exact search passes \
-      its bound (about a second; no real rule but a few dictionaries' Intune forms does): --exhaustive \
-      searches on however long it takes. Dictionary rules are compared through --style. \
+      type from either rule's types, their Intune twins, public.data, public.url, public.plain-text, a \
+      dyn. type and, as far as the enumeration limits allow, one declared direct subtype of each type a \
+      rule tests (public.file-url for public.url: what tells a conformance test from an equality test); \
+      the output then says "bounded" and why. So does a comparison whose exact search passes its bound \
+      (about a second; no real rule but a few dictionaries' Intune forms does): --exhaustive searches on \
+      however long it takes. Dictionary rules are compared through --style. \
       With --quiet nothing is printed when the rules agree.
 
       Examples:

@@ -86,9 +86,7 @@ struct EvalCommand: ParsableCommand, ConsoleConfigurable {
       result = try PredicateEvaluator.evaluate(
         predicate, on: object, variables: bindings(), registry: rule.ruleFile?.registry() ?? .system)
     } catch {
-      let diagnostic = PredicateDiagnostic(severity: .error, message: error.message, range: error.range)
-      report(rule.located(diagnostic), in: rule.quotedText, file: rule.displayName)
-      throw ExitCode(65)
+      throw rule.report(error)
     }
     switch outputOptions.format {
     case .text: Console.result(result ? "true" : "false")

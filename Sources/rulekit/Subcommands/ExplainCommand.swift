@@ -43,7 +43,8 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
         "--input \(input) reads standard input, so give the rule with --rule or --predicate",
         code: RulesCLI.Exit.usage)
     }
-    let (file, rule) = try source.read().parsed()
+    let ruleSource = try source.read()
+    let (file, rule) = try ruleSource.parsed()
     let sharedContext = try context.load()
     let tree: PredicateNode
     let text: String
@@ -62,7 +63,8 @@ struct ExplainCommand: ParsableCommand, ConsoleConfigurable {
         tree: tree, text: text, file: positions, context: sharedContext,
         registry: file.registry(extending: TypeRegistry.system.withTwinPolicy(twinPolicy.policy)))
     } catch {
-      throw RulesCLI.fail("evaluation failed: \(error)", code: RulesCLI.Exit.invalidInput)
+      // As `eval` reports it: positioned in the file, with the source line and a caret.
+      throw ruleSource.report(error)
     }
     switch format {
     case .json:

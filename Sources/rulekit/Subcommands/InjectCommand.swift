@@ -9,8 +9,9 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     abstract: "Add an Intune twin (com.microsoft.intune.mam.…) beside every UTI test of a rule.",
     discussion: """
       A predicate is edited as text: only insertions, the layout kept, idempotent. Exclusions (NONE, NOT, \
-      @count == 0) exclude the twins too. A dictionary rule is converted (--style) and given twins. The \
-      twins added are listed on standard error, and --in-place says which file it wrote, unless --quiet.
+      @count == 0) exclude the twins too. A dictionary rule is converted (--style) and given twins; one that \
+      accepts nothing (<dict/>) becomes FALSEPREDICATE, with a warning saying why. The twins added are \
+      listed on standard error, and --in-place says which file it wrote, unless --quiet.
 
       Examples:
         rulekit inject --rule Examples/IntuneGuide/rule-B.predicate
@@ -57,6 +58,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
       }
     case .dictionary(let dictionary):
       RulesCLI.noteLeftOutKeys(of: dictionary)
+      RulesCLI.warnIfAcceptsNothing(dictionary, in: file)
       output = PredicatePrinter.pretty(
         TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
       fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
