@@ -42,18 +42,31 @@ public struct ContextEnumerator: Sendable {
   ///
   /// A rule testing conformance and one testing equality (`==[c]`, `IN {…}`, `BEGINSWITH`) agree on the
   /// types both name and part on their subtypes, so an enumeration over the named types alone calls such
-  /// rules equal. The first declared one, in the registry's order, keeps the choice deterministic.
+  /// rules equal. A type real hosts share (``HostPreset/all``: `public.jpeg` for `public.image`) comes first,
+  /// then the first declared in the `public.` domain, then the first declared, in the registry's order: the
+  /// choice is deterministic and the witness one a user recognizes, not a Finder clipping type.
   public static func directSubtypes(of types: [String], in registry: TypeRegistry) -> [String] {
     var seen = Set<String>()
     var result: [String] = []
     for type in types where seen.insert(type.lowercased()).inserted {
-      let subtype = registry.descendants(of: type).dropFirst().first { candidate in
+      let children = registry.descendants(of: type).dropFirst().filter { candidate in
         registry.parents(of: candidate).contains { registry.isEqual($0, type) }
       }
+      let subtype =
+        hostSharedTypes.first { shared in children.contains { registry.isEqual($0, shared) } }
+        ?? children.first { $0.hasPrefix("public.") } ?? children.first
       if let subtype, seen.insert(subtype.lowercased()).inserted { result.append(subtype) }
     }
     return result
   }
+
+  /// The types the host presets share, in preset order, each once.
+  private static let hostSharedTypes: [String] = {
+    var seen = Set<String>()
+    return HostPreset.all.flatMap { preset in
+      preset.context.extensionItems.flatMap { $0.attachments.flatMap(\.registeredTypeIdentifiers) }
+    }.filter { seen.insert($0).inserted }
+  }()
 
   /// This enumeration with a single-type attachment more for each of `types`' direct subtypes
   /// (``directSubtypes(of:in:)``) not among its shapes yet, in that order, as many as keep it within

@@ -190,6 +190,14 @@ import Testing
     #expect(decision.report.types.contains("public.file-url"))
   }
 
+  /// The subtype is one a user recognizes in a witness: a type real hosts share before the first declared
+  /// (`public.image`'s first declared child is a fax type).
+  @Test func subtypesAreTheOnesHostsShare() {
+    #expect(
+      ContextEnumerator.directSubtypes(of: ["public.image", "public.url"], in: .system)
+        == ["public.jpeg", "public.file-url"])
+  }
+
   @Test func subtypesAreAddedOnlyWithinTheLimits() {
     #expect(
       ContextEnumerator.directSubtypes(of: ["public.url", "PUBLIC.URL", "com.example.unknown"], in: .system)
