@@ -454,13 +454,16 @@ public struct RuleLinter: Sendable {
       )
       return
     }
-    let shapes = ContextEnumerator.shapes(mentioning: RuleAnalysis.mentionedTypes(tree))
+    let types = RuleAnalysis.mentionedTypes(tree)
+    let shapes = ContextEnumerator.shapes(mentioning: types)
     // A rule naming many types, or bounds with many items, make the enumeration explode: check fewer
     // attachments (and items), and say so.
     let reduction = ContextEnumerator(
       shapes: shapes, maximumAttachments: bounds.maximumAttachments, maximumItems: bounds.maximumItems
     ).reducedToLimits()
-    let enumerator = reduction.enumerator
+    // A subtype of each tested type, where the limits allow: a conformance test and an equality test on one
+    // type part only there, and without it "accepts none" was said of a rule accepting a file URL.
+    let enumerator = reduction.enumerator.addingSubtypes(of: types, in: registry)
     let requested = reduction.requested
     if !requested.isWithinLimits {
       let fewerItems = enumerator.maximumItems < bounds.maximumItems

@@ -189,6 +189,18 @@ import Testing
     }
   }
 
+  /// A rule outside the exact fragment that accepts only a subtype of the type it tests (a file URL, by
+  /// conformance to public.url and not equal to it): the enumeration once held no subtype and called it
+  /// "never activates", an error.
+  @Test func boundedCheckTriesASubtypeOfEachTestedType() throws {
+    let findings = Self.lint(
+      Self.subquery(
+        #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url" AND "#
+          + #"NONE $a.registeredTypeIdentifiers ==[c] "public.url""#))
+    #expect(!findings.contains { $0.id == "RK002" }, "\(findings.map(\.message))")
+    #expect(findings.contains { $0.id == "RK012" })
+  }
+
   @Test func alwaysActivates() throws {
     let findings = Self.lint("SUBQUERY(extensionItems, $e, $e.attachments.@count >= 0).@count >= 1")
     #expect(findings.map(\.id) == ["RK003"])
