@@ -81,4 +81,24 @@ struct RealProjectsTests {
     #expect(hints.allSatisfy { $0.contains(wanted) }, "\(hints)")
     if wanted != "pod install" { #expect(!hints.contains { $0.contains("pod install") }, "\(hints)") }
   }
+
+  /// skugga commits its CocoaPods xcconfigs, the only real CocoaPods output vendored: `$(inherited)`, quoted
+  /// search paths, and CocoaPods' unparenthesized `$BUILD_DIR`-style references, which Xcode expands like
+  /// `$(BUILD_DIR)` (BUILD_DIR is a build location RuleKit does not model: empty here).
+  @Test("a real CocoaPods base configuration resolves, with no missing file")
+  func cocoaPodsBaseConfiguration() throws {
+    let project = try XcodeProject(
+      path: Self.root.appendingPathComponent("skugga/Apple/iOS/Skugga-iOS.xcodeproj").path)
+    let target = try #require(project.target(named: "Skugga-iOS"))
+    let settings = try project.buildSettings(target: target, configuration: "Release", sdk: "iphoneos")
+    #expect(settings.diagnostics.isEmpty, "\(settings.diagnostics)")
+    #expect(settings["PODS_CONFIGURATION_BUILD_DIR"] == "/Release-iphoneos")
+    #expect(settings["OTHER_SWIFT_FLAGS"]?.hasSuffix(#""-D" "COCOAPODS""#) == true)
+    #expect(
+      settings["FRAMEWORK_SEARCH_PATHS"]?.hasSuffix(
+        #""/Release-iphoneos/DateToolsSwift-iOS" "/Release-iphoneos/SDWebImage""#) == true)
+    #expect(settings["PODS_ROOT"]?.hasSuffix("skugga/Apple/iOS/../Pods") == true)
+    // The target's own settings win over the base configuration's.
+    #expect(settings["PRODUCT_BUNDLE_IDENTIFIER"] == "fr.nlss.Skugga")
+  }
 }
