@@ -319,6 +319,38 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
   }
 
+  /// KeePassium's two AutoFill extensions share one Info.plist, one spelling it `$(SRCROOT)/…`: with the
+  /// project given by a relative path, one path came out relative and the other absolute, and the warning
+  /// was missed (each run planned its own ContainingAppBundleId for the one file). WireGuard's network
+  /// extensions share one Info.plist the same way, its macOS targets made iOS ones here.
+  @Test("extensions of two apps sharing an Info.plist spelt with and without $(SRCROOT)/: still one file")
+  func sharedInfoPlistSpeltTwoWays() throws {
+    let copy = try Copy("wireguard")
+    let pbxproj = copy.folder.appendingPathComponent("WireGuard.xcodeproj/project.pbxproj")
+    var lines = try String(contentsOf: pbxproj, encoding: .utf8).replacing(
+      "SDKROOT = macosx;", with: "SDKROOT = iphoneos;"
+    ).components(separatedBy: "\n")
+    // The macOS extension's two configurations (the first two assignments) spell it from SRCROOT.
+    var respelt = 0
+    for index in lines.indices
+    where respelt < 2
+      && lines[index].contains(
+        "INFOPLIST_FILE = Sources/WireGuardNetworkExtension/Info.plist;")
+    {
+      lines[index] = lines[index].replacing(
+        "= Sources/", with: "= \"$(SRCROOT)/Sources/"
+      ).replacing("Info.plist;", with: "Info.plist\";")
+      respelt += 1
+    }
+    #expect(respelt == 2)
+    try lines.joined(separator: "\n").write(to: pbxproj, atomically: true, encoding: .utf8)
+    let result = try copy.run(["lint", "--project", "WireGuard.xcodeproj"])
+    let shared = result.stdout.components(separatedBy: "\n").filter {
+      $0.contains("[RK102 info-plist-shared-with-other-app]")
+    }
+    #expect(shared.count == 2, "\(result.stdout)\n\(result.stderr)")
+  }
+
   @Test("-i and -e with no project and no app: the app's ID is inferred from the extension's, with a warning")
   func inferredContainingApp() throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rk-infer-\(UUID())")

@@ -98,6 +98,55 @@ struct ProjectRealWorldShapesTests {
     #expect(!share.plan.changes.contains { $0.kind == .containingAppBundleID })
   }
 
+  /// KeePassium (found by a second trial; GPL, so its files are not vendored) builds one preprocessed
+  /// Info.plist for three apps, and only its Intune app defines INTUNE, under which the file holds that app's
+  /// IntuneMAMSettings. Configuring another app appended an unconditional IntuneMAMSettings, which the Intune
+  /// build then read twice, keeping the added one: it lost its client ID, redirect URI and app group. The
+  /// same shape here: limit's app with INTUNE defined in Debug only.
+  @Test("a key another build of a preprocessed Info.plist defines under #ifdef is not added over it")
+  func conditionalKeyInASharedPreprocessedInfoPlist() throws {
+    func plan(conditional: Bool) throws -> ProjectConfigurationPlan {
+      let folder = try fixtureCopy("limit")
+      let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+      let text = try String(contentsOf: pbxproj, encoding: .utf8)
+      let preprocessed = text.replacingOccurrences(
+        of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
+        with:
+          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
+          + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
+      ).replacingOccurrences(
+        of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
+        with: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;")
+      #expect(preprocessed != text)
+      try preprocessed.write(to: pbxproj, atomically: true, encoding: .utf8)
+      let infoPlist = folder.appendingPathComponent("Limit/Info.plist")
+      let settings =
+        "\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ADALClientId</key>\n"
+        + "\t\t<string>11111111-2222-3333-4444-555555555555</string>\n\t</dict>\n"
+      let block = conditional ? "#ifdef INTUNE\n" + settings + "#endif\n" : ""
+      let plist = try String(contentsOf: infoPlist, encoding: .utf8)
+      try plist.replacingOccurrences(of: "</dict>\n</plist>", with: block + "</dict>\n</plist>")
+        .write(to: infoPlist, atomically: true, encoding: .utf8)
+      return try ProjectConfigurator.plan(
+        project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+        appTarget: "Limit")
+    }
+    let conditional = try plan(conditional: true)
+    let conflicts = conditional.targets.flatMap(\.plan.findings).filter {
+      $0.id == "conditional-key-in-shared-info-plist"
+    }
+    #expect(conflicts.count == 1)
+    let conflict = try #require(conflicts.first)
+    #expect(conflict.severity == .error)
+    #expect(conflict.keyPath == ["IntuneMAMSettings"])
+    #expect(conflict.message.contains("the macros INTUNE: Limit (Debug)"))
+    #expect(conditional.isBlocked)
+    // Without the conditional block every build gets the one IntuneMAMSettings planned: nothing to report.
+    let plain = try plan(conditional: false)
+    #expect(
+      !plain.targets.flatMap(\.plan.findings).contains { $0.id == "conditional-key-in-shared-info-plist" })
+  }
+
   /// flash builds one Info.plist with flash (iOS)Debug.entitlements in Debug and
   /// flash (iOS)Release.entitlements in Release: two plans of one file, the second adding to the first.
   @Test("one Info.plist, entitlements per configuration: the second plan says it adds to the first")

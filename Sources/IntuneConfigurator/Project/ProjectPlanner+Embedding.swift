@@ -65,7 +65,9 @@ extension ProjectPlanner {
     of target: XcodeTarget, settings: [ResolvedBuildSettings], appIdentifiers: [String: String],
     appSettings: [ResolvedBuildSettings]
   ) {
-    let paths = Set(settings.compactMap { $0.path(for: "INFOPLIST_FILE") })
+    // Absolute: a relative INFOPLIST_FILE resolves against a relative source root, `$(SRCROOT)/…` against the
+    // absolute SRCROOT (KeePassium spells one file both ways).
+    let paths = Set(settings.compactMap { $0.path(for: "INFOPLIST_FILE").map(Self.absolute) })
     guard !paths.isEmpty else { return }
     let ours = Set(appIdentifiers.values)
     let oursWritten = appSettings.last?.assignment(for: "PRODUCT_BUNDLE_IDENTIFIER")?.value
@@ -74,7 +76,8 @@ extension ProjectPlanner {
     for other in project.targets where other.isAppExtension && !planned.contains(other.id) {
       // A target whose settings do not resolve is reported when it is configured itself.
       guard let otherSettings = try? self.settings(of: other),
-        !paths.isDisjoint(with: otherSettings.compactMap { $0.path(for: "INFOPLIST_FILE") })
+        !paths.isDisjoint(
+          with: otherSettings.compactMap { $0.path(for: "INFOPLIST_FILE").map(Self.absolute) })
       else { continue }
       for owner in otherIOSApps(embedding: other) {
         guard let ownerSettings = try? self.settings(of: owner), let identifiers = otherAppIdentifiers(owner)

@@ -157,6 +157,14 @@ extension ProjectPlanner {
     } catch {
       throw .file(error)
     }
+    // A preprocessed file other builds read with other macros: keys added here must not shadow theirs.
+    var conflicts: [ConfiguratorFinding] = []
+    if let own = group.preprocessing, !createsInfo, plan.changes.contains(where: { $0.file == .infoPlist }),
+      let bytes = try? configuredInfo.serialized()
+    {
+      conflicts = conditionalKeyConflicts(
+        of: target, infoPlist: infoPath, ownPreprocessing: own, configuredBytes: bytes)
+    }
     // The setting the reference needs, in each configuration of this group whose Info.plist refers to it
     // (planned now, or by an earlier group sharing the file) and that does not have it yet.
     if let choice = containingApp, let name = choice.settingName,
@@ -205,6 +213,7 @@ extension ProjectPlanner {
       "\($0.targetName) (\($0.configurations.joined(separator: ", ")))"
     }
     var plannedPlan = plan
+    plannedPlan.findings += conflicts
     // The project's own error says why the app cannot be named, and how to fix that in the project; the
     // file plan's "pass --containing-app" is advice for a file configured alone.
     if containingApp?.unknownAppFinding != nil {
