@@ -13,8 +13,20 @@ enum AppIconSetIcons {
       var size: String?
       var scale: String?
       var idiom: String?
+      /// `ios`, `macos`, `watchos` beside `idiom: universal` (Xcode 14's single-size icons).
+      var platform: String?
       /// Dark and tinted variants (Xcode 16) carry appearances; the default image has none.
       var appearances: [Appearance]?
+
+      /// Whether the image is an iOS app icon: the Open-In icons are iOS images, and a Mac or watch icon
+      /// is another design (the Mac's has its own rounded shape and margins).
+      var isIOS: Bool {
+        switch idiom {
+        case nil, "iphone", "ipad", "ios-marketing": true
+        case "universal": platform == nil || platform == "ios"
+        default: false
+        }
+      }
     }
 
     struct Appearance: Decodable {
@@ -38,8 +50,19 @@ enum AppIconSetIcons {
         .invalidInput, "not an icon set's Contents.json: \(error)", path: path,
         hint: "Xcode writes this file; restore it from version control")
     }
-    // Images of the default appearance first (the dark and tinted ones are other designs), each file once.
-    let images = contents.images ?? []
+    // iOS images only, of the default appearance first (the dark and tinted ones are other designs), each
+    // file once. wallabag's set holds its iOS icon as a JPEG beside Mac PNGs: taking the Mac icon made a
+    // filled square of its shape; the JPEG's own error says what to do.
+    let all = contents.images ?? []
+    let images = all.filter(\.isIOS)
+    if images.isEmpty, !all.isEmpty {
+      let idioms = Set(all.compactMap { $0.platform ?? $0.idiom }).sorted().joined(separator: ", ")
+      throw OpenInIconError(
+        .noIcon, "the icon set holds no iOS icon, only \(idioms) ones", path: set,
+        hint:
+          "give the set an iOS image (the single 1024 × 1024 image is enough since Xcode 14), or pass the "
+          + "iOS app's icon set")
+    }
     let plain = images.filter { ($0.appearances ?? []).isEmpty }
     var seen = Set<String>()
     let files = (plain + images).compactMap(\.filename).filter { seen.insert($0).inserted }

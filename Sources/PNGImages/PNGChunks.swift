@@ -48,10 +48,14 @@ enum PNGChunkReader {
   /// The chunks of `bytes` up to and including `IEND`.
   static func chunks(_ bytes: [UInt8]) throws(PNGError) -> [PNGChunk] {
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+      // A Git LFS pointer stands in for the image in a checkout without `git lfs pull` (isowords' icons).
+      let lfsPointer = bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8))
       let hint =
         bytes.isEmpty
         ? "the file is empty"
-        : otherImageFormat(bytes).map { "this is a \($0) file; export the icon as PNG" }
+        : lfsPointer
+          ? "this is a Git LFS pointer, not the image: run git lfs pull in the repository, then try again"
+          : otherImageFormat(bytes).map { "this is a \($0) file; export the icon as PNG" }
       throw PNGError(
         .notPNG, "not a PNG file: it does not start with the PNG signature 89 50 4E 47 0D 0A 1A 0A",
         offset: 0, hint: hint)

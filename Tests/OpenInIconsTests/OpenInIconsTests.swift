@@ -57,6 +57,44 @@ enum IconFixtures {
     #expect(dark.path.hasSuffix("light.png"))
   }
 
+  /// wallabag's set holds its one iOS icon as a JPEG beside Mac PNGs: the Mac icon was taken, and the
+  /// template was a filled square of the Mac's shape. Only iOS images are sources; the JPEG's error says
+  /// what to do, and a set of Mac images only is refused.
+  @Test func onlyIOSImagesAreSources() throws {
+    let folder = try IconFixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = try Data(
+      contentsOf: URL(fileURLWithPath: IconFixtures.path("DarkAppearance.appiconset/light.png")))
+    func iconSet(_ name: String, images: String, files: [String: Data]) throws -> String {
+      let set = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+      try Data(#"{"images": [\#(images)], "info": {"author": "xcode", "version": 1}}"#.utf8)
+        .write(to: set.appendingPathComponent("Contents.json"))
+      for (file, data) in files { try data.write(to: set.appendingPathComponent(file)) }
+      return set.path
+    }
+    let mac = #"{"filename": "mac1024.png", "idiom": "mac", "scale": "2x", "size": "512x512"}"#
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 1])
+    let mixed = try iconSet(
+      "Mixed.appiconset",
+      images: #"{"filename": "icon.jpg", "idiom": "universal", "platform": "ios", "size": "1024x1024"}, "#
+        + mac,
+      files: ["icon.jpg": jpeg, "mac1024.png": png])
+    let error = #expect(throws: OpenInIconError.self) { try SourceIcon.locate(mixed) }
+    #expect(error?.hint?.contains("JPEG") == true, "\(String(describing: error))")
+    let macOnly = try iconSet("Mac.appiconset", images: mac, files: ["mac1024.png": png])
+    let refused = #expect(throws: OpenInIconError.self) { try SourceIcon.locate(macOnly) }
+    #expect(refused?.kind == .noIcon)
+    #expect(refused?.message == "the icon set holds no iOS icon, only mac ones")
+    // A universal iOS image beside the Mac one is the source.
+    let both = try iconSet(
+      "Both.appiconset",
+      images: #"{"filename": "ios.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}, "#
+        + mac,
+      files: ["ios.png": png, "mac1024.png": png])
+    #expect(try SourceIcon.locate(both).path.hasSuffix("ios.png"))
+  }
+
   @Test func inputsItDoesNotRead() throws {
     let missing = #expect(throws: OpenInIconError.self) { try SourceIcon.locate("/nonexistent/App.app") }
     #expect(missing?.kind == .notFound)

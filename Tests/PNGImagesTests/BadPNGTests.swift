@@ -50,6 +50,18 @@ import Testing
     #expect(error?.hint == "this is a \(format) file; export the icon as PNG")
   }
 
+  /// isowords' icons, in a checkout without `git lfs pull`, are Git LFS pointers (its repository's text).
+  @Test func gitLFSPointerSaysSo() {
+    let pointer = Array(
+      ("version https://git-lfs.github.com/spec/v1\n"
+        + "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n").utf8)
+    let error = #expect(throws: PNGError.self) { try PNGDecoder.decode(pointer, file: "icon.png") }
+    #expect(error?.kind == .notPNG)
+    #expect(
+      error?.hint
+        == "this is a Git LFS pointer, not the image: run git lfs pull in the repository, then try again")
+  }
+
   @Test func unrecognisedBytesGetNoGuess() {
     let error = #expect(throws: PNGError.self) { try PNGDecoder.decode(Array("hello, world".utf8)) }
     #expect(error?.kind == .notPNG)
