@@ -54,19 +54,31 @@ extension Planner {
     var bundleIDFirst = !plan.bundleIDNotFirst
     if let first, !options.buildConfigurations.isEmpty {
       // Planned from a project: a group spelt with other settings is the bundle ID when every
-      // configuration's build expands it to the same identifier.
-      bundleIDFirst = options.buildConfigurations.allSatisfy { $0.expand(first) == $0.expand(bundleID) }
+      // configuration's build expands it to the same identifier, behind a literal team prefix or not
+      // (Element X's $(KEYCHAIN_ACCESS_GROUP_IDENTIFIER) = $(DEVELOPMENT_TEAM).$(PRODUCT_BUNDLE_IDENTIFIER)).
+      let expanded = { (build: BuildConfigurationExpansion) in
+        KeychainGroupsPlanner.unprefixed(build.expand(first))
+      }
+      bundleIDFirst = options.buildConfigurations.allSatisfy { expanded($0) == $0.expand(bundleID) }
       containingFirst =
         target.isExtension && !containingAppIdentifiers.isEmpty
         && options.buildConfigurations.allSatisfy {
-          $0.expand(first) == containingAppIdentifiers[$0.configuration]
+          expanded($0) == containingAppIdentifiers[$0.configuration]
         }
     }
     if !bundleIDFirst && !containingFirst {
+      let listed = existing.contains { KeychainGroupsPlanner.unprefixed($0) == bundleID }
+      let group = "$(AppIdentifierPrefix)\(bundleID)"
       finding(
         "keychain-bundle-id-not-first", .warning, .entitlements, at: path,
-        "the first keychain access group is not the app's bundle ID (\(bundleID)); the Intune guide asks for it "
-          + "first", fix: "move $(AppIdentifierPrefix)\(bundleID) to the top of keychain-access-groups")
+        "the first keychain access group is not \(target.isExtension ? "this extension's" : "the app's") bundle "
+          + "ID (\(bundleID)); the Intune guide asks for it first",
+        fix: (listed
+          ? "move \(group) to the top of keychain-access-groups"
+          : "add \(group) as the first "
+            + "entry of keychain-access-groups")
+          + " (by hand: the first group is where the keychain saves items that name none, so items saved "
+          + "before stay in the old one; --fix-entitlements does not reorder it)")
     }
     let missing = (plan.bundleGroupToPrepend.map { [$0] } ?? []) + plan.additions
     guard !missing.isEmpty else { return }

@@ -253,6 +253,36 @@ import Testing
           <string>$(AppIdentifierPrefix)com.other</string></array></dict></plist>
           """.utf8), path: "Share.entitlements"),
       options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes")))
-    #expect(other.findings.contains { $0.id == "keychain-bundle-id-not-first" })
+    let finding = try #require(other.findings.first { $0.id == "keychain-bundle-id-not-first" })
+    // The extension's own identifier, and a group the list lacks: added, not "moved".
+    #expect(finding.message.contains("is not this extension's bundle ID"))
+    #expect(finding.fix?.hasPrefix("add $(AppIdentifierPrefix)") == true)
+    #expect(finding.fix?.contains(" as the first entry of keychain-access-groups ") == true)
+  }
+
+  /// Element X's first group is $(KEYCHAIN_ACCESS_GROUP_IDENTIFIER) = $(DEVELOPMENT_TEAM).$(PRODUCT_BUNDLE_IDENTIFIER):
+  /// the bundle ID behind the team prefix, which the App ID prefix normally is. It was reported as not first,
+  /// with a fix ("move …") naming an entry the file does not have.
+  @Test func groupSpeltWithSettingsIsTheBundleIDBehindTheTeamPrefix() throws {
+    let settings = [
+      "KEYCHAIN_ACCESS_GROUP_IDENTIFIER": "7J4U792NQT.io.element.elementx",
+      "PRODUCT_BUNDLE_IDENTIFIER": "io.element.elementx",
+    ]
+    var options = IntuneConfiguratorOptions()
+    options.buildConfigurations = ["Debug", "Release"].map { name in
+      BuildConfigurationExpansion(configuration: name) { text in
+        settings.reduce(text) { $0.replacingOccurrences(of: "$(\($1.key))", with: $1.value) }
+      }
+    }
+    let plan = try AppConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.file("App-Info.plist"),
+      entitlements: PropertyListFile(
+        data: Data(
+          """
+          <plist version="1.0"><dict><key>keychain-access-groups</key><array>\
+          <string>$(KEYCHAIN_ACCESS_GROUP_IDENTIFIER)</string></array></dict></plist>
+          """.utf8), path: "App.entitlements"),
+      options: options)
+    #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
   }
 }
