@@ -93,7 +93,10 @@ public struct RuleFile: Sendable {
     self.facts = ExtensionFacts()
     self.predicateOffsetMap = []
     let openStepFile = Self.openStepDictionaryFile(data, path: path)
-    guard openStepFile != nil || Self.looksLikePropertyList(data) else {
+    // A `.plist` is a property list whatever it holds: an empty or truncated one (wallabag commits 1-byte
+    // Info.plists) gets the property-list reader's error, not "empty predicate".
+    let namedPlist = path.lowercased().hasSuffix(".plist")
+    guard openStepFile != nil || namedPlist || Self.looksLikePropertyList(data) else {
       contents = String(decoding: data, as: UTF8.self)
       form = .predicateFile
       value = .predicate(contents)

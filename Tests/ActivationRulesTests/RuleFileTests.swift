@@ -52,6 +52,17 @@ import Testing
     #expect(file.predicateText == text)
   }
 
+  /// wallabag commits 1-byte Info.plists: named `.plist`, such a file is a property list that ends too soon,
+  /// not an empty predicate.
+  @Test(arguments: ["\n", "", "   "])
+  func anEmptyPlistIsABrokenPropertyList(_ text: String) throws {
+    let error = #expect(throws: ActivationRuleError.self) {
+      try RuleFile(path: "macOS/Info.plist", data: Data(text.utf8))
+    }
+    #expect(error?.description.contains("predicate") == false, "\(String(describing: error))")
+    #expect(error?.description.contains("property list") == true, "\(String(describing: error))")
+  }
+
   @Test func readsRuleAndFactsFromInfoPlist() throws {
     let file = try RuleFile(path: "Info.plist", data: Data(Self.infoPlist.utf8))
     #expect(file.form == .infoPlist)
