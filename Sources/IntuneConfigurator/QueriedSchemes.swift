@@ -64,18 +64,33 @@ struct QueriedSchemesPlan: Sendable, Hashable {
   var knownManagedSchemesWithoutTwin: [String] = []
   /// Known managed-app schemes the caller named that the app does not query: probably misspelt.
   var unqueriedKnownManagedSchemes: [String] = []
-  /// How many of ``ignoredByIOS`` the app listed itself (they come first): the additions go after the
-  /// app's entries, so the ignored tail takes them first.
+  /// The guide's fixed entries, lower-cased: an entry already listed may be one (an earlier run added it).
+  var fixedSchemes: Set<String> = []
+  /// How many of ``ignoredByIOS`` the file lists already (they come first): the additions go after them,
+  /// so the ignored tail takes the additions first.
   var ignoredExistingCount: Int { max(0, ignoredByIOS.count - additions.count) }
 
-  /// The ignored entries the app listed itself.
-  var ignoredExisting: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
+  /// The ignored entries the file lists already, whatever added them.
+  var ignoredListed: ArraySlice<String> { ignoredByIOS.prefix(ignoredExistingCount) }
 
-  /// The ignored additions that are fixed Intune entries, which the guide never lets the app drop.
-  var ignoredRequired: [String] { ignoredAdditions.filter { !$0.isDroppableTwin }.map(\.scheme) }
+  /// The ignored entries that are the app's own: listed, and neither fixed Intune entries nor `-intunemam`
+  /// twins, which an earlier run or an earlier configuration's plan of the same file added (Proton Pass's
+  /// second group of configurations called the first group's twins "the app's own", advising their removal).
+  var ignoredExisting: [String] {
+    ignoredListed.filter { !fixedSchemes.contains($0.lowercased()) && !IntuneSchemes.isTwin($0) }
+  }
 
-  /// The ignored additions that are twins of the app's own schemes.
-  var ignoredTwins: [String] { ignoredAdditions.filter(\.isDroppableTwin).map(\.scheme) }
+  /// The ignored fixed Intune entries, which the guide never lets the app drop.
+  var ignoredRequired: [String] {
+    ignoredListed.filter { fixedSchemes.contains($0.lowercased()) }
+      + ignoredAdditions.filter { !$0.isDroppableTwin }.map(\.scheme)
+  }
+
+  /// The ignored twins of the app's own schemes.
+  var ignoredTwins: [String] {
+    ignoredListed.filter { !fixedSchemes.contains($0.lowercased()) && IntuneSchemes.isTwin($0) }
+      + ignoredAdditions.filter(\.isDroppableTwin).map(\.scheme)
+  }
 
   private var ignoredAdditions: ArraySlice<QueriedSchemeAddition> {
     additions.suffix(ignoredByIOS.count - ignoredExistingCount)
@@ -157,6 +172,7 @@ enum QueriedSchemesPlanner {
     let ignored = final.count > limit.maximum ? Array(final[limit.maximum...]) : []
     return QueriedSchemesPlan(
       additions: additions, problems: problems, ignoredByIOS: ignored, limit: limit,
-      knownManagedSchemesWithoutTwin: withoutTwin, unqueriedKnownManagedSchemes: unqueried)
+      knownManagedSchemesWithoutTwin: withoutTwin, unqueriedKnownManagedSchemes: unqueried,
+      fixedSchemes: fixedLowercased)
   }
 }

@@ -137,6 +137,20 @@ import Testing
     #expect(QueriedSchemesPlanner.plan(existing: existing).ignoredByIOS.count == 5)
   }
 
+  /// The same list as configured once (a second run, or a second group of configurations planned on top of
+  /// the first: Proton Pass): what is ignored is the same fixed entries and twins, not "the app's own".
+  @Test func aConfiguredListClassifiesItsIntuneEntriesByKind() {
+    let existing = (1...20).map { "app\($0)" }
+    let first = QueriedSchemesPlanner.plan(existing: existing, limit: .forIOSSDK(major: 27))
+    let configured = existing + first.additions.map(\.scheme)
+    let again = QueriedSchemesPlanner.plan(existing: configured, limit: .forIOSSDK(major: 27))
+    #expect(again.additions.isEmpty)
+    #expect(again.ignoredByIOS == first.ignoredByIOS)
+    #expect(again.ignoredExisting.isEmpty)
+    #expect(again.ignoredRequired == first.ignoredRequired)
+    #expect(again.ignoredTwins == first.ignoredTwins)
+  }
+
   /// 22 of the app's own schemes make 59 entries with the 15 fixed ones and 22 twins. Past the limit iOS
   /// ignores twins first: at 50 only twins; at 25 (iOS 27) the app's own list leaves room for 3 fixed entries.
   @Test(arguments: [(26, 50, 0, 9), (27, 25, 12, 22)])

@@ -202,7 +202,7 @@ public enum AppAuditor {
       knownManagedAppSchemes: options.knownManagedAppSchemes)
     return AuditedQueriedSchemes(
       schemes: existing, missing: plan.additions.map(\.scheme), limit: limit.maximum,
-      ignoredByIOS: Array(plan.ignoredExisting))
+      ignoredByIOS: Array(plan.ignoredListed))
   }
 
   static func wrap<T>(_ body: () throws(AppBundleError) -> T) throws(AppAuditError) -> T {
