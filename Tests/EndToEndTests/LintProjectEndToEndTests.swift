@@ -120,6 +120,21 @@ struct LintProjectEndToEndTests {
     #expect(rule["check"] as? String == "web-page-without-preprocessing")
   }
 
+  /// PrivyGallery's app generates its Info.plist and names none: findings about the file configure would
+  /// create were placed at that file's path, line 1 (Bitwarden's watch project likewise), which Xcode
+  /// cannot open. They sit at the target in the project file, as the changes to it do.
+  @Test("findings about an Info.plist the target does not have yet sit at the target")
+  func findingsAboutANewInfoPlist() throws {
+    let folder = "\(Self.fixtures)/privygallery"
+    let result = try Self.lint(
+      ["--project", "\(folder)/SecurityFolder.xcodeproj", "--format", "xcode"], folder: folder)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let newFile = lines.filter { $0.contains("[RK101]") && $0.contains("(in a new ") }
+    #expect(newFile.count >= 2, "\(lines)")
+    #expect(newFile.allSatisfy { $0.hasPrefix("\(folder)/SecurityFolder.xcodeproj/project.pbxproj:") })
+    #expect(!lines.contains { $0.hasPrefix("\(folder)/SecurityFolder-Info.plist") })
+  }
+
   @Test("--target: only the named extension, checked through the app that embeds it; repeatable")
   func targetFiltering() throws {
     let result = try Self.lint(

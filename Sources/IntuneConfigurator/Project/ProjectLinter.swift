@@ -402,6 +402,22 @@ private struct Collector {
     for finding in plan.findings {
       let file = path(of: finding.file)
       var position = finding.position
+      let created =
+        (finding.file == .infoPlist && target.createsInfoPlist)
+        || (finding.file == .entitlements && target.createsEntitlements)
+      if created, let location = project.target(named: target.targetName)?.location {
+        // The file does not exist yet (the target generates its Info.plist): Xcode can open the target's
+        // place in the project file, not a path that is not there (Bitwarden's watch project).
+        add(
+          LintFinding(
+            id: ProjectLintCheck.intuneFinding.rawValue, check: finding.id,
+            severity: Self.severity(finding.severity),
+            message: finding.message + " (in a new \(file.map(displayPath) ?? finding.file.rawValue))",
+            file: displayPath(location.file), line: location.line ?? 1, column: location.column ?? 1,
+            fix: finding.fix),
+          target: target.targetName)
+        continue
+      }
       // A file an earlier plan of this run changed is planned as changed: its positions are not the file's.
       let planned: PropertyListFile? =
         switch finding.file {
