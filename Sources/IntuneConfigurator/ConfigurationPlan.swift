@@ -91,7 +91,8 @@ public struct ConfiguratorFinding: Sendable, Hashable {
   public var file: ConfiguredFile
   /// The key path it is about.
   public var keyPath: PropertyListPath
-  /// Where in the file, when the file is XML and the key exists.
+  /// Where in the file, when the file is XML: the key, or the nearest enclosing one that exists (the root
+  /// dictionary at worst), as `lint --project` places it.
   public var position: PropertyLists.PropertyListPosition?
   /// What was found, in one line.
   public var message: String

@@ -45,7 +45,22 @@ struct Planner {
       case .entitlements: entitlementsFile?.document
       case .containingApp: options.containingApp?.infoPlist?.document
       }
-    return Self.position(of: path, in: document)
+    return Self.nearestPosition(of: path, in: document)
+  }
+
+  /// Where `path` is in `document`, or else where the nearest ancestor that exists is (the key a change
+  /// would add goes inside it; the root dictionary at worst): every finding about an XML file then has a
+  /// `file:line:column`, the same one `lint --project` gives it.
+  static func nearestPosition(of path: PropertyListPath, in document: PropertyListDocument?)
+    -> PropertyLists.PropertyListPosition?
+  {
+    guard let document else { return nil }
+    var current = path
+    while !current.components.isEmpty {
+      if let found = position(of: current, in: document) { return found }
+      current = current.parent
+    }
+    return document.root.position
   }
 
   /// Where `path` is in `document`, as findings point at it: a dictionary entry at its key, where a reader

@@ -517,16 +517,7 @@ private struct Collector {
   static func position(of keyPath: PropertyListPath, in document: PropertyListDocument?)
     -> PropertyListPosition?
   {
-    guard let document else { return nil }
-    var path = keyPath
-    while let last = path.components.last {
-      if case .key(let key) = last, let entry = document.node(at: path.parent)?.entry(forKey: key) {
-        return entry.keyPosition
-      }
-      if case .index = last, let node = document.node(at: path) { return node.position }
-      path = path.parent
-    }
-    return document.root.position
+    Planner.nearestPosition(of: keyPath, in: document)
   }
 
   static func severity(_ severity: FindingSeverity) -> LintFinding.Severity {

@@ -226,7 +226,7 @@ extension ProjectPlanner {
         let original =
           finding.file == .infoPlist ? originals[infoPath] : entitlementsPath.flatMap { originals[$0] }
         if finding.file == .infoPlist || finding.file == .entitlements {
-          onDisk.position = original.flatMap { Planner.position(of: finding.keyPath, in: $0.document) }
+          onDisk.position = original.flatMap { Planner.nearestPosition(of: finding.keyPath, in: $0.document) }
         }
         return onDisk
       }
