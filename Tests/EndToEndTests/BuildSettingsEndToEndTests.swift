@@ -31,6 +31,22 @@ struct BuildSettingsEndToEndTests {
     #expect(output == (try Self.expected(file)))
   }
 
+  /// ownCloud's "ownCloud Share Extension" typed in lower case: the names are quoted as the configure and
+  /// lint hints quote them, and the one that differs only in case is suggested.
+  @Test("an unknown target: quoted names, and the one differing only in letter case suggested")
+  func unknownTargetSuggestsTheCaseVariant() throws {
+    let limit = "Tests/Fixtures/xcode-projects/limit/Limit.xcodeproj"
+    let result = try RuleKitBinary.run(["build-settings", "--project", limit, "--target", "share extension"])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("has no target named 'share extension'; its targets: "))
+    let close = try RuleKitBinary.run(["build-settings", "--project", limit, "--target", "shareextension"])
+    #expect(close.standardError.contains("has no target named shareextension; did you mean ShareExtension? "))
+    let configure = try RuleKitBinary.run([
+      "configure", "--project", limit, "--target", "limit", "--dry-run",
+    ])
+    #expect(configure.standardError.contains("hint: did you mean \"Limit\"? its application targets: Limit"))
+  }
+
   @Test("JSON: the resolved settings, and the missing Pods xcconfig as a diagnostic")
   func json() throws {
     let result = try RuleKitBinary.run([

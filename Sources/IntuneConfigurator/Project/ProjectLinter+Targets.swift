@@ -39,12 +39,14 @@ extension ProjectLinter {
     } else {
       for name in names {
         guard let target = project.target(named: name) else {
+          let close = project.target(resembling: name).map { "did you mean \"\($0.name)\"? " } ?? ""
           throw .project(
             XcodeProjectError(
               .targetNotFound, "the project has no target named \"\(name)\"", location: location,
-              hint: checkable.isEmpty
-                ? "the project has no application or app extension target"
-                : "its applications and app extensions: " + checkable.joined(separator: ", ")))
+              hint: close
+                + (checkable.isEmpty
+                  ? "the project has no application or app extension target"
+                  : "its applications and app extensions: " + checkable.joined(separator: ", "))))
         }
         guard target.isApplication || target.isAppExtension else {
           throw .project(

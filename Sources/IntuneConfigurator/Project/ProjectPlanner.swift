@@ -36,13 +36,15 @@ struct ProjectPlanner {
   {
     guard let app = project.target(named: appTargetName) else {
       let apps = Self.appTargetNames(in: project, sdk: sdk)
+      let close = project.target(resembling: appTargetName).map { "did you mean \"\($0.name)\"? " } ?? ""
       throw .project(
         XcodeProjectError(
           .targetNotFound, "the project has no target named \"\(appTargetName)\"",
           location: BuildSettingLocation(file: project.pbxprojPath),
-          hint: apps.isEmpty
-            ? "the project has no application target"
-            : "its application targets: " + apps.joined(separator: ", ")))
+          hint: close
+            + (apps.isEmpty
+              ? "the project has no application target"
+              : "its application targets: " + apps.joined(separator: ", "))))
     }
     guard app.isApplication else {
       throw .project(

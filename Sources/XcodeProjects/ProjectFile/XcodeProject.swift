@@ -119,6 +119,14 @@ public struct XcodeProject: Sendable {
     targets.first { $0.name == name }
   }
 
+  /// The target `name` probably means when no target has exactly that name: the one whose name differs
+  /// only in letter case (Xcode matches `-target` exactly; `ownCloud share extension` is `ownCloud Share
+  /// Extension`), or nil.
+  public func target(resembling name: String) -> XcodeTarget? {
+    let lowercased = name.lowercased()
+    return targets.first { $0.name.lowercased() == lowercased }
+  }
+
   /// The targets whose products `target` embeds (app extensions), in phase order.
   public func embeddedTargets(of target: XcodeTarget) -> [XcodeTarget] {
     target.embeddedTargetIDs.compactMap { id in targets.first { $0.id == id } }

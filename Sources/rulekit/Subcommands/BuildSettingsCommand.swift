@@ -58,9 +58,14 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
     }
     if list { return try printList(xcodeProject) }
     guard let name = target, let found = xcodeProject.target(named: name) else {
-      let names = xcodeProject.targets.map(\.name).joined(separator: ", ")
+      // Quoted as a shell word, as the hints of configure and lint quote names: "ownCloud Share Extension".
+      let names = xcodeProject.targets.map { ShellWord.quoted($0.name) }.joined(separator: ", ")
+      let close = target.flatMap { xcodeProject.target(resembling: $0) }.map {
+        "did you mean \(ShellWord.quoted($0.name))? "
+      }
       throw RulesCLI.fail(
-        "\(project) has no target named \(target ?? ""); its targets: \(names)", code: RulesCLI.Exit.usage)
+        "\(project) has no target named \(ShellWord.quoted(target ?? "")); \(close ?? "")its targets: \(names)",
+        code: RulesCLI.Exit.usage)
     }
     let settings: ResolvedBuildSettings
     do {
