@@ -26,8 +26,15 @@ struct Planner {
   static let settingsKey: PropertyListPathComponent = "IntuneMAMSettings"
 
   var target: ConfigurationTarget {
-    guard case .dictionary(let ext) = info["NSExtension"] else { return .app }
-    return .appExtension(pointIdentifier: ext["NSExtensionPointIdentifier"]?.stringValue)
+    if case .dictionary(let ext) = info["NSExtension"] {
+      return .appExtension(pointIdentifier: ext["NSExtensionPointIdentifier"]?.stringValue)
+    }
+    // An ExtensionKit extension (an App Intents extension: Nextcloud Talk's TalkIntents) says what it is in
+    // EXAppExtensionAttributes instead.
+    if case .dictionary(let ext) = info["EXAppExtensionAttributes"] {
+      return .appExtension(pointIdentifier: ext["EXExtensionPointIdentifier"]?.stringValue)
+    }
+    return .app
   }
 
   var settings: PropertyListDictionary {

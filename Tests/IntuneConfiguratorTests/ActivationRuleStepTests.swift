@@ -286,3 +286,25 @@ import Testing
     #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
   }
 }
+
+/// An ExtensionKit extension (an App Intents extension: Nextcloud Talk's TalkIntents) describes itself in
+/// `EXAppExtensionAttributes`, not `NSExtension`: it was planned as an app (ADAL settings, queried schemes).
+@Suite struct ExtensionKitTargetTests {
+  @Test func extensionKitInfoPlistIsAnExtension() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>com.contoso.notes.intents</string>
+      <key>EXAppExtensionAttributes</key><dict>
+      <key>EXExtensionPointIdentifier</key><string>com.apple.appintents-extension</string>
+      </dict></dict></plist>
+      """
+    let plan = try AppConfigurator.plan(
+      infoPlist: PropertyListFile(data: Data(text.utf8), path: "Info.plist"), entitlements: nil,
+      options: IntuneConfiguratorOptions(containingApp: ContainingApp(bundleIdentifier: "com.contoso.notes")))
+    #expect(plan.target == .appExtension(pointIdentifier: "com.apple.appintents-extension"))
+    #expect(plan.changes.contains { $0.kind == .containingAppBundleID })
+    #expect(!plan.changes.contains { $0.kind == .queriedScheme })
+    #expect(!plan.findings.contains { $0.id == "settings-client-id-missing" })
+  }
+}

@@ -23,6 +23,29 @@ struct ProjectTests {
     #expect(try project.configurationList(of: share).defaultConfigurationName == "Release")
   }
 
+  /// Nextcloud Talk embeds its App Intents extension with "Embed ExtensionKit Extensions": a copy-files
+  /// phase into the products directory (16) at $(EXTENSIONS_FOLDER_PATH), not into PlugIns (13). It was not
+  /// seen as embedded, so configure and lint --project passed over it without a word.
+  @Test(
+    "an ExtensionKit embed phase embeds; another products-directory copy does not",
+    arguments: [(#""$(EXTENSIONS_FOLDER_PATH)""#, true), (#""$(CONTENTS_FOLDER_PATH)/Library""#, false)])
+  func extensionKitEmbedding(_ destination: String, _ embeds: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-exkit-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = URL(fileURLWithPath: Fixtures.shareApp).appendingPathComponent("project.pbxproj")
+    let text = try String(contentsOf: source, encoding: .utf8)
+    let edited = text.replacingOccurrences(
+      of: "dstPath = \"\";\n\t\t\tdstSubfolderSpec = 13;",
+      with: "dstPath = \(destination);\n\t\t\tdstSubfolderSpec = 16;")
+    #expect(edited != text)
+    let project = folder.appendingPathComponent("ShareApp.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try edited.write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+    let app = try #require(try XcodeProject(path: project.path).target(named: "ShareApp"))
+    #expect(app.embeddedTargetNames == (embeds ? ["Share"] : []))
+  }
+
   @Test("file references resolve through groups and source trees")
   func paths() throws {
     let project = try Self.project()

@@ -195,13 +195,17 @@ public struct XcodeProject: Sendable {
           productReferenceID: product, embeddedTargetIDs: [], embeddedTargetNames: [],
           location: object.location))
     }
-    // Embedding: a copy-files phase into PlugIns (dstSubfolderSpec 13, Xcode's "Embed Foundation Extensions"),
-    // whose build files' fileRefs are other targets' productReferences.
+    // Embedding: a copy-files phase into PlugIns (dstSubfolderSpec 13, Xcode's "Embed Foundation Extensions")
+    // or into the Extensions folder (16, the products directory, at $(EXTENSIONS_FOLDER_PATH): "Embed
+    // ExtensionKit Extensions", Nextcloud Talk's App Intents extension), whose build files' fileRefs are other
+    // targets' productReferences.
     for index in targets.indices {
       var embedded: [String] = []
       for phaseID in targets[index].buildPhaseIDs {
         guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase",
           phase.string("dstSubfolderSpec") == "13"
+            || (phase.string("dstSubfolderSpec") == "16"
+              && phase.string("dstPath")?.contains("EXTENSIONS_FOLDER_PATH") == true)
         else { continue }
         for buildFileID in phase.strings("files") {
           guard let reference = objects[buildFileID]?.string("fileRef"), let owner = productOwners[reference],
