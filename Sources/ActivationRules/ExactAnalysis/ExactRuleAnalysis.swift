@@ -45,7 +45,7 @@ public enum ExactRuleAnalysis {
     case standard
     /// The interval search runs to its end, so every rule inside the fragment is decided; it can take
     /// seconds to a minute (a version 1 dictionary's apple form with twins against Microsoft's form:
-    /// 1–55 s, `docs/performance.md`), and more for rules larger than any real one.
+    /// 1–60 s, `docs/performance.md`, part 25), and more for rules larger than any real one.
     case exhaustive
   }
 
