@@ -399,40 +399,39 @@ private struct Collector {
       case .containingApp: plan.containingAppInfoPlistPath
       }
     }
+    // A file the target does not have yet (it generates its Info.plist, or --fix-entitlements creates one):
+    // Xcode can open the target's place in the project file, not a path that is not there.
+    func isCreated(_ file: ConfiguredFile) -> Bool {
+      (file == .infoPlist && target.createsInfoPlist) || (file == .entitlements && target.createsEntitlements)
+    }
+    let targetLocation = project.target(named: target.targetName)?.location
     for finding in plan.findings {
-      let file = path(of: finding.file)
+      var file = path(of: finding.file)
       var position = finding.position
-      let created =
-        (finding.file == .infoPlist && target.createsInfoPlist)
-        || (finding.file == .entitlements && target.createsEntitlements)
-      if created, let location = project.target(named: target.targetName)?.location {
-        // The file does not exist yet (the target generates its Info.plist): Xcode can open the target's
-        // place in the project file, not a path that is not there (Bitwarden's watch project).
-        add(
-          LintFinding(
-            id: ProjectLintCheck.intuneFinding.rawValue, check: finding.id,
-            severity: Self.severity(finding.severity),
-            message: finding.message + " (in a new \(file.map(displayPath) ?? finding.file.rawValue))",
-            file: displayPath(location.file), line: location.line ?? 1, column: location.column ?? 1,
-            fix: finding.fix),
-          target: target.targetName)
-        continue
-      }
-      // A file an earlier plan of this run changed is planned as changed: its positions are not the file's.
-      let planned: PropertyListFile? =
-        switch finding.file {
-        case .infoPlist: plan.infoPlist
-        case .entitlements: plan.entitlements
-        case .containingApp: nil
+      var message = finding.message
+      if isCreated(finding.file), let location = targetLocation {
+        message += " (in a new \(file.map(displayPath) ?? finding.file.rawValue))"
+        file = location.file
+        position = location.line.map {
+          PropertyListPosition(line: $0, column: location.column ?? 1, offset: 0)
         }
-      if let file, position == nil || (planned.map { !isAsRead($0, at: file) } ?? false) {
-        position = self.position(of: finding.keyPath, inFileAt: file) ?? position
+      } else if let file {
+        // A file an earlier plan of this run changed is planned as changed: its positions are not the file's.
+        let planned: PropertyListFile? =
+          switch finding.file {
+          case .infoPlist: plan.infoPlist
+          case .entitlements: plan.entitlements
+          case .containingApp: nil
+          }
+        if position == nil || (planned.map { !isAsRead($0, at: file) } ?? false) {
+          position = self.position(of: finding.keyPath, inFileAt: file) ?? position
+        }
       }
       add(
         LintFinding(
           id: ProjectLintCheck.intuneFinding.rawValue, check: finding.id,
           severity: Self.severity(finding.severity),
-          message: finding.message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
+          message: message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
           column: position?.column ?? 1, fix: finding.fix),
         target: target.targetName)
     }
@@ -441,12 +440,8 @@ private struct Collector {
       var file = path(of: change.file)
       var position: PropertyListPosition?
       var message = "not configured for Intune: \(change.summary) (\(change.keyPath))"
-      let created =
-        (change.file == .infoPlist && target.createsInfoPlist)
-        || (change.file == .entitlements && target.createsEntitlements)
-      if created || file == nil {
-        // The file does not exist yet: point at the target in the project file.
-        let location = project.target(named: target.targetName)?.location
+      if isCreated(change.file) || file == nil {
+        let location = targetLocation
         message += " in a new \(file.map(displayPath) ?? change.file.rawValue)"
         file = location?.file ?? project.pbxprojPath
         position = location?.line.map {
