@@ -12,6 +12,8 @@ public struct XcodeProjectError: Error, Sendable, Hashable, CustomStringConverti
     case fileNotFound = "file-not-found"
     /// The file exists but could not be read (a directory, permissions, too large).
     case unreadable
+    /// A workspace or folder given for a project holds several projects; the hint lists them.
+    case ambiguousProject = "ambiguous-project"
     /// The pbxproj is not a property list, or not one shaped like a project (no `objects`, no `rootObject`).
     case malformed
     /// An object id names no object in `objects`.

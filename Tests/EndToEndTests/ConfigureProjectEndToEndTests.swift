@@ -176,8 +176,6 @@ struct ConfigureProjectEndToEndTests {
         "error: target \"ShareExtension\" is not an application"
       ),
       (["--project", "Nothing.xcodeproj", "--target", "Limit"], 66, "no Xcode project here"),
-      // The folder holding the project (or a workspace): the hint names the project to pass.
-      (["--project", ".", "--target", "Limit"], 66, "hint: pass Limit.xcodeproj\n"),
       (
         ["--project", "Limit.xcodeproj", "--target", "Limit", "-i", "Limit/Info.plist"], 2,
         "Error: -i cannot be used with --project"
@@ -191,6 +189,44 @@ struct ConfigureProjectEndToEndTests {
     #expect(result.status == status, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(try copy.snapshot() == before)
+  }
+
+  @Test("a folder or workspace holding one project configures that project; holding two, exit 2 naming both")
+  func folderOrWorkspaceForTheProject() throws {
+    let named = try Copy("limit")
+    #expect(try named.run(["configure", "--project", "Limit.xcodeproj"]).status == 0)
+    let workspaceData = Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <Workspace version = "1.0">
+         <FileRef location = "group:Limit.xcodeproj"></FileRef>
+         <FileRef location = "group:Pods/Pods.xcodeproj"></FileRef>
+      </Workspace>
+      """.utf8)
+    for given in [".", "Limit.xcworkspace"] {
+      let copy = try Copy("limit")
+      let workspace = copy.folder.appendingPathComponent("Limit.xcworkspace")
+      try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+      try workspaceData.write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+      var expected = try named.snapshot()
+      expected["Limit.xcworkspace/contents.xcworkspacedata"] = workspaceData
+      let result = try copy.run(["configure", "--project", given])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr.contains("Limit.xcodeproj/project.pbxproj"), "\(result.stderr)")
+      #expect(try copy.snapshot() == expected, "--project \(given)")
+    }
+    let two = try Copy("limit")
+    try FileManager.default.copyItem(
+      at: two.folder.appendingPathComponent("Limit.xcodeproj"),
+      to: two.folder.appendingPathComponent("Other.xcodeproj"))
+    let before = try two.snapshot()
+    let result = try two.run(["configure", "--project", "."])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(". holds 2 Xcode projects; say which one to read")
+        && result.stderr.contains("hint: pass one of Limit.xcodeproj, Other.xcodeproj"),
+      "\(result.stderr)")
+    #expect(try two.snapshot() == before)
   }
 
   @Test("without --target: the project's only iOS app, written as with --target")

@@ -165,7 +165,7 @@ struct ProjectTests {
   }
 }
 
-@Suite("Opening something that is not a project says which project to pass")
+@Suite("Opening a workspace or folder opens its only project, or says which projects to pass")
 struct OpeningHintTests {
   static func scratch() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-open-\(UUID().uuidString)")
@@ -173,17 +173,78 @@ struct OpeningHintTests {
     return folder
   }
 
-  static func hint(_ path: String) -> String? {
+  static func hint(_ path: String, kind: XcodeProjectError.Kind = .fileNotFound) -> String? {
     do {
       _ = try XcodeProject(path: path)
       return nil
     } catch {
-      #expect(error.kind == .fileNotFound)
+      #expect(error.kind == kind)
       return error.hint
     }
   }
 
-  @Test("a CocoaPods workspace names its app project, not Pods.xcodeproj")
+  /// A project with one application target, at `path` (an `.xcodeproj` folder).
+  static func makeProject(at path: URL) throws {
+    try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+    try Data(
+      """
+      // !$*UTF8*$!
+      { archiveVersion = 1; objectVersion = 56; rootObject = P;
+        objects = {
+          P = { isa = PBXProject; buildConfigurationList = L; targets = (T); };
+          L = { isa = XCConfigurationList; buildConfigurations = (C); };
+          C = { isa = XCBuildConfiguration; name = Debug; buildSettings = { }; };
+          T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application";
+                buildConfigurationList = L; };
+        };
+      }
+      """.utf8
+    ).write(to: path.appendingPathComponent("project.pbxproj"))
+  }
+
+  static func writeWorkspace(_ workspace: URL, listing locations: [String]) throws {
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    let references = locations.map { "   <FileRef\n      location = \"group:\($0)\">\n   </FileRef>\n" }
+    try Data(
+      ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace\n   version = \"1.0\">\n"
+        + references.joined() + "</Workspace>\n").utf8
+    ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
+  }
+
+  @Test("a CocoaPods workspace with one app project opens that project, as xcodebuild would")
+  func workspaceWithOneProject() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.makeProject(at: folder.appendingPathComponent("Runner.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent("Pods/Pods.xcodeproj"))
+    let workspace = folder.appendingPathComponent("Runner.xcworkspace")
+    try Self.writeWorkspace(workspace, listing: ["Runner.xcodeproj", "Pods/Pods.xcodeproj"])
+    let project = try XcodeProject(path: workspace.path)
+    #expect(project.path == folder.path + "/Runner.xcodeproj")
+    #expect(project.pbxprojPath == folder.path + "/Runner.xcodeproj/project.pbxproj")
+    #expect(project.name == "Runner")
+    #expect(project.targets.map(\.name) == ["App"])
+  }
+
+  @Test("a folder with one project, or one under ios/, opens it")
+  func folderWithOneProject() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.makeProject(at: folder.appendingPathComponent("ios/Runner.xcodeproj"))
+    #expect(try XcodeProject(path: folder.path).path == folder.path + "/ios/Runner.xcodeproj")
+    #expect(try XcodeProject(path: folder.path + "/ios").path == folder.path + "/ios/Runner.xcodeproj")
+  }
+
+  @Test("a listed project without its project.pbxproj is not opened: the error names it")
+  func onlyCandidateWithoutProjectFile() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("ios/App/App.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    #expect(Self.hint(folder.path) == "pass \(folder.path)/ios/App/App.xcodeproj")
+  }
+
+  @Test("a workspace with several app projects is a usage error naming them, not Pods.xcodeproj")
   func workspace() throws {
     // The workspace Flutter, React Native and Capacitor teams open: the app's project and CocoaPods'.
     let folder = try Self.scratch()
@@ -211,7 +272,7 @@ struct OpeningHintTests {
       </Workspace>
       """.utf8
     ).write(to: workspace.appendingPathComponent("contents.xcworkspacedata"))
-    let hint = try #require(Self.hint(workspace.path))
+    let hint = try #require(Self.hint(workspace.path, kind: .ambiguousProject))
     let root = folder.path
     #expect(
       hint
@@ -219,13 +280,16 @@ struct OpeningHintTests {
         + "\(root)/Modules/Widgets.xcodeproj")
   }
 
-  @Test("a repository root names the project under ios/App (Capacitor)")
+  @Test("a repository root with two projects under ios/App (Capacitor) names both")
   func repositoryRoot() throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let project = folder.appendingPathComponent("ios/App/App.xcodeproj")
-    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-    #expect(Self.hint(folder.path) == "pass \(folder.path)/ios/App/App.xcodeproj")
+    try Self.makeProject(at: folder.appendingPathComponent("ios/App/App.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent("ios/App/Share.xcodeproj"))
+    let root = folder.path
+    #expect(
+      Self.hint(root, kind: .ambiguousProject)
+        == "pass one of \(root)/ios/App/App.xcodeproj, \(root)/ios/App/Share.xcodeproj")
   }
 
   @Test(

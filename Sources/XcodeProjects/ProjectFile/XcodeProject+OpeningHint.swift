@@ -10,14 +10,30 @@ extension XcodeProject {
   /// Native or Capacitor repository. CocoaPods' `Pods.xcodeproj` is left out: it holds no app.
   static func openingHint(for path: String) -> String {
     let generic = "pass the .xcodeproj folder (App.xcodeproj) or the project.pbxproj inside it"
-    let isWorkspace = XcodePath.fileExtension(path) == "xcworkspace"
-    let candidates = (isWorkspace ? workspaceProjects(path) : folderProjects(path)).filter {
-      XcodePath.basename($0) != "Pods.xcodeproj"
-    }
+    let candidates = projectCandidates(in: path)
     guard !candidates.isEmpty else { return dotNetHint(for: path) ?? generic }
     let pass = candidates.count == 1 ? "pass " : "pass one of "
-    let opening = isWorkspace ? "\(XcodePath.basename(path)) is a workspace; " : ""
+    let opening = isWorkspace(path) ? "\(XcodePath.basename(path)) is a workspace; " : ""
     return opening + pass + candidates.joined(separator: ", ")
+  }
+
+  /// The app projects `path` stands for when it is a workspace or a folder rather than an `.xcodeproj`:
+  /// the projects the workspace lists, or those in the folder (or its `ios/` or `ios/App/` folder), without
+  /// CocoaPods' `Pods.xcodeproj`.
+  static func projectCandidates(in path: String) -> [String] {
+    (isWorkspace(path) ? workspaceProjects(path) : folderProjects(path)).filter {
+      XcodePath.basename($0) != "Pods.xcodeproj"
+    }
+  }
+
+  /// Whether `path` is an `.xcodeproj` folder with a `project.pbxproj` in it.
+  static func holdsProjectFile(_ path: String) -> Bool {
+    XcodePath.fileExtension(path) == "xcodeproj"
+      && FileManager.default.fileExists(atPath: XcodePath.join(path, "project.pbxproj"))
+  }
+
+  static func isWorkspace(_ path: String) -> Bool {
+    XcodePath.fileExtension(XcodePath.normalize(path)) == "xcworkspace"
   }
 
   /// For a .NET MAUI or Xamarin iOS head (a `.csproj`, or the folder holding one, and no `.xcodeproj`):

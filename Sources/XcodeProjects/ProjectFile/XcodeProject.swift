@@ -40,15 +40,28 @@ public struct XcodeProject: Sendable {
 
   /// Opens `path`: an `.xcodeproj` folder or the `project.pbxproj` inside one.
   ///
+  /// A workspace (`App.xcworkspace`) or a folder that holds exactly one app project (CocoaPods'
+  /// `Pods.xcodeproj` aside; a folder's `ios/` and `ios/App/` folders are looked in too) opens that project,
+  /// as `xcodebuild` run in a folder with one project uses it; ``path`` then names the project opened.
+  ///
   /// - Throws: ``XcodeProjectError`` — ``XcodeProjectError/Kind/fileNotFound``,
+  ///   ``XcodeProjectError/Kind/ambiguousProject`` for a workspace or folder holding several projects,
   ///   ``XcodeProjectError/Kind/malformed`` (with the pbxproj's line and column for syntax errors),
   ///   ``XcodeProjectError/Kind/danglingReference`` for a root object or target id naming nothing.
   public init(path: String) throws(XcodeProjectError) {
     let pbxproj = path.hasSuffix(".pbxproj") ? path : XcodePath.join(path, "project.pbxproj")
     guard let bytes = try XcodeFileReader.bytes(atPath: pbxproj, limit: Self.maximumFileBytes) else {
+      let candidates = path.hasSuffix(".pbxproj") ? [] : Self.projectCandidates(in: path)
+      if candidates.count == 1, let only = candidates.first, Self.holdsProjectFile(only) {
+        try self.init(path: only)
+        return
+      }
       throw XcodeProjectError(
-        .fileNotFound, "no Xcode project here: \(pbxproj) does not exist",
-        location: BuildSettingLocation(file: pbxproj),
+        candidates.count > 1 ? .ambiguousProject : .fileNotFound,
+        candidates.count > 1
+          ? "\(path) holds \(candidates.count) Xcode projects; say which one to read"
+          : "no Xcode project here: \(pbxproj) does not exist",
+        location: BuildSettingLocation(file: candidates.count > 1 ? path : pbxproj),
         hint: Self.openingHint(for: path))
     }
     try self.init(bytes: bytes, pbxprojPath: pbxproj)

@@ -140,14 +140,14 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
   }
 
   /// Reports a project error with the exit status of its kind: 66 missing file, 74 unreadable, 2 unknown
-  /// target or configuration, 65 anything wrong inside the files.
+  /// target or configuration or a workspace holding several projects, 65 anything wrong inside the files.
   static func fail(_ error: XcodeProjectError) -> ExitCode {
     let diagnostic = ConfigureRun.diagnostic(.project(error))
     let code: ExitCode
     switch error.kind {
     case .fileNotFound: code = RulesCLI.Exit.missingInput
     case .unreadable: code = RulesCLI.Exit.ioError
-    case .targetNotFound, .configurationNotFound: code = RulesCLI.Exit.usage
+    case .targetNotFound, .configurationNotFound, .ambiguousProject: code = RulesCLI.Exit.usage
     default: code = RulesCLI.Exit.invalidInput
     }
     return RulesCLI.fail(diagnostic, code: code)
