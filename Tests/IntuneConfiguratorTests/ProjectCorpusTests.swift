@@ -475,6 +475,65 @@ struct ProjectResolvedChecksTests {
     #expect(report.contains("[generated-project]"))
   }
 
+  @Test("XcodeGen targets defined in included files: the additions go to the file defining each target")
+  func xcodeGenIncludedTargets() throws {
+    // Element X's shape: project.yml includes one target.yml per target (paths relative to project.yml),
+    // and each target.yml defines its target under `targets:`.
+    let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let path = try corpus.copy()
+    let root = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let write = { (relative: String, text: String) in
+      let url = root.appendingPathComponent(relative)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    try write(
+      "project.yml",
+      """
+      name: Limit
+      include:
+      - path: Limit/SupportingFiles/target.yml
+      # - path: Old/target.yml
+      - "Shared/extensions.yml"
+      settings:
+        APP_NAME: Limit
+      """)
+    try write("Limit/SupportingFiles/target.yml", "targets:\n  Limit:\n    type: application\n")
+    try write(
+      "Shared/extensions.yml",
+      "include: [../Limit/SupportingFiles/target.yml]\ntargets:\n  'ShareExtension':\n"
+        + "    type: app-extension # the share extension\n    info:\n      path: x.plist\n")
+    let plan = try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: "Limit")
+    let files = try plan.specAdditionsByFile()
+    #expect(
+      files.map { String($0.specPath.dropFirst(root.path.count + 1)) }
+        == ["Limit/SupportingFiles/target.yml", "Shared/extensions.yml"])
+    #expect(files.first?.text.hasPrefix("targets:\n  Limit:\n    settings:\n") == true)
+    #expect(files.last?.text.hasPrefix("targets:\n  ShareExtension:\n    settings:\n") == true)
+    #expect(try plan.specAdditions() == files.map(\.text).joined())
+    let report = try ProjectConfigurationReport.text(plan)
+    #expect(
+      report.contains("  fix: add this to \(root.path)/Limit/SupportingFiles/target.yml:\n    targets:\n"))
+    #expect(report.contains("  and: add this to \(root.path)/Shared/extensions.yml:\n    targets:\n"))
+  }
+
+  @Test(
+    "XcodeGen include: forms",
+    arguments: [
+      ("include: other.yml\n", ["other.yml"]),
+      ("include: [a.yml, \"b.yml\"]\n", ["a.yml", "b.yml"]),
+      (
+        "include:\n  - a.yml\n  - path: b.yml\n    relativePaths: false\n# c\nname: X\n- d.yml\n",
+        ["a.yml", "b.yml"]
+      ),
+      ("name: X\n", []),
+    ])
+  func xcodeGenIncludeForms(_ text: String, _ expected: [String]) {
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    #expect(XcodeGenIncludes.includes(in: lines) == expected)
+  }
+
   @Test("a Tuist project is named with its manifest")
   func tuistSpecAdditions() throws {
     let plan = try Self.generated("Project.swift")
