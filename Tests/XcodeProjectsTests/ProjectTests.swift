@@ -27,9 +27,14 @@ struct ProjectTests {
   /// phase into the products directory (16) at $(EXTENSIONS_FOLDER_PATH), not into PlugIns (13). It was not
   /// seen as embedded, so configure and lint --project passed over it without a word.
   @Test(
-    "an ExtensionKit embed phase embeds; another products-directory copy does not",
-    arguments: [(#""$(EXTENSIONS_FOLDER_PATH)""#, true), (#""$(CONTENTS_FOLDER_PATH)/Library""#, false)])
-  func extensionKitEmbedding(_ destination: String, _ embeds: Bool) throws {
+    "an ExtensionKit embed phase embeds; App Clip and watch phases carry apps; another copy does neither",
+    arguments: [
+      (#""$(EXTENSIONS_FOLDER_PATH)""#, true, false), (#""$(CONTENTS_FOLDER_PATH)/Library""#, false, false),
+      // isowords' "Embed App Clips" and openHAB's "Embed Watch Content": apps carried, not extensions.
+      (#""$(CONTENTS_FOLDER_PATH)/AppClips""#, false, true),
+      (#""$(CONTENTS_FOLDER_PATH)/Watch""#, false, true),
+    ])
+  func extensionKitEmbedding(_ destination: String, _ embeds: Bool, _ carries: Bool) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-exkit-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,6 +49,7 @@ struct ProjectTests {
     try edited.write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
     let app = try #require(try XcodeProject(path: project.path).target(named: "ShareApp"))
     #expect(app.embeddedTargetNames == (embeds ? ["Share"] : []))
+    #expect(app.embeddedAppTargetNames == (carries ? ["Share"] : []))
   }
 
   @Test("file references resolve through groups and source trees")

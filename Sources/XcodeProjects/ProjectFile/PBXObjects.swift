@@ -81,6 +81,10 @@ public struct XcodeTarget: Sendable, Hashable {
   public var embeddedTargetIDs: [String]
   /// Names of those targets.
   public var embeddedTargetNames: [String]
+  /// Names of the app targets this one carries in its bundle: an App Clip ("Embed App Clips", into
+  /// `$(CONTENTS_FOLDER_PATH)/AppClips`) or a watch app ("Embed Watch Content", into
+  /// `$(CONTENTS_FOLDER_PATH)/Watch`), in phase order. Apps of their own, not extensions of this one.
+  public var embeddedAppTargetNames: [String] = []
   /// Where the target object is written.
   public var location: BuildSettingLocation
 

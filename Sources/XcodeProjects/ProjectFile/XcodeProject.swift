@@ -212,23 +212,32 @@ public struct XcodeProject: Sendable {
     // or into the Extensions folder (16, the products directory, at $(EXTENSIONS_FOLDER_PATH): "Embed
     // ExtensionKit Extensions", Nextcloud Talk's App Intents extension), whose build files' fileRefs are other
     // targets' productReferences.
+    // Apps carried in the bundle: App Clips and watch apps (16, at $(CONTENTS_FOLDER_PATH)/AppClips or /Watch).
     for index in targets.indices {
       var embedded: [String] = []
+      var apps: [String] = []
       for phaseID in targets[index].buildPhaseIDs {
-        guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase",
+        guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
+        let destination = phase.string("dstPath") ?? ""
+        let carriesApps =
+          phase.string("dstSubfolderSpec") == "16"
+          && (destination.hasSuffix("/AppClips") || destination.hasSuffix("/Watch"))
+        guard
           phase.string("dstSubfolderSpec") == "13"
-            || (phase.string("dstSubfolderSpec") == "16"
-              && phase.string("dstPath")?.contains("EXTENSIONS_FOLDER_PATH") == true)
+            || (phase.string("dstSubfolderSpec") == "16" && destination.contains("EXTENSIONS_FOLDER_PATH"))
+            || carriesApps
         else { continue }
         for buildFileID in phase.strings("files") {
           guard let reference = objects[buildFileID]?.string("fileRef"), let owner = productOwners[reference],
-            !embedded.contains(owner)
+            !embedded.contains(owner), !apps.contains(owner)
           else { continue }
-          embedded.append(owner)
+          if carriesApps { apps.append(owner) } else { embedded.append(owner) }
         }
       }
+      let name = { (id: String) in targets.first { $0.id == id }?.name }
       targets[index].embeddedTargetIDs = embedded
-      targets[index].embeddedTargetNames = embedded.compactMap { id in targets.first { $0.id == id }?.name }
+      targets[index].embeddedTargetNames = embedded.compactMap(name)
+      targets[index].embeddedAppTargetNames = apps.compactMap(name)
     }
     return targets
   }

@@ -100,7 +100,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
       let defaultName = xcodeProject.effectiveConfigurationName(of: target)
       var record: [String: Any] = [
         "name": target.name, "kind": target.kind.rawValue, "configurations": names,
-        "embeddedTargets": target.embeddedTargetNames,
+        "embeddedTargets": target.embeddedTargetNames, "embeddedApps": target.embeddedAppTargetNames,
       ]
       record["productType"] = target.productType
       record["defaultConfiguration"] = defaultName
@@ -111,6 +111,9 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
           + (defaultName.map { " (default: \($0))" } ?? ""))
       if !target.embeddedTargetNames.isEmpty {
         lines.append("        embeds: \(target.embeddedTargetNames.joined(separator: ", "))")
+      }
+      if !target.embeddedAppTargetNames.isEmpty {
+        lines.append("        carries apps: \(target.embeddedAppTargetNames.joined(separator: ", "))")
       }
     }
     switch format {
