@@ -1,4 +1,5 @@
 import ActivationRules
+import UniformTypes
 
 /// The outcome of checking whether a rule activates for one context, with everything a failure needs to
 /// be understood without re-running anything.
@@ -22,8 +23,9 @@ public struct RuleExpectationResult: Sendable, Hashable, CustomStringConvertible
   public var context: ExtensionContext
   /// Clause by clause, why the rule answered as it did; `nil` when evaluation failed (see ``message``).
   public var explanation: RuleExplanation?
-  /// When the rule should activate and does not: the smallest context on which it does, when one exists
-  /// within the enumeration bounds — what the rule wants instead. `nil` otherwise.
+  /// When the rule should activate and does not: the smallest context on which it does — what the rule
+  /// wants instead — decided over every context where the exact analysis decides the rule, else the first
+  /// within the enumeration bounds. `nil` otherwise.
   public var smallestContextWithExpectedOutcome: ExtensionContext?
   /// When the rule should not activate and does: the smallest part of the tested context (some of its
   /// attachments, in their items) on which it still activates — what makes it activate. `nil` otherwise.
@@ -98,9 +100,11 @@ extension RuleUnderTest {
         explanation: explanation, smallestContextWithExpectedOutcome: nil,
         smallestActivatingPart: part.context, message: lines.joined(separator: "\n"))
     }
-    let (smallest, searched) = smallestActivatingContext(near: context)
+    let (smallest, searched, exact) = smallestActivatingContext(near: context)
     if let smallest {
       lines.append("smallest context on which the rule activates: \(smallest.summary)")
+    } else if exact {
+      lines.append("no context makes the rule \(verb) (decided over every context)")
     } else {
       lines.append(
         "no context of at most \(searched) attachments in \(Self.searchItems) items over the "
@@ -182,26 +186,40 @@ extension RuleUnderTest {
     return true
   }
 
-  /// The first context, fewest attachments first, on which the rule activates. Attachments are
-  /// drawn from the types the rule mentions (with Intune twins and common distractors) and the attachment
-  /// shapes of `context`, so the answer speaks the test's vocabulary.
+  /// The smallest context on which the rule activates, decided over every context by
+  /// ``ExactRuleAnalysis/activation(_:registry:effort:)`` (`exact`); for a rule outside its fragment, or
+  /// past its bound, the first context, fewest attachments first, of an enumeration. Its attachments are
+  /// drawn from the types the rule mentions (with Intune twins, common distractors and a subtype of each
+  /// tested type, as `diff` and `lint` enumerate) and the attachment shapes of `context`, so the answer
+  /// speaks the test's vocabulary.
   ///
   /// The search stays within ``ContextEnumerator/maximumContexts`` and ``ContextEnumerator/maximumObjects``
   /// (``ContextEnumerator/reducedToLimits()``): a rule naming many types is searched with fewer attachments,
   /// and the second value says how many. (Its ``searchItems`` items never need fewer: 100 000 contexts of
   /// at most ``searchAttachments`` attachments in them hold fewer objects than the limit.)
   func smallestActivatingContext(near context: ExtensionContext) -> (
-    context: ExtensionContext?, attachments: Int
+    context: ExtensionContext?, attachments: Int, exact: Bool
   ) {
     var types: [String] = []
-    if case .predicate(let tree, _) = explained { types = RuleAnalysis.mentionedTypes(tree) }
+    let registry = file?.registry() ?? .system
+    if case .predicate(let tree, _) = explained {
+      types = RuleAnalysis.mentionedTypes(tree)
+      // The exact answer, checked with the evaluator the test uses (it never differs; if it did, the
+      // enumeration below would speak instead).
+      if let activation = try? ExactRuleAnalysis.activation(tree, registry: registry) {
+        if let smallest = activation.smallestAccepted, activates(for: smallest) {
+          return (smallest, smallest.allAttachments.count, true)
+        }
+        if activation.smallestAccepted == nil { return (nil, 0, true) }
+      }
+    }
     var shapes = ContextEnumerator.shapes(mentioning: types)
     for attachment in context.allAttachments where !shapes.contains(attachment.registeredTypeIdentifiers) {
       shapes.append(attachment.registeredTypeIdentifiers)
     }
     let enumerator = ContextEnumerator(
       shapes: shapes, maximumAttachments: Self.searchAttachments, maximumItems: Self.searchItems
-    ).reducedToLimits().enumerator
-    return (enumerator.contexts().first { activates(for: $0) }, enumerator.maximumAttachments)
+    ).reducedToLimits().enumerator.addingSubtypes(of: types, in: registry)
+    return (enumerator.contexts().first { activates(for: $0) }, enumerator.maximumAttachments, false)
   }
 }

@@ -126,12 +126,24 @@ struct FailureMessageTests {
     #expect(smallest.allAttachments.map(\.registeredTypeIdentifiers) == [["public.url"]])
   }
 
-  @Test("a rule nothing activates says the search found no context")
+  @Test("a rule nothing activates says so, decided over every context")
   func unsatisfiableRule() {
     let never = (try? RuleUnderTest(predicate: "FALSEPREDICATE"))
     let result = never?.check(activates: true, for: .safariPage)
     #expect(result?.passed == false)
     #expect(result?.smallestContextWithExpectedOutcome == nil)
-    #expect(result?.message.contains("no context of at most 3 attachments in 2 items") == true)
+    #expect(
+      result?.message.hasSuffix("no context makes the rule activate (decided over every context)") == true)
+  }
+
+  @Test("the smallest activating context is exact: four images, past the enumeration's three attachments")
+  func smallestContextPastTheEnumeration() throws {
+    let fourImages = try RuleUnderTest(
+      predicate: "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers "
+        + "UTI-CONFORMS-TO \"public.image\").@count >= 4).@count > 0")
+    let result = fourImages.check(activates: true, for: .safariPage)
+    let smallest = try #require(result.smallestContextWithExpectedOutcome)
+    #expect(fourImages.activates(for: smallest))
+    #expect(smallest.extensionItems.count == 1 && smallest.allAttachments.count == 4)
   }
 }
