@@ -133,6 +133,12 @@ public struct ConfigurationPlan: Sendable {
   /// Whether the plan changes nothing (a second run of an idempotent configurator).
   public var isEmpty: Bool { changes.isEmpty }
 
+  /// Where a finding about `keyPath` in the Info.plist points, as the planner's own findings do: the key,
+  /// or the nearest enclosing key that exists (the key a change would add goes inside it).
+  package func infoPlistPosition(of keyPath: PropertyListPath) -> PropertyLists.PropertyListPosition? {
+    Planner.nearestPosition(of: keyPath, in: infoPlist.document)
+  }
+
   /// The Info.plist with every change applied.
   public func configuredInfoPlist() throws(PropertyListError) -> PropertyListFile {
     try infoPlist.applying(changes.filter { $0.file == .infoPlist }.flatMap(\.edits))

@@ -283,6 +283,10 @@ struct ConfigureProjectEndToEndTests {
       "configure", "-i", "ShareExtension/Info.plist", "-e", "ShareExtension/ShareExtension.entitlements",
     ])
     #expect(result.status == 1)
+    // At the Info.plist's root dictionary, where IntuneMAMSettings would go (line 4 of the file).
+    #expect(
+      result.stderr.contains(
+        "ShareExtension/Info.plist:4:1: error: the containing app's bundle ID differs per configuration"))
     #expect(result.stderr.contains("[containing-app-per-configuration]"))
     #expect(result.stderr.contains("fix: run rulekit configure --project Limit.xcodeproj --target Limit"))
     #expect(try copy.snapshot() == before)
@@ -294,6 +298,8 @@ struct ConfigureProjectEndToEndTests {
     let before = try copy.snapshot()
     let result = try copy.run(["configure", "-i", "Limit/Info.plist", "-e", "Limit/Limit.entitlements"])
     #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("Limit/Info.plist:4:1: error: the configurations of Limit (Debug, Release)"))
     #expect(result.stderr.contains("have entitlements naming different app groups"))
     #expect(result.stderr.contains("[app-groups-per-configuration]"))
     #expect(try copy.snapshot() == before)
@@ -317,7 +323,7 @@ struct ConfigureProjectEndToEndTests {
     #expect(!result.stderr.contains("[containing-app-build-setting]"))
     #expect(
       result.stderr.contains(
-        "ShareExtension/Info.plist: warning: OctoiOS's bundle identifier expands to nothing in Debug, Release "
+        "ShareExtension/Info.plist:4:1: warning: OctoiOS's bundle identifier expands to nothing in Debug, Release "
           + "(PRODUCT_BUNDLE_IDENTIFIER = $(OCTO_BUNDLE_ID)), so ShareExtension's ContainingAppBundleId, "
           + "$(OCTO_BUNDLE_ID), could not be checked against it there (OctoiOS.xcodeproj/project.pbxproj:"))
     #expect(
@@ -347,7 +353,7 @@ struct ConfigureProjectEndToEndTests {
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "ShareExtension/Info.plist: error: Limit's bundle identifier expands to nothing in Debug, Release "
+        "ShareExtension/Info.plist:4:1: error: Limit's bundle identifier expands to nothing in Debug, Release "
           + "(PRODUCT_BUNDLE_IDENTIFIER is empty), so ShareExtension's ContainingAppBundleId cannot name it "
           + "(Limit.xcodeproj/project.pbxproj:"))
     #expect(result.stderr.contains(", or pass --containing-app BUNDLE_ID"))

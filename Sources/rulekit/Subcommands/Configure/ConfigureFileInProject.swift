@@ -36,6 +36,7 @@ extension ConfigureRun {
       plan.findings.append(
         ConfiguratorFinding(
           id: "app-groups-per-configuration", .error, at: ["IntuneMAMSettings", "AppGroupIdentifiers"],
+          position: plan.infoPlistPosition(of: ["IntuneMAMSettings", "AppGroupIdentifiers"]),
           "the configurations of \(context.targetName) (" + context.configurations.joined(separator: ", ")
             + ") have entitlements naming different app groups, so no one AppGroupIdentifiers list is right in "
             + "all of them",
@@ -57,6 +58,7 @@ extension ConfigureRun {
       plan.findings.append(
         ConfiguratorFinding(
           id: finding.id, finding.severity, at: ["IntuneMAMSettings", "ContainingAppBundleId"],
+          position: plan.infoPlistPosition(of: ["IntuneMAMSettings", "ContainingAppBundleId"]),
           finding.message + (place ?? ""),
           fix: "make the app's build settings complete (a file they come from is missing from the checkout: "
             + "rulekit configure --project \(ShellWord.quoted(found.path)) --dry-run names it; CocoaPods writes "
@@ -68,6 +70,7 @@ extension ConfigureRun {
     plan.findings.append(
       ConfiguratorFinding(
         id: "containing-app-per-configuration", .error, at: ["IntuneMAMSettings", "ContainingAppBundleId"],
+        position: plan.infoPlistPosition(of: ["IntuneMAMSettings", "ContainingAppBundleId"]),
         "the containing app's bundle ID differs per configuration and no build setting of "
           + "\(context.targetName) spells it, so no one value of ContainingAppBundleId is right in every "
           + "configuration",
