@@ -31,6 +31,19 @@ struct BuildSettingsEndToEndTests {
     #expect(output == (try Self.expected(file)))
   }
 
+  @Test("given the folder holding the project, --list names the project it read")
+  func folderNamesTheProjectRead() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-bs-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: RuleKitBinary.packageRoot.appendingPathComponent(Self.project),
+      to: folder.appendingPathComponent("ShareApp.xcodeproj"))
+    let result = try RuleKitBinary.run(["build-settings", "--project", folder.path, "--list"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("Targets of ShareApp (\(folder.path)/ShareApp.xcodeproj):\n"))
+  }
+
   /// ownCloud's "ownCloud Share Extension" typed in lower case: the names are quoted as the configure and
   /// lint hints quote them, and the one that differs only in case is suggested.
   @Test("an unknown target: quoted names, and the one differing only in letter case suggested")

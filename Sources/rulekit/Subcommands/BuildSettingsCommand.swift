@@ -22,7 +22,10 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
           --project Tests/Fixtures/share-app/ShareApp.xcodeproj
       """)
 
-  @Option(help: ArgumentHelp("The .xcodeproj folder (or its project.pbxproj).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The .xcodeproj folder (or its project.pbxproj; a workspace or folder holding one project reads that one).",
+      valueName: "path"))
   var project: String
 
   @Option(help: "The target whose settings to print.")
@@ -64,7 +67,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
         "did you mean \(ShellWord.quoted($0.name))? "
       }
       throw RulesCLI.fail(
-        "\(project) has no target named \(ShellWord.quoted(target ?? "")); \(close ?? "")its targets: \(names)",
+        "\(xcodeProject.path) has no target named \(ShellWord.quoted(target ?? "")); \(close ?? "")its targets: \(names)",
         code: RulesCLI.Exit.usage)
     }
     let settings: ResolvedBuildSettings
@@ -76,7 +79,8 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
     switch format {
     case .json:
       var document: [String: Any] = [
-        "project": project, "target": found.name, "configuration": settings.configuration, "sdk": sdk,
+        "project": xcodeProject.path, "target": found.name, "configuration": settings.configuration,
+        "sdk": sdk,
         "buildSettings": settings.all,
       ]
       if !settings.diagnostics.isEmpty { document["diagnostics"] = settings.diagnostics.map(Self.record) }
@@ -93,7 +97,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
 
   private func printList(_ xcodeProject: XcodeProject) throws {
     var records: [[String: Any]] = []
-    var lines = ["Targets of \(xcodeProject.name) (\(project)):"]
+    var lines = ["Targets of \(xcodeProject.name) (\(xcodeProject.path)):"]
     for target in xcodeProject.targets {
       let names = xcodeProject.configurationNames(for: target)
       // What xcodebuild builds without -configuration, not the target list's own (possibly stale) name.
@@ -117,7 +121,7 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
       }
     }
     switch format {
-    case .json: Console.json(["project": project, "name": xcodeProject.name, "targets": records])
+    case .json: Console.json(["project": xcodeProject.path, "name": xcodeProject.name, "targets": records])
     case .text: Console.result(lines.joined(separator: "\n"))
     }
   }
