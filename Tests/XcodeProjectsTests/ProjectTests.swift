@@ -241,6 +241,22 @@ struct OpeningHintTests {
     #expect(try XcodeProject(path: folder.path + "/ios").path == folder.path + "/ios/Runner.xcodeproj")
   }
 
+  @Test("a repository root whose projects sit deeper names them (not Pods, not hidden), and opens none")
+  func nestedProjectsAreNamed() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Brave's App/Client.xcodeproj and a Flutter plugin's example/ios/Runner.xcodeproj.
+    try Self.makeProject(at: folder.appendingPathComponent("App/Client.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent("example/ios/Runner.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent("example/ios/Pods/Pods.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent(".git/x/Old.xcodeproj"))
+    try Self.makeProject(at: folder.appendingPathComponent("a/b/c/TooDeep.xcodeproj"))
+    try Data("README".utf8).write(to: folder.appendingPathComponent("LICENSE"))
+    let root = folder.path
+    #expect(
+      Self.hint(root) == "pass one of \(root)/App/Client.xcodeproj, \(root)/example/ios/Runner.xcodeproj")
+  }
+
   @Test("a listed project without its project.pbxproj is not opened: the error names it")
   func onlyCandidateWithoutProjectFile() throws {
     let folder = try Self.scratch()

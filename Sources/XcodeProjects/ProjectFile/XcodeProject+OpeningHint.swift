@@ -11,7 +11,14 @@ extension XcodeProject {
   static func openingHint(for path: String) -> String {
     let generic = "pass the .xcodeproj folder (App.xcodeproj) or the project.pbxproj inside it"
     let candidates = projectCandidates(in: path)
-    guard !candidates.isEmpty else { return dotNetHint(for: path) ?? generic }
+    guard !candidates.isEmpty else {
+      if let dotNet = dotNetHint(for: path) { return dotNet }
+      // A repository root whose project sits deeper (Brave's App/Client.xcodeproj, a plugin's
+      // example/ios/Runner.xcodeproj): named, not opened, as the deeper one may be a sample.
+      let deeper = isWorkspace(path) ? [] : nestedProjects(in: path)
+      guard !deeper.isEmpty else { return generic }
+      return (deeper.count == 1 ? "pass " : "pass one of ") + deeper.joined(separator: ", ")
+    }
     let pass = candidates.count == 1 ? "pass " : "pass one of "
     let opening = isWorkspace(path) ? "\(XcodePath.basename(path)) is a workspace; " : ""
     return opening + pass + candidates.joined(separator: ", ")
@@ -114,6 +121,40 @@ extension XcodeProject {
     guard after.first == "\"" else { return nil }
     let value = after.dropFirst()
     return value.firstIndex(of: "\"").map { String(value[..<$0]) }
+  }
+
+  /// The `.xcodeproj` folders up to `depth` folders below `folder` (hidden folders, bundles and the folders
+  /// dependency managers and builds fill left out), `Pods.xcodeproj` aside, at most `limit` of them, after
+  /// looking in at most 2 000 folders.
+  static func nestedProjects(in folder: String, depth: Int = 3, limit: Int = 8) -> [String] {
+    let skipped: Set<String> = [
+      "Pods", "Carthage", "node_modules", "build", "Build", "DerivedData", ".build", "vendor", "third_party",
+    ]
+    var found: [String] = []
+    var level = [folder]
+    var visited = 0
+    for _ in 0..<depth {
+      var next: [String] = []
+      for place in level {
+        visited += 1
+        guard visited <= 2_000 else { return found.sorted() }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: place)) ?? []).sorted()
+        for name in names where !name.hasPrefix(".") && !skipped.contains(name) {
+          let path = XcodePath.normalize(XcodePath.join(place, name))
+          switch XcodePath.fileExtension(name) {
+          case "xcodeproj":
+            if name != "Pods.xcodeproj", holdsProjectFile(path), found.count < limit { found.append(path) }
+          case "":
+            // Listed in the next round; a file without an extension lists nothing.
+            next.append(path)
+          default:
+            continue
+          }
+        }
+      }
+      level = next
+    }
+    return found.sorted()
   }
 
   /// The `.xcodeproj` folders in `folder`, else in its `ios/` or `ios/App/` folder.
