@@ -126,7 +126,8 @@ extension Planner {
       app["IntuneMAMSettings"]?.dictionaryValue?["AppGroupIdentifiers"]?.arrayValue?.compactMap(\.stringValue)
         ?? [])
     let entitlementGroups =
-      entitlements["com.apple.security.application-groups"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      (entitlements["com.apple.security.application-groups"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+      .map(asInInfoPlist)
     let extensionGroups = Set(
       (settings["AppGroupIdentifiers"]?.arrayValue?.compactMap(\.stringValue) ?? []) + entitlementGroups)
     let shared = appGroups.intersection(extensionGroups)

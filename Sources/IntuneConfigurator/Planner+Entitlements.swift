@@ -25,6 +25,23 @@ extension Planner {
     }
   }
 
+  /// `text`, an entitlement's value, with `$(CFBundleIdentifier)` (or `${CFBundleIdentifier}`) spelt as
+  /// `bundleIdentifier`, the Info.plist's own `CFBundleIdentifier`. Xcode expands that Info.plist key in
+  /// entitlements (its default iCloud container is `iCloud.$(CFBundleIdentifier)`, Xcode Help, "Configure
+  /// iCloud services"; Simplenote's app group is `group.$(CFBundleIdentifier)`), but an Info.plist expands
+  /// build settings only, where it names none: a value copied there, or compared with the bundle ID, must
+  /// spell the identifier the way the Info.plist does.
+  static func spellingBundleIdentifier(_ text: String, as bundleIdentifier: String) -> String {
+    guard text.contains("CFBundleIdentifier") else { return text }
+    return text.replacing("$(CFBundleIdentifier)", with: bundleIdentifier).replacing(
+      "${CFBundleIdentifier}", with: bundleIdentifier)
+  }
+
+  /// An entitlement's value as the Info.plist would spell it (``spellingBundleIdentifier(_:as:)``).
+  func asInInfoPlist(_ entitlement: String) -> String {
+    Self.spellingBundleIdentifier(entitlement, as: bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)")
+  }
+
   mutating func planKeychainGroups() {
     let path: PropertyListPath = ["keychain-access-groups"]
     let current = entitlements["keychain-access-groups"]
@@ -35,7 +52,7 @@ extension Planner {
       return
     }
     reportNonStrings(current?.arrayValue ?? [], at: path, id: "keychain-group-not-string")
-    let existing = current?.arrayValue?.compactMap(\.stringValue) ?? []
+    let existing = (current?.arrayValue?.compactMap(\.stringValue) ?? []).map(asInInfoPlist)
     let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
     let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID, guide: options.guide)
     if options.guide == .v2016 || options.guide == .v2018,

@@ -16,7 +16,7 @@ extension Planner {
     }
     guard case .array(let groups) = entitlements[groupsKey] else { return }
     reportNonStrings(groups, at: [.key(groupsKey)], id: "app-groups-entitlement-not-string")
-    let wanted = options.appGroupIdentifiers ?? groups.compactMap(\.stringValue)
+    let wanted = options.appGroupIdentifiers ?? groups.compactMap(\.stringValue).map(asInInfoPlist)
     guard !wanted.isEmpty else { return }
     let path: PropertyListPath = [Self.settingsKey, "AppGroupIdentifiers"]
     let current = settings["AppGroupIdentifiers"]

@@ -285,6 +285,48 @@ import Testing
       options: options)
     #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
   }
+
+  /// Simplenote's entitlements spell the bundle ID `$(CFBundleIdentifier)`, which Xcode expands in
+  /// entitlements but an Info.plist does not: `group.$(CFBundleIdentifier)` was copied as written into
+  /// AppGroupIdentifiers (`group.` on a device), and the keychain group was "not first" yet not missing.
+  @Test(
+    "$(CFBundleIdentifier) in entitlements is the Info.plist's own bundle ID",
+    arguments: [
+      ("$(PRODUCT_BUNDLE_IDENTIFIER)", "group.$(PRODUCT_BUNDLE_IDENTIFIER)"),
+      ("com.example.notes", "group.com.example.notes"),
+    ])
+  func cfBundleIdentifierInEntitlements(_ bundleID: String, _ expectedGroup: String) throws {
+    let info = try PropertyListFile(
+      data: Data(
+        """
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>\(bundleID)</string>\
+        <key>CFBundlePackageType</key><string>APPL</string></dict></plist>
+        """.utf8), path: "Info.plist")
+    let entitlements = try PropertyListFile(
+      data: Data(
+        """
+        <plist version="1.0"><dict><key>com.apple.security.application-groups</key><array>\
+        <string>group.$(CFBundleIdentifier)</string></array><key>keychain-access-groups</key><array>\
+        <string>$(AppIdentifierPrefix)${CFBundleIdentifier}</string></array></dict></plist>
+        """.utf8), path: "App.entitlements")
+    var options = IntuneConfiguratorOptions()
+    options.fixEntitlements = true
+    let plan = try AppConfigurator.plan(infoPlist: info, entitlements: entitlements, options: options)
+    let configured = try plan.configuredInfoPlist()
+    #expect(
+      configured.value.dictionaryValue?["IntuneMAMSettings"]?.dictionaryValue?["AppGroupIdentifiers"]
+        == .array([.string(expectedGroup)]))
+    #expect(!plan.findings.contains { $0.id == "keychain-bundle-id-not-first" })
+    let groups = try plan.configuredEntitlements()?.value.dictionaryValue?["keychain-access-groups"]?
+      .arrayValue
+    // The bundle-ID group is there already: only Intune's two are added, after it.
+    #expect(
+      groups
+        == [
+          "$(AppIdentifierPrefix)${CFBundleIdentifier}", "$(AppIdentifierPrefix)com.microsoft.intune.mam",
+          "$(AppIdentifierPrefix)com.microsoft.adalcache",
+        ].map(PropertyListValue.string))
+  }
 }
 
 /// An ExtensionKit extension (an App Intents extension: Nextcloud Talk's TalkIntents) describes itself in

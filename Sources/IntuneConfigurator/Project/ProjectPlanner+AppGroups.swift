@@ -34,9 +34,12 @@ extension ProjectPlanner {
       let file = group.entitlements.flatMap {
         configured[$0] ?? (try? PropertyListFile.read(contentsOf: $0))
       }
+      // As the Info.plist will spell them: `$(CFBundleIdentifier)` is expanded in entitlements only.
       let texts =
-        file?.value.dictionaryValue?["com.apple.security.application-groups"]?.arrayValue?.compactMap(
-          \.stringValue) ?? []
+        (file?.value.dictionaryValue?["com.apple.security.application-groups"]?.arrayValue?
+        .compactMap(\.stringValue) ?? []).map {
+          Planner.spellingBundleIdentifier($0, as: "$(PRODUCT_BUNDLE_IDENTIFIER)")
+        }
       written.append(texts)
       for resolved in group.settings {
         expanded.append((resolved.configuration, texts.map(resolved.expand)))
