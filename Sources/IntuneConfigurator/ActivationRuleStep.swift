@@ -43,6 +43,25 @@ extension Planner {
             + "configure again")
         return
       }
+      if let first = dictionary.undocumentedKeys.first {
+        // dokus lists its types under …SupportsFileWithTypeIdentifiers, which iOS does not read: a predicate
+        // of what the system reads would accept any file and drop the list the user wrote. What the rule
+        // should say is the user's call; nothing is rewritten until they make it.
+        let names = dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
+        let one = names.count == 1
+        finding(
+          "dictionary-rule-unread-keys", .warning, at: Self.rulePath.appending(.key(first.name)),
+          "the dictionary rule holds \(names.joined(separator: ", ")), which the system does not read (it "
+            + "reads the NSExtensionActivationSupports… keys only), so converting it to a predicate with "
+            + "Intune types would drop \(one ? "that key" : "those keys") and what \(one ? "it says" : "they say")"
+            + "; the rule is left as it is, without Intune types",
+          fix:
+            "remove \(one ? "the key" : "the keys") if the rule means what the system reads, or replace the "
+            + "dictionary with a predicate that says what \(one ? "it" : "they") meant (rulekit convert --rule "
+            + "on this Info.plist prints the dictionary as a predicate to start from), then run configure again"
+        )
+        return
+      }
       if !keepsMeaning, let change = DictionaryConverter.meaningChange(of: dictionary) {
         reportMeaningChange(change)
       }
@@ -51,13 +70,7 @@ extension Planner {
         ConfiguratorChange(
           .activationRule, at: Self.rulePath,
           "convert the dictionary rule to a predicate that "
-            + (keepsMeaning ? "keeps its meaning and " : "") + "also accepts Intune types"
-            + (dictionary.undocumentedKeys.isEmpty
-              ? ""
-              : " (leaving out "
-                + dictionary.undocumentedKeys.map { ActivationDictionary.escapedKey($0.name) }
-                .joined(separator: ", ")
-                + ", not a key the system reads)"),
+            + (keepsMeaning ? "keeps its meaning and " : "") + "also accepts Intune types",
           edits: [.set(Self.rulePath, .string(text))]))
     default:
       finding(

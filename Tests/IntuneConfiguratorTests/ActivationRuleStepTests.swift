@@ -37,15 +37,11 @@ import Testing
     #expect(again.changes.isEmpty)
   }
 
-  /// The rewrite keeps the dictionary's comments and says which keys the predicate leaves out (an app of
-  /// the sweep, Anx Reader, lists its types under the undocumented `…SupportsFileWithType`).
-  @Test func dictionaryRewriteKeepsCommentsAndNamesTheKeysItLeavesOut() throws {
-    let body = """
-      \t<key>NSExtension</key>
-      \t<dict>
-      \t\t<key>NSExtensionAttributes</key>
-      \t\t<dict>
-      \t\t\t<key>NSExtensionActivationRule</key>
+  /// A dictionary listing its types under a key iOS does not read (Anx Reader's `…SupportsFileWithType`,
+  /// dokus' `…SupportsFileWithTypeIdentifiers`): converting would drop the list, so the rule is left as it
+  /// is, with a warning at the key. Without that key, the rewrite keeps the dictionary's comments.
+  @Test func dictionaryWithAnUnreadKeyIsLeftAsItIs() throws {
+    let rule = """
       \t\t\t<dict>
       \t\t\t\t<!-- PDF and EPUB only -->
       \t\t\t\t<key>NSExtensionActivationSupportsFileWithMaxCount</key>
@@ -55,22 +51,48 @@ import Testing
       \t\t\t\t\t<string>com.adobe.pdf</string>
       \t\t\t\t</array>
       \t\t\t</dict>
+      """
+    let body = { (rule: String) in
+      """
+      \t<key>NSExtension</key>
+      \t<dict>
+      \t\t<key>NSExtensionAttributes</key>
+      \t\t<dict>
+      \t\t\t<key>NSExtensionActivationRule</key>
+      \(rule)
       \t\t</dict>
       \t\t<key>NSExtensionPointIdentifier</key>
       \t\t<string>com.apple.share-services</string>
       \t</dict>
 
       """
+    }
     let plan = try AppConfigurator.plan(
-      infoPlist: ConfiguratorFixtures.document(body: body), entitlements: nil, options: withApp)
-    let change = try #require(plan.changes.first { $0.kind == .activationRule })
+      infoPlist: ConfiguratorFixtures.document(body: body(rule)), entitlements: nil, options: withApp)
+    #expect(!plan.changes.contains { $0.kind == .activationRule })
+    let warning = try #require(plan.findings.first { $0.id == "dictionary-rule-unread-keys" })
+    #expect(warning.severity == .warning)
+    #expect(warning.keyPath == Planner.rulePath.appending(.key("NSExtensionActivationSupportsFileWithType")))
+    #expect(warning.position != nil)
     #expect(
-      change.summary
-        == "convert the dictionary rule to a predicate that also accepts Intune types (leaving out "
-        + "NSExtensionActivationSupportsFileWithType, not a key the system reads)")
+      warning.message.hasPrefix(
+        "the dictionary rule holds NSExtensionActivationSupportsFileWithType, which the system does not read")
+    )
+    #expect(warning.fix?.contains("rulekit convert --rule") == true)
     let text = try #require(try plan.configuredInfoPlist().document).text
+    #expect(text.contains(rule))
+
+    let withoutKey = rule.replacingOccurrences(
+      of: "\t\t\t\t<key>NSExtensionActivationSupportsFileWithType</key>\n\t\t\t\t<array>\n"
+        + "\t\t\t\t\t<string>com.adobe.pdf</string>\n\t\t\t\t</array>\n", with: "")
+    let converted = try AppConfigurator.plan(
+      infoPlist: ConfiguratorFixtures.document(body: body(withoutKey)), entitlements: nil, options: withApp)
+    let change = try #require(converted.changes.first { $0.kind == .activationRule })
+    #expect(change.summary == "convert the dictionary rule to a predicate that also accepts Intune types")
+    let convertedText = try #require(try converted.configuredInfoPlist().document).text
     #expect(
-      text.contains("<key>NSExtensionActivationRule</key>\n\t\t\t<!-- PDF and EPUB only -->\n\t\t\t<string>"))
+      convertedText.contains(
+        "<key>NSExtensionActivationRule</key>\n\t\t\t<!-- PDF and EPUB only -->\n\t\t\t<string>"))
   }
 
   @Test func openInExtensionGetsTheSingleFileTwinRule() throws {
