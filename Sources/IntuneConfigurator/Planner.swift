@@ -104,14 +104,13 @@ struct Planner {
     if !target.isExtension && options.guide.requiresFaceIDUsageDescription { planFaceID() }
     if entitlementsFile == nil {
       // IntuneMAMConfigurator's oldest form takes only the Info.plist: say what that leaves unchecked.
-      findings.append(
-        ConfiguratorFinding(
-          id: "entitlements-not-given", .note, at: [],
-          "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
-            + "and the keychain access groups are not checked",
-          fix: options.buildConfigurations.isEmpty
-            ? "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"
-            : "set the target's CODE_SIGN_ENTITLEMENTS, or run again with --fix-entitlements to create one"))
+      finding(
+        "entitlements-not-given", .note, at: [],
+        "no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers (from the app groups) "
+          + "and the keychain access groups are not checked",
+        fix: options.buildConfigurations.isEmpty
+          ? "pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)"
+          : "set the target's CODE_SIGN_ENTITLEMENTS, or run again with --fix-entitlements to create one")
     } else {
       planKeychainGroups()
     }
