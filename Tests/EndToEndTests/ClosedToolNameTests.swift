@@ -77,7 +77,7 @@ struct ClosedToolNameTests {
     #expect(renamed.files["App/Info.plist"] != original)
     #expect(
       renamed.standardError.hasPrefix(
-        "App/Info.plist: note: no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers "
+        "App/Info.plist:4:1: note: no entitlements file was given, so IntuneMAMSettings.AppGroupIdentifiers "
           + "(from the app groups) and the keychain access groups are not checked [entitlements-not-given]\n"
           + "  fix: pass the target's entitlements file with -e (in Xcode: CODE_SIGN_ENTITLEMENTS)\n"))
     #expect(renamed.standardError.hasSuffix("wrote App/Info.plist\n"))

@@ -41,6 +41,29 @@ struct XCConfigIncludePathTests {
     #expect(diagnostic.hint?.hasPrefix("base each configuration on an xcconfig of its own") == true)
   }
 
+  /// GitJournal's ios/Flutter/Debug.xcconfig includes "Pods/Target Support Files/…" before `pod install`:
+  /// the warning named ios/Flutter/Pods/…, the first place looked in, where `pod install` does not write.
+  @Test("a missing #include names its path as written and every folder looked in")
+  func missingIncludeNamesThePlacesLookedIn() throws {
+    let root = try Fixtures.folder([
+      "ios/Runner.xcodeproj/project.pbxproj": Fixtures.projectBasedOnXCConfig(
+        "Flutter/Debug.xcconfig", target: "Runner", configuration: "Debug",
+        settings: "INFOPLIST_FILE = Runner/Info.plist;"),
+      "ios/Flutter/Debug.xcconfig":
+        "#include \"Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig\"\n",
+    ])
+    let project = try XcodeProject(path: root.appendingPathComponent("ios/Runner.xcodeproj").path)
+    let target = try #require(project.target(named: "Runner"))
+    let settings = try project.buildSettings(target: target, configuration: "Debug")
+    let diagnostic = try #require(settings.diagnostics.first { $0.kind == .missingInclude })
+    let ios = root.appendingPathComponent("ios").path
+    #expect(
+      diagnostic.message.hasPrefix(
+        "#include \"Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig\" (looked for in "
+          + "\(ios)/Flutter and \(ios)) in the target base configuration: no such file"))
+    #expect(diagnostic.hint?.hasPrefix("run pod install") == true)
+  }
+
   @Test(
     "#include? with a build setting is listed (skipped in every configuration); a plain missing one is not")
   func optionalInclude() throws {

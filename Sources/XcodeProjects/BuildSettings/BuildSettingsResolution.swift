@@ -84,9 +84,13 @@ extension XcodeProject {
           levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base)", assignments: file.assignments))
           for missing in file.missingIncludes {
             let directive = missing.isOptional ? "#include?" : "#include"
+            // The path as written and where Xcode looked: the first place alone (Flutter's
+            // ios/Flutter/Pods/…) is not where `pod install` writes the file (ios/Pods/…).
             let what =
-              missing.namesBuildSetting
-              ? "\(directive) \"\(missing.written)\"" : "\(directive) of \(missing.path)"
+              missing.namesBuildSetting || missing.searched.isEmpty
+              ? "\(directive) \"\(missing.written)\""
+              : "\(directive) \"\(missing.written)\" (looked for in "
+                + missing.searched.map { $0.isEmpty ? "." : $0 }.joined(separator: " and ") + ")"
             missingBelow.append(
               (
                 levels.count - 1,

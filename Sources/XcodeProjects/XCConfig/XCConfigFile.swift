@@ -61,6 +61,9 @@ public struct XCConfigFile: Sendable {
     public var written: String
     /// Whether the directive is `#include?`, which Xcode skips when the file is missing.
     public var isOptional: Bool
+    /// The folders a relative path was looked for in, in Xcode's order (the including file's folder, then
+    /// those of the files including it, then the project's); empty for an absolute path.
+    public var searched: [String] = []
 
     /// Whether ``written`` holds a build-setting reference (`$(CONFIGURATION)`, `${SRCROOT}`). Xcode does not
     /// expand one there: it looks for a file of that very name, so the include is never found (an error

@@ -126,8 +126,13 @@ struct XCConfigParser {
         .limitExceeded, "#include chain deeper than \(Self.maximumIncludeDepth) files", location: location)
     }
     guard let found else {
+      var searched: [String] = []
+      for folder in folders.map(XcodePath.normalize) where !searched.contains(folder) {
+        searched.append(folder)
+      }
       let missing = XCConfigFile.MissingInclude(
-        location: location, path: target, written: name, isOptional: keyword == "include?")
+        location: location, path: target, written: name, isOptional: keyword == "include?",
+        searched: XcodePath.isAbsolute(name) ? [] : searched)
       // Xcode skips a missing #include? without a word; one whose path names a build setting can never be
       // found (see MissingInclude.namesBuildSetting), so it is listed, for the resolver to say so.
       if missing.isOptional {
