@@ -212,6 +212,76 @@ struct ProjectRealWorldShapesTests {
         == "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")
   }
 
+  /// BlueWallet (trial 3): a sticker pack got IntuneMAMSettings, and --fix-entitlements pointed it at an
+  /// unused Stickers.entitlements holding macOS App Sandbox keys, saying it "had no entitlements file".
+  @Test(
+    "a sticker pack is left alone; an unused entitlements file is adopted only without macOS keys, and said so",
+    arguments: [false, true])
+  func codelessAndUnusedEntitlements(_ macOSKeys: Bool) throws {
+    let folder = try fixtureCopy("limit")
+    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    // The share extension's two configurations name no entitlements; the file stays beside its Info.plist.
+    let unreferenced = text.replacingOccurrences(
+      of: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtensionDebug.entitlements;\n", with: ""
+    ).replacingOccurrences(
+      of: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension.entitlements;\n", with: "")
+    #expect(unreferenced.count < text.count - 100)
+    try unreferenced.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let file = folder.appendingPathComponent("ShareExtension/ShareExtension.entitlements")
+    if macOSKeys {
+      try Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.security.app-sandbox</key><true/>\
+        <key>com.apple.security.network.client</key><true/></dict></plist>
+        """.utf8
+      ).write(to: file)
+    }
+    var options = IntuneConfiguratorOptions()
+    options.fixEntitlements = true
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+      appTarget: "Limit",
+      options: options)
+    let settings = plan.buildSettings.filter {
+      $0.targetName == "ShareExtension" && $0.edit.key == "CODE_SIGN_ENTITLEMENTS"
+    }
+    let share = try #require(plan.targets.first { $0.targetName == "ShareExtension" })
+    if macOSKeys {
+      #expect(settings.isEmpty)
+      #expect(share.entitlementsPath == nil)
+      let warning = try #require(plan.findings.first { $0.id == "entitlements-file-not-adopted" })
+      #expect(warning.message.contains("(com.apple.security.app-sandbox, com.apple.security.network.client)"))
+    } else {
+      #expect(settings.count == 2)
+      #expect(
+        settings.allSatisfy {
+          $0.reason == "ShareExtension had no entitlements file; ShareExtension/ShareExtension.entitlements, "
+            + "which no configuration used, is adopted (--fix-entitlements)"
+        })
+    }
+  }
+
+  @Test("an iMessage sticker pack an app embeds gets a note, not Intune settings")
+  func stickerPackIsLeftAlone() throws {
+    let folder = try fixtureCopy("limit")
+    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    let stickers = text.replacingOccurrences(
+      of: "productType = \"com.apple.product-type.app-extension\";",
+      with: "productType = \"com.apple.product-type.app-extension.messages-sticker-pack\";")
+    #expect(stickers != text)
+    try stickers.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+      appTarget: "Limit")
+    #expect(!plan.targets.contains { $0.targetName == "ShareExtension" })
+    let note = try #require(plan.findings.first { $0.id == "codeless-extension" })
+    #expect(note.severity == .note)
+    #expect(note.message.hasPrefix("ShareExtension is an iMessage sticker pack: it has no code"))
+  }
+
   @Test("a macOS-only project names the projects beside it")
   func neighbouringProjects() throws {
     let folder = try fixtureCopy("skugga")

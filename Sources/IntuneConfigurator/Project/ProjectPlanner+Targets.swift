@@ -116,17 +116,43 @@ extension ProjectPlanner {
     } else if options.fixEntitlements {
       let relative = Self.join(Self.dirname(relativeToSourceRoot(infoPath)), "\(target.name).entitlements")
       let path = Self.absolute(Self.join(project.sourceRoot, relative))
-      entitlementsPath = path
       createsEntitlements = configured[path] == nil && !FileManager.default.fileExists(atPath: path)
-      entitlements =
+      let file =
         configured[path]
         ?? (createsEntitlements
           ? PropertyListFile(content: .value(.dictionary([:]), .xml), path: path)
           : try read(path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", first))
-      addEdits(
-        "CODE_SIGN_ENTITLEMENTS", relative, target: target, configurations: configurations,
-        reason: "\(target.name) had no entitlements file (--fix-entitlements)")
-      keepCatalystEntitlements(of: target, configurations: configurations)
+      // A file of that name no configuration uses (BlueWallet's Stickers.entitlements) is adopted only
+      // when it holds nothing an iOS signature must not carry: macOS's App Sandbox and hardened-runtime keys
+      // (com.apple.security.…) would; of those, only the app groups key is iOS's too.
+      let macOSKeys =
+        createsEntitlements || configured[path] != nil
+        ? []
+        : (file?.value.dictionaryValue?.entries.map(\.key) ?? []).filter {
+          $0.hasPrefix("com.apple.security.") && $0 != "com.apple.security.application-groups"
+        }
+      if !macOSKeys.isEmpty {
+        findings.append(
+          ProjectFinding(
+            id: "entitlements-file-not-adopted", .warning,
+            at: BuildSettingLocation(file: path, line: 1, column: 1),
+            "\(target.name) has no entitlements file, and \(relative), which no configuration uses, holds macOS "
+              + "entitlements (\(macOSKeys.joined(separator: ", "))) an iOS app's signature must not carry; "
+              + "--fix-entitlements does not adopt it, so \(target.name)'s keychain groups are not planned",
+            fix:
+              "set \(target.name)'s CODE_SIGN_ENTITLEMENTS to an iOS entitlements file (or remove those keys "
+              + "from this one), then run configure again"))
+      } else {
+        entitlementsPath = path
+        entitlements = file
+        addEdits(
+          "CODE_SIGN_ENTITLEMENTS", relative, target: target, configurations: configurations,
+          reason: createsEntitlements || configured[path] != nil
+            ? "\(target.name) had no entitlements file (--fix-entitlements)"
+            : "\(target.name) had no entitlements file; \(relative), which no configuration used, is adopted "
+              + "(--fix-entitlements)")
+        keepCatalystEntitlements(of: target, configurations: configurations)
+      }
     }
 
     var targetOptions = options

@@ -116,6 +116,15 @@ struct ProjectPlanner {
     let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
     let catalystApp = try catalystIdentifiers(appSettings)
     for target in project.embeddedTargets(of: app) where target.isAppExtension {
+      // BlueWallet's sticker pack got IntuneMAMSettings and, with --fix-entitlements, keychain groups.
+      guard !target.isCodeless else {
+        findings.append(
+          ProjectFinding(
+            id: "codeless-extension", .note, at: target.location,
+            "\(target.name) is an iMessage sticker pack: it has no code, so the Intune App SDK never runs in "
+              + "it; left as it is"))
+        continue
+      }
       let targetSettings = try settings(of: target)
       var catalyst: CatalystBuild?
       if let catalystApp {

@@ -95,6 +95,13 @@ public struct XcodeTarget: Sendable, Hashable {
       || productType.hasPrefix("com.apple.product-type.application.")
   }
 
+  /// Whether the product has no executable: an iMessage sticker pack
+  /// (`com.apple.product-type.app-extension.messages-sticker-pack`), only images and an Info.plist, so no
+  /// library (the Intune App SDK among them) ever runs in it.
+  public var isCodeless: Bool {
+    productType == "com.apple.product-type.app-extension.messages-sticker-pack"
+  }
+
   /// Whether the product is an app extension (`com.apple.product-type.app-extension` and its variants, and
   /// ExtensionKit extensions).
   public var isAppExtension: Bool {
