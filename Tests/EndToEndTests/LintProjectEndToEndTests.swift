@@ -218,7 +218,8 @@ struct LintProjectEndToEndTests {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("ShareExtension/Info.plist"))
     let issue =
       "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
-      + "names ShareExtension/Info.plist, which does not exist; its Info.plist is not checked [RK102]"
+      + "names ShareExtension/Info.plist, which does not exist (also set at line 367); its Info.plist is not "
+      + "checked [RK102]"
     let result = try RuleKitBinary.run(
       ["lint", "--format", "xcode", "--project", "Limit.xcodeproj"], currentDirectory: folder)
     #expect(result.status == 1)
@@ -237,7 +238,7 @@ struct LintProjectEndToEndTests {
       #expect(
         named.standardError.hasPrefix(
           "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
-            + "names ShareExtension/Info.plist, which does not exist\n"))
+            + "names ShareExtension/Info.plist, which does not exist (also set at line 367)\n"))
     }
   }
 

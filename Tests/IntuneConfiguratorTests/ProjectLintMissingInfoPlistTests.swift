@@ -36,7 +36,9 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(finding.finding.file == project.pbxprojPath)
     #expect(finding.finding.line == entry.line)
     #expect(finding.finding.message.hasPrefix("INFOPLIST_FILE of \(entry.target) ("))
-    #expect(finding.finding.message.hasSuffix(", which does not exist; its Info.plist is not checked"))
+    // Set once per configuration in these projects: the other lines are named.
+    #expect(finding.finding.message.contains(", which does not exist"))
+    #expect(finding.finding.message.hasSuffix("; its Info.plist is not checked"))
     #expect(
       finding.finding.fix == "correct INFOPLIST_FILE in the target's build settings, or restore the file")
     #expect(report.hasProblems)

@@ -263,6 +263,45 @@ struct ProjectRealWorldShapesTests {
     }
   }
 
+  /// pixelfed (trial 3): the share extension's INFOPLIST_FILE and CODE_SIGN_ENTITLEMENTS are the author's
+  /// absolute paths, on two lines each; configure reported one per run (four runs), lint one in all.
+  @Test("every missing file a target's settings name is reported at once, with the path this checkout has")
+  func everyMissingPathAtOnce() throws {
+    let folder = try fixtureCopy("limit")
+    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+    let elsewhere = "/Users/someone/Github/Limit/"
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    let moved = text.replacingOccurrences(
+      of: "INFOPLIST_FILE = ShareExtension/Info.plist;",
+      with: "INFOPLIST_FILE = \"\(elsewhere)ShareExtension/Info.plist\";"
+    ).replacingOccurrences(
+      of: "CODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension",
+      with: "CODE_SIGN_ENTITLEMENTS = \(elsewhere)ShareExtension/ShareExtension")
+    try moved.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let project = try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path)
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: "Limit")
+    let missing = plan.findings.filter { $0.id == "file-not-found" }
+    // Both files in one run (Limit's Debug and Release are planned apart: their entitlements differ), each
+    // at its own line.
+    let info = missing.filter { $0.message.hasPrefix("INFOPLIST_FILE") }
+    let entitlements = missing.filter { $0.message.hasPrefix("CODE_SIGN_ENTITLEMENTS") }
+    #expect(Set(info.compactMap(\.location?.line)).count == 2, "\(missing.map(\.message))")
+    #expect(Set(entitlements.compactMap(\.location?.line)).count == 2, "\(missing.map(\.message))")
+    #expect(
+      info.first?.fix
+        == "set INFOPLIST_FILE = ShareExtension/Info.plist: this checkout has the file there (the path written "
+        + "ends the same way), or restore the file")
+    let lint = try ProjectLinter().lint(project)
+    let lintMissing = lint.findings.filter {
+      $0.finding.check == "file-not-found" && $0.finding.message.hasPrefix("INFOPLIST_FILE")
+    }
+    #expect(lintMissing.count == 1, "\(lintMissing.map(\.finding.message))")
+    #expect(lintMissing.first?.finding.message.contains("(Debug, Release)") == true)
+    #expect(lintMissing.first?.finding.message.contains("(also set at line 367)") == true)
+    #expect(
+      lintMissing.first?.finding.fix?.hasPrefix("set INFOPLIST_FILE = ShareExtension/Info.plist") == true)
+  }
+
   @Test("an iMessage sticker pack an app embeds gets a note, not Intune settings")
   func stickerPackIsLeftAlone() throws {
     let folder = try fixtureCopy("limit")

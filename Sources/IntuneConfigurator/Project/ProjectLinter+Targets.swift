@@ -94,17 +94,21 @@ extension ProjectLinter {
     /// The assignment that names it (the target when none is found).
     var location: BuildSettingLocation?
 
+    /// " (also set at line N)" when other assignments name it too.
+    var otherPlaces = ""
+
     /// The error or finding text: what names which file, in which configurations.
     func message(_ displayPath: (String) -> String) -> String {
       "INFOPLIST_FILE of \(target.name) (\(configurations.joined(separator: ", "))) names \(displayPath(path)), "
-        + "which does not exist"
+        + "which does not exist" + otherPlaces
     }
 
-    static let fix = "correct INFOPLIST_FILE in the target's build settings, or restore the file"
+    /// How to fix it: the path in this checkout that ends as the written one does, when there is one.
+    var fix = "correct INFOPLIST_FILE in the target's build settings, or restore the file"
 
     /// The error `lint --target` stops with when it names this target.
     func error(_ displayPath: (String) -> String) -> ConfiguratorError {
-      .project(XcodeProjectError(.fileNotFound, message(displayPath), location: location, hint: Self.fix))
+      .project(XcodeProjectError(.fileNotFound, message(displayPath), location: location, hint: fix))
     }
   }
 
@@ -117,8 +121,9 @@ extension ProjectLinter {
     -> (paths: [String], missing: [MissingInfoPlist], preprocessing: [String: PropertyListPreprocessing])
   {
     var paths: [String] = []
-    var configurations: [String: [String]] = [:]
     var settingsByPath: [String: ResolvedBuildSettings] = [:]
+    // For each path, the assignments naming it and the configurations each serves, in order.
+    var assignments: [String: [(location: BuildSettingLocation, configurations: [String])]] = [:]
     for name in project.configurationNames(for: target) {
       let settings: ResolvedBuildSettings
       do {
@@ -128,16 +133,26 @@ extension ProjectLinter {
       }
       // Absolute, so one file named two ways (`$(SRCROOT)/A.plist`, `A.plist`) is linted once.
       guard let path = settings.path(for: "INFOPLIST_FILE").map(ProjectPlanner.absolute) else { continue }
-      if configurations[path] == nil {
+      if settingsByPath[path] == nil {
         paths.append(path)
         settingsByPath[path] = settings
       }
-      configurations[path, default: []].append(name)
+      let location = settings.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
+      if let index = assignments[path]?.firstIndex(where: { $0.location == location }) {
+        assignments[path]?[index].configurations.append(name)
+      } else {
+        assignments[path, default: []].append((location, [name]))
+      }
     }
+    // One finding per missing path, at its first assignment, naming the others (pixelfed's Debug and
+    // Release lines), with the path this checkout has when the written one is another machine's.
     let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }.map { path in
-      MissingInfoPlist(
-        target: target, path: path, configurations: configurations[path] ?? [],
-        location: settingsByPath[path]?.assignment(for: "INFOPLIST_FILE")?.location ?? target.location)
+      let places = (assignments[path] ?? []).map(\.location)
+      return MissingInfoPlist(
+        target: target, path: path,
+        configurations: (assignments[path] ?? []).flatMap(\.configurations),
+        location: places.first ?? target.location, otherPlaces: ProjectPlanner.alsoSet(places),
+        fix: ProjectPlanner.missingFileFix("INFOPLIST_FILE", path, sourceRoot: project.sourceRoot))
     }
     return (paths, missing, settingsByPath.compactMapValues(ProjectPlanner.preprocessing))
   }

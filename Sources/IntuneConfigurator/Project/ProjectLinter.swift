@@ -364,7 +364,7 @@ private struct Collector {
         id: ProjectLintCheck.projectFinding.rawValue, check: "file-not-found", severity: .error,
         message: file.message(displayPath) + "; its Info.plist is not checked",
         file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
-        column: location?.column ?? 1, fix: ProjectLinter.MissingInfoPlist.fix),
+        column: location?.column ?? 1, fix: file.fix),
       target: file.target.name)
   }
 
@@ -375,7 +375,11 @@ private struct Collector {
   mutating func add(_ finding: ProjectFinding, target: String? = nil) {
     let location = finding.location
     // Said once, by the lint, with the configurations that use it.
-    if finding.id == "file-not-found", missingInfoPlistMessages.contains(finding.message) { return }
+    if finding.id == "file-not-found",
+      missingInfoPlistMessages.contains(where: { finding.message.hasPrefix($0) })
+    {
+      return
+    }
     // Each app's plan warns about an extension several apps embed, from its own side ("planned for A",
     // then "planned for B"); the lint of the project says it once, at the extension target.
     if finding.id == "extension-in-several-apps" {

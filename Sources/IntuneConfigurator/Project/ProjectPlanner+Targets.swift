@@ -85,7 +85,7 @@ extension ProjectPlanner {
       let bytes = configured[infoPath]?.document?.bytes
       guard
         let file = try read(
-          infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", first, bytes: bytes,
+          infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", group.settings, bytes: bytes,
           preprocessing: preprocessing)
       else { return }
       info = file
@@ -94,8 +94,18 @@ extension ProjectPlanner {
     } else if createsInfo {
       info = PropertyListFile(content: .value(.dictionary([:]), .xml), path: infoPath)
     } else {
-      guard let file = try read(infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", first)
-      else { return }
+      guard
+        let file = try read(
+          infoPath, role: "Info.plist", of: target, setting: "INFOPLIST_FILE", group.settings)
+      else {
+        // The entitlements are not read without an Info.plist; a missing one is said now, not next run.
+        if let entitlements = group.entitlements, configured[entitlements] == nil,
+          !FileManager.default.fileExists(atPath: entitlements)
+        {
+          reportMissing(entitlements, setting: "CODE_SIGN_ENTITLEMENTS", of: target, group.settings)
+        }
+        return
+      }
       info = file
     }
 
@@ -109,7 +119,7 @@ extension ProjectPlanner {
       } else {
         guard
           let file = try read(
-            path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", first)
+            path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", group.settings)
         else { return }
         entitlements = file
       }
@@ -121,7 +131,8 @@ extension ProjectPlanner {
         configured[path]
         ?? (createsEntitlements
           ? PropertyListFile(content: .value(.dictionary([:]), .xml), path: path)
-          : try read(path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", first))
+          : try read(
+            path, role: "entitlements file", of: target, setting: "CODE_SIGN_ENTITLEMENTS", group.settings))
       // A file of that name no configuration uses (BlueWallet's Stickers.entitlements) is adopted only
       // when it holds nothing an iOS signature must not carry: macOS's App Sandbox and hardened-runtime keys
       // (com.apple.security.…) would; of those, only the app groups key is iOS's too.
@@ -297,9 +308,11 @@ extension ProjectPlanner {
   }
 
   /// Reads a file a build setting names (or `bytes` already planned for it); a missing file is an error
-  /// finding (`nil`), a damaged one throws.
+  /// finding at each assignment of `setting` among `settings`, the group's configurations (`nil`), a
+  /// damaged one throws.
   private mutating func read(
-    _ path: String, role: String, of target: XcodeTarget, setting: String, _ settings: ResolvedBuildSettings,
+    _ path: String, role: String, of target: XcodeTarget, setting: String,
+    _ settings: [ResolvedBuildSettings],
     bytes: [UInt8]? = nil, preprocessing: PropertyListPreprocessing? = nil
   ) throws(ConfiguratorError) -> PropertyListFile? {
     // Xcode builds an Info.plist with a repeated key (the later value wins); entitlements stay strict.
@@ -315,13 +328,66 @@ extension ProjectPlanner {
       return file
     } catch {
       guard error.kind == .fileNotFound else { throw .file(error) }
-      findings.append(
-        ProjectFinding(
-          id: "file-not-found", .error, at: settings.assignment(for: setting)?.location ?? target.location,
-          Self.missingFileMessage(setting, of: target.name, path),
-          fix: "correct \(setting) in the target's build settings, or restore the file"))
+      reportMissing(path, setting: setting, of: target, settings)
       return nil
     }
+  }
+
+  /// A `file-not-found` error at the first assignment of `setting`, naming the lines of the others
+  /// (pixelfed sets INFOPLIST_FILE to another machine's path in Debug and in Release, on two lines).
+  mutating func reportMissing(
+    _ path: String, setting: String, of target: XcodeTarget, _ settings: [ResolvedBuildSettings]
+  ) {
+    let places = Self.assignmentPlaces(of: setting, in: settings) ?? [target.location]
+    findings.append(
+      ProjectFinding(
+        id: "file-not-found", .error, at: places[0],
+        Self.missingFileMessage(setting, of: target.name, path) + Self.alsoSet(places),
+        fix: Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot)))
+  }
+
+  /// The distinct places `setting` is assigned in `settings`, in order; nil when it is assigned in none.
+  static func assignmentPlaces(of setting: String, in settings: [ResolvedBuildSettings])
+    -> [BuildSettingLocation]?
+  {
+    var places: [BuildSettingLocation] = []
+    for resolved in settings {
+      guard let location = resolved.assignment(for: setting)?.location else { continue }
+      if !places.contains(location) { places.append(location) }
+    }
+    return places.isEmpty ? nil : places
+  }
+
+  /// " (also set at line 610)" for the places after the first (the file named when it differs).
+  static func alsoSet(_ places: [BuildSettingLocation]) -> String {
+    guard let first = places.first, places.count > 1 else { return "" }
+    let others = places.dropFirst().map { place in
+      (place.file == first.file ? "" : (place.file.split(separator: "/").last.map(String.init) ?? "") + ":")
+        + (place.line.map { "line \($0)" } ?? "")
+    }
+    return " (also set at " + others.joined(separator: ", ") + ")"
+  }
+
+  /// How to fix a missing file a setting names: the path under the project's folder that ends the way the
+  /// written one does, when there is one (a path from another machine: /Users/…/ios/Share/Info.plist for
+  /// Share/Info.plist in this checkout), else correcting the setting or restoring the file.
+  static func missingFileFix(_ setting: String, _ path: String, sourceRoot: String) -> String {
+    guard let tail = existingTail(of: path, under: sourceRoot) else {
+      return "correct \(setting) in the target's build settings, or restore the file"
+    }
+    return "set \(setting) = \(tail): this checkout has the file there (the path written ends the same way), "
+      + "or restore the file"
+  }
+
+  /// The shortest end of `path`, two components or more, naming a file under `root`; nil when none does.
+  static func existingTail(of path: String, under root: String) -> String? {
+    let components = path.split(separator: "/").map(String.init)
+    guard components.count >= 2 else { return nil }
+    for start in stride(from: components.count - 2, through: 1, by: -1) {
+      let tail = components[start...].joined(separator: "/")
+      if FileManager.default.fileExists(atPath: join(root, tail)) { return tail }
+    }
+    return nil
   }
 
   /// What a `file-not-found` finding says: `setting` of `target` names `path` (absolute), which is missing.
