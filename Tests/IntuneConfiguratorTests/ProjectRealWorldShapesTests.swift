@@ -302,6 +302,33 @@ struct ProjectRealWorldShapesTests {
       lintMissing.first?.finding.fix?.hasPrefix("set INFOPLIST_FILE = ShareExtension/Info.plist") == true)
   }
 
+  /// BlueWallet's own project: the sticker pack and its unused, macOS-keyed Stickers.entitlements stay as they
+  /// are with --fix-entitlements, the widget extension is configured, the watch app is carried.
+  @Test("BlueWallet: the sticker pack is left alone, the widget configured, the watch app carried")
+  func blueWallet() throws {
+    let folder = try fixtureCopy("bluewallet")
+    let project = try XcodeProject(path: folder.appendingPathComponent("ios/BlueWallet.xcodeproj").path)
+    #expect(project.target(named: "BlueWallet")?.embeddedAppTargetNames == ["BlueWalletWatch"])
+    var options = IntuneConfiguratorOptions()
+    options.fixEntitlements = true
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: "BlueWallet", options: options)
+    // The app twice: Debug and Release sign with different entitlements files.
+    #expect(Set(plan.targets.map(\.targetName)) == ["BlueWallet", "WidgetsExtension"])
+    #expect(plan.findings.contains { $0.id == "codeless-extension" && $0.message.hasPrefix("Stickers ") })
+    #expect(!plan.buildSettings.contains { $0.targetName == "Stickers" })
+    let stickers = folder.appendingPathComponent("ios/Stickers")
+    let before = try [
+      Data(contentsOf: stickers.appendingPathComponent("Info.plist")),
+      Data(contentsOf: stickers.appendingPathComponent("Stickers.entitlements")),
+    ]
+    try plan.write()
+    #expect(
+      try [
+        Data(contentsOf: stickers.appendingPathComponent("Info.plist")),
+        Data(contentsOf: stickers.appendingPathComponent("Stickers.entitlements")),
+      ] == before)
+  }
+
   @Test("an iMessage sticker pack an app embeds gets a note, not Intune settings")
   func stickerPackIsLeftAlone() throws {
     let folder = try fixtureCopy("limit")
