@@ -571,7 +571,7 @@ struct ProjectResolvedChecksTests {
   @Test(
     "property-list values as Swift literals",
     arguments: [
-      (PropertyListValue.string("a \"b\"\n"), #""a \"b\"\n""#),
+      (PropertyListValue.string("a \"b\"\n\\"), #""a \"b\"\u{a}\\""#),
       (.array([.string("x"), .integer(2), .bool(true)]), #"["x", 2, true]"#),
       (.dictionary(PropertyListDictionary()), "[:]"),
     ])

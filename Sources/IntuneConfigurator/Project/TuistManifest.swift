@@ -30,19 +30,20 @@ enum TuistManifest {
 
 /// Property-list values as Swift literals (Tuist's `Plist.Value` and `SettingValue` take them).
 enum SwiftLiteral {
+  /// A Swift string literal: quotes and backslashes escaped, every other control character as `\u{…}`
+  /// (Swift refuses them raw in a literal).
   static func string(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(scalar)
+      if scalar == "\"" || scalar == "\\" {
+        escaped += "\\" + String(scalar)
+      } else if scalar.value < 0x20 || scalar.value == 0x7F {
+        escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
       }
     }
-    return "\"\(escaped)\""
+    return "\"" + escaped + "\""
   }
 
   static func value(_ value: PropertyListValue) -> String {
