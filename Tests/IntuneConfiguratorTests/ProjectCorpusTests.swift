@@ -579,6 +579,13 @@ struct ProjectResolvedChecksTests {
     #expect(SwiftLiteral.value(value) == expected)
   }
 
+  @Test(
+    "YAML double-quoted scalars",
+    arguments: [("YES", #""YES""#), ("a \"b\"\n\t\\", #""a \"b\"\n\t\\""#), ("\u{1}\u{7F}", #""\x01\x7F""#)])
+  func yamlScalars(_ text: String, _ expected: String) {
+    #expect(YAML.scalar(text) == expected)
+  }
+
   @Test("a project without a spec has no generator and no additions")
   func noGenerator() throws {
     let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })

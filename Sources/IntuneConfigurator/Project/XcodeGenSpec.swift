@@ -176,6 +176,10 @@ enum YAML {
       case "\\": escaped += "\\\\"
       case "\n": escaped += "\\n"
       case "\t": escaped += "\\t"
+      // YAML's double-quoted style has no raw control characters: \xXX.
+      case _ where character.value < 0x20 || character.value == 0x7F:
+        let hex = String(character.value, radix: 16, uppercase: true)
+        escaped += "\\x" + (hex.count == 1 ? "0" + hex : hex)
       default: escaped.unicodeScalars.append(character)
       }
     }
