@@ -308,8 +308,8 @@ extension ProjectPlanner {
   }
 
   /// Reads a file a build setting names (or `bytes` already planned for it); a missing file is an error
-  /// finding at each assignment of `setting` among `settings`, the group's configurations (`nil`), a
-  /// damaged one throws.
+  /// finding (`nil`) at the first assignment of `setting` among `settings`, the group's configurations,
+  /// naming the others (``reportMissing(_:setting:of:_:)``); a damaged one throws.
   private mutating func read(
     _ path: String, role: String, of target: XcodeTarget, setting: String,
     _ settings: [ResolvedBuildSettings],
