@@ -497,6 +497,16 @@ struct ProjectResolvedChecksTests {
     #expect(report.contains("[generated-project]"))
   }
 
+  @Test("an XcodeGen target built from templates may get info: from one: its Info.plist keys are listed")
+  func xcodeGenTemplates() throws {
+    let spec = Self.limitSpec.replacingOccurrences(
+      of: "  Limit:\n    type: application\n", with: "  Limit:\n    templates: [App]\n")
+    #expect(spec != Self.limitSpec)
+    let plan = try Self.generated("project.yml", text: spec)
+    let app = try #require(try plan.specAdditions().components(separatedBy: "  ShareExtension:").first)
+    #expect(app.contains("    info:\n      properties:\n"))
+  }
+
   @Test("XcodeGen targets defined in included files: the additions go to the file defining each target")
   func xcodeGenIncludedTargets() throws {
     // Element X's shape: project.yml includes one target.yml per target (paths relative to project.yml),

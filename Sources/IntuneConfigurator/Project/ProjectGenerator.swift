@@ -42,13 +42,16 @@ public struct ProjectGenerator: Sendable, Hashable {
 
   /// Whether the next generation writes `file` of `target` at `path` (so changes made to it are lost):
   /// XcodeGen writes a target's Info.plist and entitlements when its spec has `info:` and `entitlements:`
-  /// (XcodeGen's ProjectSpec: "info: … will generate and write an Info.plist to the specified path"); Tuist
+  /// (XcodeGen's ProjectSpec: "info: … will generate and write an Info.plist to the specified path"), or
+  /// may have them from its `templates:`; Tuist
   /// writes those it generates into `Derived/InfoPlists` and `Derived/Entitlements`, and leaves a file its
   /// manifest names with `.file(path:)` as it is.
   public func generates(_ file: GeneratedFile, ofTarget target: String, at path: String) -> Bool {
     switch kind {
     case .xcodeGen:
-      return targetSpecKeys[target]?.contains(file == .infoPlist ? "info" : "entitlements") == true
+      // A target built from `templates:` may get `info:` from one: listed, to be safe.
+      let keys = targetSpecKeys[target] ?? []
+      return keys.contains(file == .infoPlist ? "info" : "entitlements") || keys.contains("templates")
     case .tuist:
       return path.contains("/Derived/InfoPlists/") || path.contains("/Derived/Entitlements/")
         || path.hasPrefix("Derived/")
