@@ -12,9 +12,6 @@ import PropertyLists
 /// of the top-level keys XcodeGen documents for this, `include:` (a path, a list of paths, or of `path:`
 /// entries) and `targets:` (a mapping from target names); not a YAML parser.
 enum XcodeGenSpec {
-  /// The included file that defines each target, for targets not defined in `spec` itself.
-  static func targetFiles(spec: String) -> [String: String] { read(spec: spec).files }
-
   /// What `spec` and the files it includes say about targets: the included file defining each target not
   /// defined in `spec`, and the keys of each target's mapping (`info`, `entitlements`, …) in any file.
   static func read(spec: String) -> (files: [String: String], keys: [String: Set<String>]) {
@@ -66,9 +63,6 @@ enum XcodeGenSpec {
     }
     return paths.filter { !$0.isEmpty }
   }
-
-  /// The target names of the top-level `targets:` mapping: its keys at the first indentation under it.
-  static func targets(in lines: [Substring]) -> [String] { targetBlocks(in: lines).map(\.name) }
 
   /// The targets of the top-level `targets:` mapping, each with the keys of its own mapping (the first
   /// indentation under the target's name).
