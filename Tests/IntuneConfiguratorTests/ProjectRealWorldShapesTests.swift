@@ -17,6 +17,19 @@ private func fixtureCopy(_ name: String) throws -> URL {
   return destination
 }
 
+/// A copy of `limit` whose project.pbxproj has each `(of, with)` replacement made; each must match.
+private func limitCopy(replacing edits: [(of: String, with: String)]) throws -> URL {
+  let folder = try fixtureCopy("limit")
+  let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
+  var text = try String(contentsOf: pbxproj, encoding: .utf8)
+  for edit in edits {
+    #expect(text.contains(edit.of), "\(edit.of)")
+    text = text.replacingOccurrences(of: edit.of, with: edit.with)
+  }
+  try text.write(to: pbxproj, atomically: true, encoding: .utf8)
+  return folder
+}
+
 /// Shapes of real projects that `configure --project` met for the first time in a trial on twelve open-source
 /// apps (octo-ios, flash, AssisChat, skugga; Tests/Fixtures/xcode-projects).
 @Suite("configure --project on shapes first met in real projects")
@@ -68,16 +81,11 @@ struct ProjectRealWorldShapesTests {
   /// With no reference to fall back on, the plan is blocked: an empty ContainingAppBundleId is worse than none.
   @Test("no reference and an empty app identifier: an error at the app's setting, nothing written")
   func appIdentifierEmptyWithoutReference() throws {
-    let folder = try fixtureCopy("limit")
-    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
-    let text = try String(contentsOf: pbxproj, encoding: .utf8)
     // The app's identifiers (P24L.Limit.dev, P24L.Limit) emptied; the extension's stay literal.
-    let emptied = text.replacingOccurrences(
-      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";"
-    ).replacingOccurrences(
-      of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;", with: "PRODUCT_BUNDLE_IDENTIFIER = \"\";")
-    #expect(emptied != text)
-    try emptied.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let folder = try limitCopy(replacing: [
+      ("PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;", "PRODUCT_BUNDLE_IDENTIFIER = \"\";"),
+      ("PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;", "PRODUCT_BUNDLE_IDENTIFIER = \"\";"),
+    ])
     let plan = try ProjectConfigurator.plan(
       project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
       appTarget: "Limit")
@@ -106,19 +114,17 @@ struct ProjectRealWorldShapesTests {
   @Test("a key another build of a preprocessed Info.plist defines under #ifdef is not added over it")
   func conditionalKeyInASharedPreprocessedInfoPlist() throws {
     func plan(conditional: Bool) throws -> ProjectConfigurationPlan {
-      let folder = try fixtureCopy("limit")
-      let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
-      let text = try String(contentsOf: pbxproj, encoding: .utf8)
-      let preprocessed = text.replacingOccurrences(
-        of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
-        with:
+      let folder = try limitCopy(replacing: [
+        (
+          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
           "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
-          + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
-      ).replacingOccurrences(
-        of: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
-        with: "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;")
-      #expect(preprocessed != text)
-      try preprocessed.write(to: pbxproj, atomically: true, encoding: .utf8)
+            + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
+        ),
+        (
+          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
+          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;"
+        ),
+      ])
       let infoPlist = folder.appendingPathComponent("Limit/Info.plist")
       let settings =
         "\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ADALClientId</key>\n"
@@ -218,16 +224,11 @@ struct ProjectRealWorldShapesTests {
     "a sticker pack is left alone; an unused entitlements file is adopted only without macOS keys, and said so",
     arguments: [false, true])
   func codelessAndUnusedEntitlements(_ macOSKeys: Bool) throws {
-    let folder = try fixtureCopy("limit")
-    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
-    let text = try String(contentsOf: pbxproj, encoding: .utf8)
     // The share extension's two configurations name no entitlements; the file stays beside its Info.plist.
-    let unreferenced = text.replacingOccurrences(
-      of: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtensionDebug.entitlements;\n", with: ""
-    ).replacingOccurrences(
-      of: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension.entitlements;\n", with: "")
-    #expect(unreferenced.count < text.count - 100)
-    try unreferenced.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let folder = try limitCopy(replacing: [
+      ("\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtensionDebug.entitlements;\n", ""),
+      ("\t\t\t\tCODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension.entitlements;\n", ""),
+    ])
     let file = folder.appendingPathComponent("ShareExtension/ShareExtension.entitlements")
     if macOSKeys {
       try Data(
@@ -267,17 +268,17 @@ struct ProjectRealWorldShapesTests {
   /// absolute paths, on two lines each; configure reported one per run (four runs), lint one in all.
   @Test("every missing file a target's settings name is reported at once, with the path this checkout has")
   func everyMissingPathAtOnce() throws {
-    let folder = try fixtureCopy("limit")
-    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
     let elsewhere = "/Users/someone/Github/Limit/"
-    let text = try String(contentsOf: pbxproj, encoding: .utf8)
-    let moved = text.replacingOccurrences(
-      of: "INFOPLIST_FILE = ShareExtension/Info.plist;",
-      with: "INFOPLIST_FILE = \"\(elsewhere)ShareExtension/Info.plist\";"
-    ).replacingOccurrences(
-      of: "CODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension",
-      with: "CODE_SIGN_ENTITLEMENTS = \(elsewhere)ShareExtension/ShareExtension")
-    try moved.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let folder = try limitCopy(replacing: [
+      (
+        "INFOPLIST_FILE = ShareExtension/Info.plist;",
+        "INFOPLIST_FILE = \"\(elsewhere)ShareExtension/Info.plist\";"
+      ),
+      (
+        "CODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension",
+        "CODE_SIGN_ENTITLEMENTS = \(elsewhere)ShareExtension/ShareExtension"
+      ),
+    ])
     let project = try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path)
     let plan = try ProjectConfigurator.plan(project: project, appTarget: "Limit")
     let missing = plan.findings.filter { $0.id == "file-not-found" }
@@ -331,14 +332,12 @@ struct ProjectRealWorldShapesTests {
 
   @Test("an iMessage sticker pack an app embeds gets a note, not Intune settings")
   func stickerPackIsLeftAlone() throws {
-    let folder = try fixtureCopy("limit")
-    let pbxproj = folder.appendingPathComponent("Limit.xcodeproj/project.pbxproj")
-    let text = try String(contentsOf: pbxproj, encoding: .utf8)
-    let stickers = text.replacingOccurrences(
-      of: "productType = \"com.apple.product-type.app-extension\";",
-      with: "productType = \"com.apple.product-type.app-extension.messages-sticker-pack\";")
-    #expect(stickers != text)
-    try stickers.write(to: pbxproj, atomically: true, encoding: .utf8)
+    let folder = try limitCopy(replacing: [
+      (
+        "productType = \"com.apple.product-type.app-extension\";",
+        "productType = \"com.apple.product-type.app-extension.messages-sticker-pack\";"
+      )
+    ])
     let plan = try ProjectConfigurator.plan(
       project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
       appTarget: "Limit")
