@@ -12,6 +12,8 @@ import PNGImages
 ///    the largest difference of red, green and blue (0–255), so a shape that differs in hue only still
 ///    counts. When the ring varies (a gradient) and a model following the icon's edges explains it clearly
 ///    better, each pixel is compared with that model's colour at its place instead (`EdgeBackground`).
+///    When the ring is three or four flat colours and nothing else (bands or panels of a flat design),
+///    each is background and a pixel is compared with the nearest (`FlatColours`).
 /// 3. **Threshold with anti-aliasing kept.** Distances at or below `low` become 0, at or above
 ///    `low + 64` become 255, and in between rise linearly, so a soft edge stays a soft edge. `low` is
 ///    `max(24, the ring's spread + 8)`, the spread being the 95th percentile of the ring's own distances
@@ -52,14 +54,19 @@ public enum TemplateTransform {
     /// Whether the background was followed from the icon's edges (a gradient) rather than taken as one
     /// colour; ``background`` is then the edge's median (``Method/contrast`` only).
     public var backgroundFollowsEdges: Bool
+    /// The flat colours the background was taken to be, when the icon's edge is three or four of them
+    /// (bands or panels of one colour each); ``background`` is then the first, the commonest on the edge.
+    /// Empty otherwise (``Method/contrast`` only).
+    public var flatBackground: [(red: UInt8, green: UInt8, blue: UInt8)]
 
     /// A coverage of `values` (`width × height` of them, row by row), found by `method`.
     public init(
       width: Int, height: Int, values: [UInt8], method: Method,
       background: (red: UInt8, green: UInt8, blue: UInt8)? = nil, threshold: Int? = nil,
-      backgroundFollowsEdges: Bool = false
+      backgroundFollowsEdges: Bool = false, flatBackground: [(red: UInt8, green: UInt8, blue: UInt8)] = []
     ) {
       self.backgroundFollowsEdges = backgroundFollowsEdges
+      self.flatBackground = flatBackground
       self.width = width
       self.height = height
       self.values = values
@@ -101,6 +108,13 @@ public enum TemplateTransform {
     let uniformSpread = pixels.withUnsafeBufferPointer { buffer in
       spread(ring.map { distance(buffer, $0 * 4, background) })
     }
+    // An edge of three or four flat colours (bands, panels): each is background, none a gradient.
+    if uniformSpread > 24, let flat = FlatColours(icon, ring: ring) {
+      let flatSpread = pixels.withUnsafeBufferPointer { buffer in
+        spread(ring.map { flat.distance(buffer, $0 * 4) })
+      }
+      return contrastCoverage(icon, background: background, flat: flat, low: max(24, flatSpread + 8))
+    }
     // A gradient background: the edge surface, when it explains the ring clearly better (by twice the
     // threshold's own margin) than one colour does. A flat background keeps the one colour.
     var edges =
@@ -129,15 +143,23 @@ public enum TemplateTransform {
     return retried.coveredFraction > found.coveredFraction ? retried : found
   }
 
-  /// The contrast coverage of `icon` against `edges` (a gradient followed from the edges) or, without it,
-  /// the one `background` colour, with `low` as the lower threshold (step 3).
+  /// The contrast coverage of `icon` against `edges` (a gradient followed from the edges), `flat` (a few flat
+  /// colours) or, without either, the one `background` colour, with `low` as the lower threshold (step 3).
   static func contrastCoverage(
-    _ icon: PNGImage, background: [Int], edges: EdgeBackground?, low: Int
+    _ icon: PNGImage, background: [Int], edges: EdgeBackground? = nil, flat: FlatColours? = nil, low: Int
   ) -> Coverage {
     let band = 64
     var values = [UInt8](repeating: 0, count: icon.width * icon.height)
     icon.pixels.withUnsafeBufferPointer { buffer in
       values.withUnsafeMutableBufferPointer { output in
+        if let flat {
+          let distances = output.indices.map { flat.distance(buffer, $0 * 4) }
+          let rise = flat.rise(distances, low: low, band: band)
+          for index in output.indices {
+            output[index] = UInt8(clamping: (distances[index] - low) * 255 / rise)
+          }
+          return
+        }
         if let edges {
           for index in output.indices {
             let found = distance(buffer, index * 4, edges, x: index % icon.width, y: index / icon.width)
@@ -150,10 +172,13 @@ public enum TemplateTransform {
         }
       }
     }
+    let colour = { (rgb: [Int]) in
+      (red: UInt8(clamping: rgb[0]), green: UInt8(clamping: rgb[1]), blue: UInt8(clamping: rgb[2]))
+    }
     return Coverage(
       width: icon.width, height: icon.height, values: values, method: .contrast,
-      background: (UInt8(background[0]), UInt8(background[1]), UInt8(background[2])), threshold: low,
-      backgroundFollowsEdges: edges != nil)
+      background: colour(flat?.colours.first ?? background), threshold: low,
+      backgroundFollowsEdges: edges != nil, flatBackground: flat?.colours.map(colour) ?? [])
   }
 
   /// The spread (as ``spread(_:)`` measures it) of the ring pixels within 64 of the ring's median distance,

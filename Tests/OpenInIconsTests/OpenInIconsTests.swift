@@ -242,6 +242,42 @@ enum IconFixtures {
     #expect(image.pixel(x: 180, y: 180).alpha == 0)  // the paper
   }
 
+  /// Three flat greens behind a brown logo (GitJournal's icon, drawn here: a dark band on the left, a light
+  /// panel reaching the right edge, medium bars above and below it). The edge surface blended the dark band
+  /// into a ramp and the light panel came out as a grey ramp beside the logo (trial 3, P8); each green is
+  /// background now, and the logo alone is the shape.
+  @Test func flatBandsAreBackground() {
+    let (dark, medium, light, brown) = ((46, 125, 50), (102, 187, 106), (156, 236, 150), (109, 76, 65))
+    let icon = Self.icon(
+      background: { x, y in x < 54 ? dark : ((40..<200).contains(y) ? light : medium) },
+      squares: [(110, 80, 90, brown)])
+    let coverage = TemplateTransform.coverage(of: icon)
+    #expect(coverage.method == .contrast)
+    #expect(!coverage.backgroundFollowsEdges)
+    #expect(coverage.flatBackground.count == 3)
+    let image = TemplateTransform.render(coverage, size: 256)
+    #expect(image.pixel(x: 150, y: 120).alpha == 255)  // the logo
+    for (x, y) in [(20, 128), (80, 120), (230, 120), (128, 20), (128, 240), (60, 60)] {
+      #expect(image.pixel(x: x, y: y).alpha == 0, "(\(x), \(y))")  // every green
+    }
+    #expect(coverage.coveredFraction < 0.15)
+  }
+
+  /// A gradient drawn in 16 levels 8 apart is not taken for flat colours: the pixels gathered around its
+  /// commonest level take in the next levels too, so no cluster is flat.
+  @Test func fineStepsStayAGradient() {
+    let icon = Self.icon(
+      background: { x, y in
+        let level = ((x + y) / 32) * 8
+        return (250 - level, 250 - level / 2, 250 - level / 2)
+      },
+      squares: [(100, 100, 60, (20, 20, 120))])
+    let coverage = TemplateTransform.coverage(of: icon)
+    #expect(coverage.flatBackground.isEmpty)
+    let image = TemplateTransform.render(coverage, size: 256)
+    #expect(image.pixel(x: 130, y: 130).alpha == 255)
+  }
+
   /// Same input, same bytes.
   @Test func deterministic() throws {
     let source = try SourceIcon.locate(IconFixtures.path("Sample.app"))

@@ -79,7 +79,10 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
         + (generator.coverage.method == .alpha
           ? "its alpha"
           : "contrast with its background"
-            + (generator.coverage.backgroundFollowsEdges ? " (a gradient, followed from its edges)" : "")))
+            + (generator.coverage.backgroundFollowsEdges ? " (a gradient, followed from its edges)" : "")
+            + (generator.coverage.flatBackground.isEmpty
+              ? "" : " (\(generator.coverage.flatBackground.count) flat colours along its edges)"))
+    )
     for warning in generator.warnings { Console.info("warning: " + warning) }
     let verb = dryRun ? "would write" : "wrote"
     let lines = generator.files.map { file in
@@ -113,6 +116,11 @@ struct OpenInIconsCommand: ParsableCommand, ConsoleConfigurable {
     if let background = generator.coverage.background {
       sourceRecord["background"] = [Int(background.red), Int(background.green), Int(background.blue)]
       sourceRecord["backgroundFromEdges"] = generator.coverage.backgroundFollowsEdges
+      if !generator.coverage.flatBackground.isEmpty {
+        sourceRecord["flatBackground"] = generator.coverage.flatBackground.map {
+          [Int($0.red), Int($0.green), Int($0.blue)]
+        }
+      }
     }
     sourceRecord["covered"] = (generator.coverage.coveredFraction * 1000).rounded() / 1000
     let files: [[String: Any]] = generator.files.map { file in
