@@ -347,6 +347,69 @@ struct ProjectRealWorldShapesTests {
     #expect(note.message.hasPrefix("ShareExtension is an iMessage sticker pack: it has no code"))
   }
 
+  /// An Info.plist that is also a resource fails the build ("Multiple commands produce …/Info.plist"): in
+  /// an Xcode 16 synchronized folder unless the target's exception set takes it out, as Limit's does (trial
+  /// 3 removed zeeguu's exception by hand and nothing said so), or in a Copy Bundle Resources phase.
+  @Test("an Info.plist the target also copies as a resource is reported once")
+  func infoPlistCopiedAsResource() throws {
+    func findings(_ folder: URL) throws -> [ProjectFinding] {
+      let project = try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path)
+      let plan = try ProjectConfigurator.plan(project: project, appTarget: "Limit")
+      let lint = try ProjectLinter().lint(project)
+      let linted = lint.findings.filter { $0.finding.check == "info-plist-copied-as-resource" }
+      let planned = plan.findings.filter { $0.id == "info-plist-copied-as-resource" }
+      #expect(linted.count == planned.count)
+      return planned
+    }
+    #expect(try findings(fixtureCopy("limit")).isEmpty)
+
+    let exception = "\t\t\t\tInfo.plist,\n\t\t\t);\n\t\t\ttarget = F0056F7D2E5D79AA00732830"
+    let noException = try findings(
+      limitCopy(replacing: [(of: exception, with: "\t\t\t);\n\t\t\ttarget = F0056F7D2E5D79AA00732830")]))
+    let folder = try #require(noException.first)
+    #expect(noException.count == 1)
+    #expect(folder.location?.line == 81)  // the folder's group, one line up with the exception's line gone
+    #expect(folder.location?.file.hasSuffix("Limit.xcodeproj/project.pbxproj") == true)
+    #expect(
+      folder.message
+        == "ShareExtension's Info.plist ShareExtension/Info.plist lies in the synchronized folder ShareExtension, "
+        + "which ShareExtension builds, and no exception takes it out, so it is also copied as a resource: "
+        + "Xcode fails with \"Multiple commands produce …/Info.plist\"")
+    #expect(folder.fix?.contains("lists Info.plist in membershipExceptions") == true)
+
+    // An exception set for another target adds files to that target; ShareExtension still copies it.
+    let otherTarget = try findings(
+      limitCopy(replacing: [
+        (of: exception, with: "\t\t\t\tInfo.plist,\n\t\t\t);\n\t\t\ttarget = F0B84C972DD71AF30007E370")
+      ]))
+    #expect(otherTarget.count == 1)
+
+    // The classic shape: the file in the extension's Copy Bundle Resources phase.
+    let resources = try findings(
+      limitCopy(replacing: [
+        (
+          of: "/* End PBXBuildFile section */",
+          with: "\t\tAA0000000000000000000002 /* Info.plist in Resources */ = {isa = PBXBuildFile; "
+            + "fileRef = AA0000000000000000000001 /* Info.plist */; };\n/* End PBXBuildFile section */"
+        ),
+        (
+          of: "/* End PBXFileReference section */",
+          with: "\t\tAA0000000000000000000001 /* Info.plist */ = {isa = PBXFileReference; "
+            + "path = ShareExtension/Info.plist; sourceTree = SOURCE_ROOT; };\n/* End PBXFileReference section */"
+        ),
+        (
+          of: "F0056F7C2E5D79AA00732830 /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n"
+            + "\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n",
+          with: "F0056F7C2E5D79AA00732830 /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n"
+            + "\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n"
+            + "\t\t\t\tAA0000000000000000000002 /* Info.plist in Resources */,\n"
+        ),
+      ]))
+    let phase = try #require(resources.first)
+    #expect(resources.count == 1)
+    #expect(phase.fix == "remove Info.plist from ShareExtension's Copy Bundle Resources phase")
+  }
+
   @Test("a macOS-only project names the projects beside it")
   func neighbouringProjects() throws {
     let folder = try fixtureCopy("skugga")

@@ -108,6 +108,7 @@ extension ProjectPlanner {
       }
       info = file
     }
+    if !createsInfo { noteInfoPlistCopiedAsResource(target, infoPath) }
 
     // The entitlements file: the one CODE_SIGN_ENTITLEMENTS names, or with fixEntitlements a new one.
     var entitlementsPath = group.entitlements
@@ -279,6 +280,37 @@ extension ProjectPlanner {
   /// another letter case: it is read and configured, as Xcode on a case-insensitive volume (macOS's
   /// default) builds with it, but a case-sensitive checkout fails to build (Anx Reader's
   /// `shareExtension/Info.plist` for `ShareExtension/Info.plist`).
+  /// A warning when `target` also copies its Info.plist as a resource (``ResourceMembership``): Xcode
+  /// fails with "Multiple commands produce …/Info.plist". Said once per target and file, not per
+  /// configuration group.
+  private mutating func noteInfoPlistCopiedAsResource(_ target: XcodeTarget, _ infoPath: String) {
+    let relative = relativeToSourceRoot(infoPath)
+    guard let membership = project.resourceMembership(ofFile: relative, in: target) else { return }
+    let id = "info-plist-copied-as-resource"
+    guard !findings.contains(where: { $0.id == id && $0.message.hasPrefix("\(target.name)'s Info.plist ") })
+    else { return }
+    let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    switch membership {
+    case .resourcesPhase(let location):
+      findings.append(
+        ProjectFinding(
+          id: id, .warning, at: location,
+          "\(target.name)'s Info.plist \(relative) is also in its Copy Bundle Resources phase: Xcode fails "
+            + "with \"Multiple commands produce …/Info.plist\"",
+          fix: "remove \(name) from \(target.name)'s Copy Bundle Resources phase"))
+    case .synchronizedFolder(let folderPath, let inFolder, let location):
+      let folder = relativeToSourceRoot(folderPath)
+      findings.append(
+        ProjectFinding(
+          id: id, .warning, at: location,
+          "\(target.name)'s Info.plist \(relative) lies in the synchronized folder \(folder), which "
+            + "\(target.name) builds, and no exception takes it out, so it is also copied as a resource: "
+            + "Xcode fails with \"Multiple commands produce …/Info.plist\"",
+          fix: "in Xcode, select \(relative) and clear \(target.name) under Target Membership (the folder's "
+            + "exception set for \(target.name) then lists \(inFolder) in membershipExceptions)"))
+    }
+  }
+
   private mutating func noteCaseMismatches(of target: XcodeTarget, settings: [ResolvedBuildSettings]) {
     for setting in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] {
       var order: [String] = []
