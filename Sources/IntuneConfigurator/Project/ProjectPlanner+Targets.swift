@@ -276,10 +276,6 @@ extension ProjectPlanner {
         createsEntitlements: createsEntitlements, infoPlistPlannedBy: plannedBy))
   }
 
-  /// Warns where `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` spells a path whose file exists only under
-  /// another letter case: it is read and configured, as Xcode on a case-insensitive volume (macOS's
-  /// default) builds with it, but a case-sensitive checkout fails to build (Anx Reader's
-  /// `shareExtension/Info.plist` for `ShareExtension/Info.plist`).
   /// A warning when `target` also copies its Info.plist as a resource (``ResourceMembership``): Xcode
   /// fails with "Multiple commands produce …/Info.plist". Said once per target and file, not per
   /// configuration group.
@@ -311,6 +307,10 @@ extension ProjectPlanner {
     }
   }
 
+  /// Warns where `INFOPLIST_FILE` or `CODE_SIGN_ENTITLEMENTS` spells a path whose file exists only under
+  /// another letter case: it is read and configured, as Xcode on a case-insensitive volume (macOS's
+  /// default) builds with it, but a case-sensitive checkout fails to build (Anx Reader's
+  /// `shareExtension/Info.plist` for `ShareExtension/Info.plist`).
   private mutating func noteCaseMismatches(of target: XcodeTarget, settings: [ResolvedBuildSettings]) {
     for setting in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] {
       var order: [String] = []
