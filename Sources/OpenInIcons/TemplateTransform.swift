@@ -13,7 +13,8 @@ import PNGImages
 ///    counts. When the ring varies (a gradient) and a model following the icon's edges explains it clearly
 ///    better, each pixel is compared with that model's colour at its place instead (`EdgeBackground`).
 ///    When the ring is three or four flat colours and nothing else (bands or panels of a flat design),
-///    each is background and a pixel is compared with the nearest (`FlatColours`).
+///    each is background and a pixel is compared with the nearest (`FlatColours`); the ramp of step 3
+///    then ends at the design's median distance when that is nearer than 64.
 /// 3. **Threshold with anti-aliasing kept.** Distances at or below `low` become 0, at or above
 ///    `low + 64` become 255, and in between rise linearly, so a soft edge stays a soft edge. `low` is
 ///    `max(24, the ring's spread + 8)`, the spread being the 95th percentile of the ring's own distances
