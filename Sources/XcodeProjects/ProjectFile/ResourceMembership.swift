@@ -4,9 +4,9 @@
 /// `Info.plist` and a resource copy writes the same path, so the build fails with "Multiple commands produce
 /// …/Info.plist" (the new build system's check since Xcode 10; Xcode also warns "The Copy Bundle Resources
 /// build phase contains this target's Info.plist file", as in flutter/flutter#57459 and mattt/Godzippa#17).
-/// In an Xcode 16 synchronized folder every file
-/// belongs to the targets that build the folder unless an exception set takes it out, which is why Xcode's
-/// own templates write `membershipExceptions = (Info.plist, )` for the target whose Info.plist lives there.
+/// In an Xcode 16 synchronized folder every file belongs to the targets that build the folder unless an
+/// exception set takes it out, which is why Xcode's own templates write `membershipExceptions = (Info.plist,
+/// )` for the target whose Info.plist lives there.
 public enum ResourceMembership: Sendable, Hashable {
   /// A Copy Bundle Resources phase lists the file; the location is its build file's entry.
   case resourcesPhase(BuildSettingLocation)
