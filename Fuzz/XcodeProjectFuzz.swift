@@ -60,7 +60,11 @@ func resolveEverything(_ project: XcodeProject) {
     for name in project.configurationNames(for: target) {
       guard let settings = try? project.buildSettings(target: target, configuration: name) else { continue }
       _ = settings.expand("$(PRODUCT_BUNDLE_IDENTIFIER).$(inherited)")
-      _ = settings.path(for: "INFOPLIST_FILE")
+      // Whether the target also copies its Info.plist as a resource: group chains, exception sets and
+      // build files of any shape answer, never crash.
+      if let info = settings.path(for: "INFOPLIST_FILE") {
+        _ = project.resourceMembership(ofFile: info, in: target)
+      }
     }
   }
 }
