@@ -40,6 +40,11 @@ extension ProjectPlanner {
             infoPlist: info, entitlements: entitlements, preprocessing: preprocessing, settings: [resolved]))
       }
     }
+    // Once per Info.plist the target names, in the order of its configurations, for every group using it.
+    var checked: Set<String> = []
+    for path in groups.compactMap(\.infoPlist) where checked.insert(path).inserted {
+      noteInfoPlistCopiedAsResource(target, path)
+    }
     var appGroups: [String: AppGroupChoice] = [:]
     for path in Set(groups.compactMap(\.infoPlist)) {
       appGroups[path] = appGroupChoice(for: target, infoPlist: path, groups: groups)
@@ -108,7 +113,6 @@ extension ProjectPlanner {
       }
       info = file
     }
-    if !createsInfo { noteInfoPlistCopiedAsResource(target, infoPath) }
 
     // The entitlements file: the one CODE_SIGN_ENTITLEMENTS names, or with fixEntitlements a new one.
     var entitlementsPath = group.entitlements
@@ -276,15 +280,15 @@ extension ProjectPlanner {
         createsEntitlements: createsEntitlements, infoPlistPlannedBy: plannedBy))
   }
 
-  /// A warning when `target` also copies its Info.plist as a resource (``ResourceMembership``): Xcode
-  /// fails with "Multiple commands produce …/Info.plist". Said once per target and file, not per
-  /// configuration group.
+  /// A warning when `target` also copies its Info.plist at `infoPath` as a resource
+  /// (``ResourceMembership``): Xcode fails with "Multiple commands produce …/Info.plist". Not for a file
+  /// that is missing, which is reported as such.
   private mutating func noteInfoPlistCopiedAsResource(_ target: XcodeTarget, _ infoPath: String) {
     let relative = relativeToSourceRoot(infoPath)
-    guard let membership = project.resourceMembership(ofFile: relative, in: target) else { return }
-    let id = "info-plist-copied-as-resource"
-    guard !findings.contains(where: { $0.id == id && $0.message.hasPrefix("\(target.name)'s Info.plist ") })
+    guard FileManager.default.fileExists(atPath: infoPath),
+      let membership = project.resourceMembership(ofFile: relative, in: target)
     else { return }
+    let id = "info-plist-copied-as-resource"
     let name = relative.split(separator: "/").last.map(String.init) ?? relative
     switch membership {
     case .resourcesPhase(let location):
