@@ -259,6 +259,32 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
   }
 
+  /// `configure --project` refuses a macOS app; the same app's files given with -i and -e were configured
+  /// for Intune, exit 0 (trial 4: Omnivore's macOS share extension and app).
+  @Test("-i and -e of a target the project builds for macOS: an error at its SDKROOT, nothing written")
+  func filesOfAMacOSTarget() throws {
+    let copy = try Copy("wireguard")
+    let before = try copy.snapshot()
+    let result = try copy.run([
+      "configure", "-i", "Sources/WireGuardApp/UI/macOS/Info.plist", "-e",
+      "Sources/WireGuardApp/UI/macOS/WireGuard.entitlements",
+    ])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "error: target WireGuardmacOS builds for macOS (SDKROOT = macosx); the Intune App SDK and the settings "
+          + "configure writes are for iOS apps (WireGuard.xcodeproj/project.pbxproj:"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("[not-an-ios-app]"), "\(result.stderr)")
+    #expect(try copy.snapshot() == before)
+    // The iOS app's files in the same project are configured as before.
+    let iOS = try copy.run([
+      "configure", "-i", "Sources/WireGuardApp/UI/iOS/Info.plist", "-e",
+      "Sources/WireGuardApp/UI/iOS/WireGuard.entitlements", "--dry-run",
+    ])
+    #expect(!iOS.stderr.contains("not-an-ios-app"), "\(iOS.stderr)")
+  }
+
   @Test(
     "-i and -e in a checkout with a project: its settings resolve the containing app, and the run says so")
   func filesInAProject() throws {

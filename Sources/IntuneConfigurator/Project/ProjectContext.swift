@@ -36,6 +36,10 @@ public struct ProjectContext: Sendable {
   /// names was written unchecked there (`containing-app-unverified`), or the error that nothing can name the
   /// app (`containing-app-unknown`) — what `configure --project` says at the app's setting.
   public var containingAppFinding: ProjectFinding?
+  /// Set when the target builds for watchOS, macOS, tvOS or visionOS only (`not-an-ios-app`, an error at the
+  /// assignment that says so): the Intune App SDK and the settings a plan writes are for iOS apps, and
+  /// `configure --project` refuses such a target.
+  public var otherPlatformFinding: ProjectFinding?
 }
 
 extension ProjectConfigurator {
@@ -78,6 +82,15 @@ extension ProjectConfigurator {
         }
       }
       guard let first = matching.first else { continue }
+      let otherPlatformFinding = ProjectPlanner.otherPlatform(of: target, in: project, sdk: sdk).map {
+        platform in
+        ProjectFinding(
+          id: "not-an-ios-app", .error, at: platform.assignment?.location ?? target.location,
+          "target \(target.name) builds for \(platform.name)"
+            + (platform.assignment.map { " (\($0.name) = \($0.value))" } ?? "")
+            + "; the Intune App SDK and the settings configure writes are for iOS apps",
+          fix: "configure the Info.plist of the iOS app or extension instead")
+      }
       var fileOptions = options
       fileOptions.buildConfigurations = matching.map { resolved in
         BuildConfigurationExpansion(
@@ -138,7 +151,8 @@ extension ProjectConfigurator {
         projectPath: project.path, targetName: target.name, configurations: matching.map(\.configuration),
         appTargetName: target.isAppExtension ? app?.name : nil, options: fileOptions,
         preprocessing: ProjectPlanner.preprocessing(first), containingAppNeedsBuildSetting: needsSetting,
-        appGroupsDifferPerConfiguration: groups.count > 1, containingAppFinding: containingAppFinding)
+        appGroupsDifferPerConfiguration: groups.count > 1, containingAppFinding: containingAppFinding,
+        otherPlatformFinding: otherPlatformFinding)
     }
     return nil
   }

@@ -32,6 +32,17 @@ extension ConfigureRun {
           + "them" + (context.appTargetName.map { ", and the containing app is target \($0)" } ?? "")),
       at: 0)
     let app = context.appTargetName ?? context.targetName
+    if let finding = context.otherPlatformFinding {
+      // As configure --project refuses the target: nothing is written.
+      let place = finding.location.map { location in
+        " (" + displayPath(location.file) + (location.line.map { ":\($0):\(location.column ?? 1)" } ?? "")
+          + ")"
+      }
+      plan.findings.insert(
+        ConfiguratorFinding(
+          id: finding.id, finding.severity, at: [], finding.message + (place ?? ""), fix: finding.fix),
+        at: 1)
+    }
     if context.appGroupsDifferPerConfiguration {
       plan.findings.append(
         ConfiguratorFinding(
