@@ -186,6 +186,22 @@ public struct AppConfigurator: Sendable {
     ProjectConfigurator.locateProject(forFileAt: path)
   }
 
+  /// The .NET project that builds the Info.plist at `path` (a .NET MAUI head's `Platforms/iOS/Info.plist`, a
+  /// Xamarin.iOS project's `Info.plist`): the only `.csproj` in the file's folder or in one of the three
+  /// folders above it, the nearest first (the search stops at a repository's root, the folder holding
+  /// `.git`). `nil` when there is none, or more than one in that folder.
+  public static func dotNetProject(forFileAt path: String) -> String? {
+    var folder = ProjectPlanner.parentFolder(ProjectPlanner.absolute(path))
+    for _ in 0..<4 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      let projects = names.filter { $0.hasSuffix(".csproj") }
+      if !projects.isEmpty { return projects.count == 1 ? ProjectPlanner.join(folder, projects[0]) : nil }
+      if names.contains(".git") || folder == "/" { return nil }
+      folder = ProjectPlanner.parentFolder(folder)
+    }
+    return nil
+  }
+
   /// The containing app's Info.plist for the extension whose Info.plist is at `extensionInfoPlistPath`:
   /// the one app Info.plist (without `NSExtension`, with `CFBundleIdentifier`) in a sibling folder or the
   /// parent folder, as Xcode projects lay targets out; `nil` when there is not exactly one.

@@ -99,6 +99,13 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// shares than the dictionary; `.apple` writes the dictionary's own meaning (RuleKit's model of Apple's
   /// matching, ActivationRules' `DictionaryModel`) with the Intune twins added.
   public var dictionaryRuleStyle: DictionaryConversionStyle
+  /// The .NET project (`.csproj`) that builds the app, for a .NET MAUI or Xamarin head; `nil` for an Xcode
+  /// build. .NET's build expands only `$(AppIdentifierPrefix)`, `$(TeamIdentifierPrefix)` and
+  /// `$(CFBundleIdentifier)` in entitlements (dotnet/macios, `CompileEntitlements`), and has no
+  /// `PRODUCT_BUNDLE_IDENTIFIER`: an Info.plist without its own `CFBundleIdentifier` (the `.csproj`'s
+  /// `ApplicationId` supplies it) has its bundle ID spelt `$(CFBundleIdentifier)` in what the plan writes.
+  /// ``AppConfigurator/dotNetProject(forFileAt:)`` finds it.
+  public var dotNetProject: String?
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
   public static let defaultFaceIDUsageDescription =
@@ -120,5 +127,6 @@ public struct IntuneConfiguratorOptions: Sendable {
     self.faceIDUsageDescription = faceIDUsageDescription
     self.knownManagedAppSchemes = knownManagedAppSchemes
     self.dictionaryRuleStyle = dictionaryRuleStyle
+    self.dotNetProject = nil
   }
 }

@@ -39,7 +39,15 @@ extension Planner {
 
   /// An entitlement's value as the Info.plist would spell it (``spellingBundleIdentifier(_:as:)``).
   func asInInfoPlist(_ entitlement: String) -> String {
-    Self.spellingBundleIdentifier(entitlement, as: bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)")
+    Self.spellingBundleIdentifier(entitlement, as: bundleIdentifierReference)
+  }
+
+  /// The bundle ID as the plan spells it: the Info.plist's `CFBundleIdentifier`, or when it has none the
+  /// reference the build expands, `$(PRODUCT_BUNDLE_IDENTIFIER)` for Xcode and `$(CFBundleIdentifier)` for
+  /// .NET (``IntuneConfiguratorOptions/dotNetProject``).
+  var bundleIdentifierReference: String {
+    bundleIdentifier
+      ?? (options.dotNetProject == nil ? "$(PRODUCT_BUNDLE_IDENTIFIER)" : "$(CFBundleIdentifier)")
   }
 
   mutating func planKeychainGroups() {
@@ -53,7 +61,7 @@ extension Planner {
     }
     reportNonStrings(current?.arrayValue ?? [], at: path, id: "keychain-group-not-string")
     let existing = (current?.arrayValue?.compactMap(\.stringValue) ?? []).map(asInInfoPlist)
-    let bundleID = bundleIdentifier ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    let bundleID = bundleIdentifierReference
     let plan = KeychainGroupsPlanner.plan(existing: existing, bundleID: bundleID, guide: options.guide)
     if options.guide == .v2016 || options.guide == .v2018,
       !existing.map(KeychainGroupsPlanner.unprefixed).contains(KeychainGroupsPlanner.workplaceJoinGroup)

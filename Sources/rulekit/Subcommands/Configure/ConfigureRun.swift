@@ -180,6 +180,10 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
     var options =
       context?.context.options
       ?? configuratorOptions
+    // No Xcode project builds the file: a .NET MAUI or Xamarin head is built by its .csproj.
+    if context == nil, let dotNet = AppConfigurator.dotNetProject(forFileAt: infoPlist) {
+      options.dotNetProject = Self.displayPath(dotNet)
+    }
     if let containingAppPlist {
       let app = try readPropertyList(
         containingAppPlist, role: "containing app Info.plist",
@@ -203,6 +207,15 @@ struct ConfigureRun: Equatable, ConsoleConfigurable {
       throw RulesCLI.fail(Self.diagnostic(error), code: RulesCLI.Exit.invalidInput)
     }
     if let context { Self.describe(context, in: &plan) }
+    if let dotNet = options.dotNetProject {
+      plan.findings.insert(
+        ConfiguratorFinding(
+          id: "dotnet-project", .note, at: [],
+          "built by .NET (\(dotNet)), whose build expands only $(AppIdentifierPrefix), $(TeamIdentifierPrefix) "
+            + "and $(CFBundleIdentifier) in entitlements: the bundle ID is spelt $(CFBundleIdentifier) where the "
+            + "Info.plist has none"),
+        at: 0)
+    }
     let diffText: String
     do {
       // An edit that cannot be applied is invalid input (65), found before anything is written.
