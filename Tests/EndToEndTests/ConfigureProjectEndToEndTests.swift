@@ -266,8 +266,8 @@ struct ConfigureProjectEndToEndTests {
     let copy = try Copy("wireguard")
     let before = try copy.snapshot()
     let result = try copy.run([
-      "configure", "-i", "Sources/WireGuardApp/UI/macOS/Info.plist", "-e",
-      "Sources/WireGuardApp/UI/macOS/WireGuard.entitlements",
+      "configure", "-i", "./Sources/WireGuardApp/UI/macOS/Info.plist", "-e",
+      "./Sources/WireGuardApp/UI/macOS/WireGuard.entitlements",
     ])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(
@@ -279,8 +279,8 @@ struct ConfigureProjectEndToEndTests {
     #expect(try copy.snapshot() == before)
     // The iOS app's files in the same project are configured as before.
     let iOS = try copy.run([
-      "configure", "-i", "Sources/WireGuardApp/UI/iOS/Info.plist", "-e",
-      "Sources/WireGuardApp/UI/iOS/WireGuard.entitlements", "--dry-run",
+      "configure", "-i", "./Sources/WireGuardApp/UI/iOS/Info.plist", "-e",
+      "./Sources/WireGuardApp/UI/iOS/WireGuard.entitlements", "--dry-run",
     ])
     #expect(!iOS.stderr.contains("not-an-ios-app"), "\(iOS.stderr)")
   }
