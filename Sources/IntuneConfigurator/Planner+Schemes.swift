@@ -15,15 +15,31 @@ extension Planner {
       return
     }
     guard case .array(let types) = info["CFBundleURLTypes"] else { return }
+    // Schemes and twins of every URL type: a scheme two types declare (an Expo head's and a share menu's)
+    // gets its twin once, beside its first declaration.
+    var present = Set(
+      types.flatMap { type in
+        (type.dictionaryValue?["CFBundleURLSchemes"]?.arrayValue ?? []).compactMap {
+          $0.stringValue?.lowercased()
+        }
+      })
+    var firstDeclared: [String: Int] = [:]
     for (typeIndex, type) in types.enumerated() {
       guard case .dictionary(let urlType) = type, case .array(let schemes) = urlType["CFBundleURLSchemes"]
       else { continue }
       let path: PropertyListPath = ["CFBundleURLTypes", .index(typeIndex), "CFBundleURLSchemes"]
       let strings = schemes.compactMap(\.stringValue)
-      var present = Set(strings.map { $0.lowercased() })
       var edits: [PropertyListEdit] = []
       var added: [String] = []
       for (index, scheme) in strings.enumerated() where !IntuneSchemes.isTwin(scheme) {
+        if let first = firstDeclared[scheme.lowercased()], first != typeIndex {
+          finding(
+            "url-scheme-declared-twice", .note, at: path.appending(.index(index)),
+            "URL scheme \"\(scheme)\" is also declared in CFBundleURLTypes[\(first)]; its twin goes beside that one "
+              + "only")
+          continue
+        }
+        firstDeclared[scheme.lowercased()] = typeIndex
         var note = ""
         if let problem = URLSchemeValidator.problem(with: scheme), !expandsToValidSchemes(scheme) {
           switch preprocessorMacro(scheme) {
