@@ -94,6 +94,7 @@ struct Planner {
 
   mutating func run() throws(ConfiguratorError) {
     reportDuplicateKeys()
+    checkBundleIdentifiers()
     planMainInterfaceMove()
     planURLSchemes()
     if !target.isExtension { planQueriedSchemes() }
