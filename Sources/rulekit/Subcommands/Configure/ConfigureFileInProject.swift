@@ -20,6 +20,13 @@ extension ConfigureRun {
     return (Self.displayPath(path), context)
   }
 
+  /// Where a project finding is, as " (FILE:LINE:COLUMN)" after its message; empty when it has no place.
+  static func place(of finding: ProjectFinding) -> String {
+    finding.location.map { location in
+      " (" + displayPath(location.file) + (location.line.map { ":\($0):\(location.column ?? 1)" } ?? "") + ")"
+    } ?? ""
+  }
+
   /// Says in the plan which project and target the run used, and what a file alone cannot do.
   static func describe(_ found: (path: String, context: ProjectContext), in plan: inout ConfigurationPlan) {
     let context = found.context
@@ -34,13 +41,9 @@ extension ConfigureRun {
     let app = context.appTargetName ?? context.targetName
     if let finding = context.otherPlatformFinding {
       // As configure --project refuses the target: nothing is written.
-      let place = finding.location.map { location in
-        " (" + displayPath(location.file) + (location.line.map { ":\($0):\(location.column ?? 1)" } ?? "")
-          + ")"
-      }
       plan.findings.insert(
         ConfiguratorFinding(
-          id: finding.id, finding.severity, at: [], finding.message + (place ?? ""), fix: finding.fix),
+          id: finding.id, finding.severity, at: [], finding.message + place(of: finding), fix: finding.fix),
         at: 1)
     }
     if context.appGroupsDifferPerConfiguration {
@@ -60,17 +63,13 @@ extension ConfigureRun {
       // The project says why the app's identifier is unknown (a settings file missing from the checkout),
       // which the file-level error (the app's CFBundleIdentifier is a reference) would leave out.
       plan.findings.removeAll { ["containing-app-unknown", "containing-app-build-setting"].contains($0.id) }
-      let place = finding.location.map { location in
-        " (" + displayPath(location.file)
-          + (location.line.map { ":\($0):\(location.column ?? 1)" } ?? "") + ")"
-      }
       // The project plan's fix points at its own warnings about the missing file, which this run does not
       // print: name the command that does.
       plan.findings.append(
         ConfiguratorFinding(
           id: finding.id, finding.severity, at: ["IntuneMAMSettings", "ContainingAppBundleId"],
           position: plan.infoPlistPosition(of: ["IntuneMAMSettings", "ContainingAppBundleId"]),
-          finding.message + (place ?? ""),
+          finding.message + place(of: finding),
           fix: "make the app's build settings complete (a file they come from is missing from the checkout: "
             + "rulekit configure --project \(ShellWord.quoted(found.path)) --dry-run names it; CocoaPods writes "
             + "its xcconfigs on pod install), then run configure again"
