@@ -191,15 +191,7 @@ public struct AppConfigurator: Sendable {
   /// folders above it, the nearest first (the search stops at a repository's root, the folder holding
   /// `.git`). `nil` when there is none, or more than one in that folder.
   public static func dotNetProject(forFileAt path: String) -> String? {
-    var folder = ProjectPlanner.parentFolder(ProjectPlanner.absolute(path))
-    for _ in 0..<4 {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      let projects = names.filter { $0.hasSuffix(".csproj") }
-      if !projects.isEmpty { return projects.count == 1 ? ProjectPlanner.join(folder, projects[0]) : nil }
-      if names.contains(".git") || folder == "/" { return nil }
-      folder = ProjectPlanner.parentFolder(folder)
-    }
-    return nil
+    ProjectConfigurator.nearest(suffix: ".csproj", forFileAt: path, folders: 4)
   }
 
   /// The containing app's Info.plist for the extension whose Info.plist is at `extensionInfoPlistPath`:

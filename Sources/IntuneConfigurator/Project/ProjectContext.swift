@@ -47,18 +47,25 @@ extension ProjectConfigurator {
   /// folder, or else in the nearest folder above that has any (the search stops at a repository's root,
   /// the folder holding `.git`). `nil` when there is none, or more than one in that folder.
   public static func locateProject(forFileAt path: String) -> String? {
+    nearest(suffix: ".xcodeproj", forFileAt: path, folders: .max)
+  }
+
+  /// The only entry ending in `suffix` in the folder of the file at `path` or, when it has none, in the
+  /// nearest of the `folders - 1` folders above that has any; the search stops at a repository's root (the
+  /// folder holding `.git`). `nil` when there is none, or more than one in that folder.
+  static func nearest(suffix: String, forFileAt path: String, folders: Int) -> String? {
     var folder = ProjectPlanner.parentFolder(ProjectPlanner.absolute(path))
-    let fileManager = FileManager.default
-    while true {
-      let names = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
-      let projects = names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
-      if !projects.isEmpty {
-        return projects.count == 1 ? ProjectPlanner.join(folder, projects[0]) : nil
+    for _ in 0..<folders {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      let found = names.filter { $0.hasSuffix(suffix) }.sorted()
+      if !found.isEmpty {
+        return found.count == 1 ? ProjectPlanner.join(folder, found[0]) : nil
       }
       let parent = ProjectPlanner.parentFolder(folder)
       if names.contains(".git") || parent == folder { return nil }
       folder = parent
     }
+    return nil
   }
 
   /// What `project` says about the Info.plist at `infoPlistPath`: `nil` when no target builds with it.

@@ -41,12 +41,10 @@ extension ProjectPlanner {
       }
     }
     // Once per Info.plist the target names, in the order of its configurations, for every group using it.
-    var checked: Set<String> = []
-    for path in groups.compactMap(\.infoPlist) where checked.insert(path).inserted {
-      noteInfoPlistCopiedAsResource(target, path)
-    }
     var appGroups: [String: AppGroupChoice] = [:]
-    for path in Set(groups.compactMap(\.infoPlist)) {
+    var seen: Set<String> = []
+    for path in groups.compactMap(\.infoPlist) where seen.insert(path).inserted {
+      noteInfoPlistCopiedAsResource(target, path)
       appGroups[path] = appGroupChoice(for: target, infoPlist: path, groups: groups)
     }
     for group in groups {
