@@ -5,7 +5,7 @@ import Testing
 
 /// ``ExactRuleAnalysis/Effort``: a search stopped by its time bound says so, and the exhaustive effort
 /// decides the same rules exactly. The bounds are lowered here so that small rules reach them; the real pairs
-/// that reach the default bound (eight apple-with-twins pairs, 1–55 s each in a release build) are measured
+/// that reach the default bound (four apple-with-twins pairs, 1–35 s each in a release build) are measured
 /// by `ExactDiffBenchmark … apple-twins exhaustive`, not run here.
 @Suite struct ExactEffortTests {
   /// Bounds every search passes on the rules below: the count searches (grid and hashed) refuse, the
@@ -23,7 +23,8 @@ import Testing
 
   /// A version 1 dictionary naming web URLs and images: its apple form with twins against
   /// Microsoft's injected form (what `configure --dictionary-style apple` writes against what Microsoft's
-  /// tool writes), the pair the default bound stops for larger maxima.
+  /// tool writes): with levels searched whole, as here, the shape the default bound stops for larger maxima
+  /// (real-rules/04.plist, which the search by supporting choices now decides by default).
   ///
   /// Built afresh for each test, not kept in a `static let`: the injector recurses deeper than the 30 frames
   /// AddressSanitizer records, so a value built inside a static initializer is reported by LeakSanitizer

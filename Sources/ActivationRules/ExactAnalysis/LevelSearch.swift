@@ -83,6 +83,8 @@ struct LevelStates: Sendable {
   struct ExplicitStates: Sendable {
     var counts: [[Int]] = []
     var witnesses: [[Int32]] = []
+    /// Whether ``searchSupportingParts(_:caps:)`` found them (the interval search's otherwise).
+    var bySupportingParts = false
   }
 
   /// The split search's states, when it found them.
@@ -438,6 +440,15 @@ struct LevelStates: Sendable {
       let unsearched = result
       var counted = unsearched
       if fewCountStates, try counted.countSearch(steps: steps, caps: caps) { return counted }
+      // A level with an unsupported count that more classes than the child choosing nothing raise, or
+      // that bounds its children: part by part, for every number of supporting and other choices, when
+      // the count search does not serve (its tables cost more than a small grid's pass).
+      if Self.splitsIndependentParts, outputs != nil,
+        let split = Self.supportingParts(steps: steps, caps: caps)
+      {
+        var parts = unsearched
+        if parts.searchSupportingParts(split, caps: caps) { return parts }
+      }
       do {
         try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
       } catch {

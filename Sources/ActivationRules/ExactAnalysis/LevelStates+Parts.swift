@@ -64,61 +64,17 @@ extension LevelStates {
   /// Sets of slots are words of bits, bit `i` the `i`-th active slot: as `Set<Int>`s, every intersection
   /// and look-up allocated and hashed (22 M instructions for 14.plist's item level of 576 classes).
   static func independentParts(steps: [Step], caps: [Int32]) -> IndependentParts? {
-    guard steps.count >= 4 else { return nil }
-    let active = caps.indices.filter { caps[$0] > 0 }
-    guard active.count <= 64 else { return nil }
-    var bitOfSlot = [Int](repeating: -1, count: caps.count)
-    for (bit, slot) in active.enumerated() { bitOfSlot[slot] = bit }
-    func slots(of mask: UInt64) -> [Int] {
-      var result: [Int] = []
-      var rest = mask
-      while rest != 0 {
-        result.append(active[rest.trailingZeroBitCount])
-        rest &= rest - 1
-      }
-      return result
-    }
-    let raised = steps.map { step in
-      step.increments.reduce(UInt64(0)) { mask, slot in
-        bitOfSlot[slot] >= 0 ? mask | 1 << UInt64(bitOfSlot[slot]) : mask
-      }
-    }
-    let sharedMask = raised.reduce(~UInt64(0)) { $0 & $1 }
-    let families = raised.map { $0 & ~sharedMask }
+    guard steps.count >= 4, let words = SlotWords(steps: steps, caps: caps) else { return nil }
+    let active = words.active
+    func slots(of mask: UInt64) -> [Int] { words.slots(of: mask) }
+    let sharedMask = words.sharedMask
+    let families = words.families
     let noneMask = Self.noneMask(families)
     let unshared = (0..<active.count).filter { (sharedMask | noneMask) & (1 << UInt64($0)) == 0 }
-    // Two slots must share a part when the classes do not combine their memberships freely; the parts are
-    // the connected components of that relation (checked as a whole below: pairs can miss a dependence of
-    // three slots).
-    var root = Array(0..<active.count)
-    func find(_ bit: Int) -> Int {
-      var current = bit
-      while root[current] != current { current = root[current] }
-      return current
-    }
-    // Each slot's column: which classes raise it, a word of classes at a time.
-    let column = (0..<active.count).map { bit in
-      BitVector(size: steps.count) { families[$0] & (1 << UInt64(bit)) != 0 }
-    }
-    for (index, first) in unshared.enumerated() {
-      let a = column[first]
-      let firstValues = (a.count > 0 ? 1 : 0) + (a.count < steps.count ? 1 : 0)
-      for second in unshared[(index + 1)...] {
-        let b = column[second]
-        // Free combination: every pair of memberships that each slot has on its own occurs together.
-        let both = a.and(b).count
-        let seen = [both, a.count - both, b.count - both, steps.count - a.count - b.count + both]
-          .filter { $0 > 0 }.count
-        let secondValues = (b.count > 0 ? 1 : 0) + (b.count < steps.count ? 1 : 0)
-        if seen != firstValues * secondValues { root[find(first)] = find(second) }
-      }
-    }
-    var partMasks: [Int: UInt64] = [:]
-    for bit in unshared { partMasks[find(bit), default: 0] |= 1 << UInt64(bit) }
     // Parts that always choose some slot join the core.
     var coreMask: UInt64 = 0
     var parts: [UInt64] = []
-    for part in partMasks.values {
+    for part in Self.pairwiseParts(of: unshared, families: families) {
       if families.contains(where: { $0 & part == 0 }) {
         parts.append(part)
       } else {
@@ -224,6 +180,78 @@ extension LevelStates {
       frontsProven: frontsProven)
   }
 
+  /// A level's classes as words of bits, bit `i` the `i`-th active slot (one a class may raise): the two
+  /// splits into parts work on these.
+  struct SlotWords {
+    /// The active slots, in increasing order.
+    let active: [Int]
+    /// The slots every class raises.
+    let sharedMask: UInt64
+    /// Each class's (step's) other slots.
+    let families: [UInt64]
+
+    /// Nil for more than 64 active slots (real levels have at most a dozen).
+    init?(steps: [Step], caps: [Int32]) {
+      let active = caps.indices.filter { caps[$0] > 0 }
+      guard active.count <= 64 else { return nil }
+      var bitOfSlot = [Int](repeating: -1, count: caps.count)
+      for (bit, slot) in active.enumerated() { bitOfSlot[slot] = bit }
+      let raised = steps.map { step in
+        step.increments.reduce(UInt64(0)) { mask, slot in
+          bitOfSlot[slot] >= 0 ? mask | 1 << UInt64(bitOfSlot[slot]) : mask
+        }
+      }
+      let sharedMask = raised.reduce(~UInt64(0)) { $0 & $1 }
+      self.active = active
+      self.sharedMask = sharedMask
+      families = raised.map { $0 & ~sharedMask }
+    }
+
+    /// The level's slots of a word, in increasing order.
+    func slots(of mask: UInt64) -> [Int] {
+      var result: [Int] = []
+      var rest = mask
+      while rest != 0 {
+        result.append(active[rest.trailingZeroBitCount])
+        rest &= rest - 1
+      }
+      return result
+    }
+  }
+
+  /// The connected components of `bits` (bits of the families' words) under "the classes do not combine
+  /// these two slots' memberships freely": slots that must share a part. Pairs can miss a dependence of three
+  /// slots, which ``mergingDependentParts(_:families:)`` checks afterwards.
+  static func pairwiseParts(of bits: [Int], families: [UInt64]) -> [UInt64] {
+    let width = (bits.max() ?? -1) + 1
+    var root = Array(0..<width)
+    func find(_ bit: Int) -> Int {
+      var current = bit
+      while root[current] != current { current = root[current] }
+      return current
+    }
+    // Each slot's column: which classes raise it, a word of classes at a time.
+    let column = (0..<width).map { bit in
+      BitVector(size: families.count) { families[$0] & (1 << UInt64(bit)) != 0 }
+    }
+    for (index, first) in bits.enumerated() {
+      let a = column[first]
+      let firstValues = (a.count > 0 ? 1 : 0) + (a.count < families.count ? 1 : 0)
+      for second in bits[(index + 1)...] {
+        let b = column[second]
+        // Free combination: every pair of memberships that each slot has on its own occurs together.
+        let both = a.and(b).count
+        let seen = [both, a.count - both, b.count - both, families.count - a.count - b.count + both]
+          .filter { $0 > 0 }.count
+        let secondValues = (b.count > 0 ? 1 : 0) + (b.count < families.count ? 1 : 0)
+        if seen != firstValues * secondValues { root[find(first)] = find(second) }
+      }
+    }
+    var partMasks: [Int: UInt64] = [:]
+    for bit in bits { partMasks[find(bit), default: 0] |= 1 << UInt64(bit) }
+    return Array(partMasks.values)
+  }
+
   /// The slots raised only by one class that raises nothing else besides the slots every class raises,
   /// when no class raises nothing: a version 1 dictionary's count of attachments that are none of its
   /// types, once twins are injected into both forms (an attachment is then "none" only when it is neither
@@ -242,7 +270,7 @@ extension LevelStates {
   /// there, and the apple form's, with twins, for either URL unless a file URL of either kind is), so a
   /// part is checked against the rest as a whole, and a dependent one is merged with the fewest other
   /// parts that make it independent (all of them at worst, which is the whole level: no split).
-  private static func mergingDependentParts(_ parts: [UInt64], families: [UInt64]) -> [UInt64] {
+  static func mergingDependentParts(_ parts: [UInt64], families: [UInt64]) -> [UInt64] {
     var parts = parts
     func count(_ mask: UInt64) -> Int { Set(families.map { $0 & mask }).count }
     func independent(_ mask: UInt64, of rest: UInt64) -> Bool {
