@@ -228,18 +228,30 @@ struct LintProjectEndToEndTests {
     #expect(lines.filter { $0.contains("does not exist") } == [issue])
     // The app's own Intune settings are still checked.
     #expect(lines.contains { $0.hasPrefix("Limit/Info.plist:") && $0.contains("[RK100]") }, "\(lines)")
-    // --target naming the broken target stops as before: exit 66 at the build setting.
-    for format in ["text", "xcode"] {
+    // --target naming the broken target reports the same, and a missing entitlements file beside it, as
+    // configure does: every missing file, exit 1, each path as the rest of the output writes paths.
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("ShareExtension/ShareExtensionDebug.entitlements"))
+    let entitlementsIssue =
+      "Limit.xcodeproj/project.pbxproj:333:5: error: CODE_SIGN_ENTITLEMENTS of ShareExtension names "
+      + "ShareExtension/ShareExtensionDebug.entitlements, which does not exist [RK102]"
+    for arguments in [["--target", "ShareExtension"], []] {
       let named = try RuleKitBinary.run(
-        ["lint", "--format", format, "--target", "ShareExtension", "--project", "Limit.xcodeproj"],
-        currentDirectory: folder)
-      #expect(named.status == 66)
-      #expect(named.standardOutput.isEmpty)
-      #expect(
-        named.standardError.hasPrefix(
-          "Limit.xcodeproj/project.pbxproj:339:5: error: INFOPLIST_FILE of ShareExtension (Debug, Release) "
-            + "names ShareExtension/Info.plist, which does not exist (also set at line 367)\n"))
+        ["lint", "--format", "xcode"] + arguments + ["--project", "Limit.xcodeproj"], currentDirectory: folder
+      )
+      #expect(named.status == 1)
+      let missing = named.standardOutput.split(separator: "\n").map(String.init).filter {
+        $0.contains("does not exist")
+      }
+      #expect(missing == [issue, entitlementsIssue], "\(arguments)")
     }
+    let configure = try RuleKitBinary.run(
+      ["configure", "--project", "Limit.xcodeproj", "--dry-run"], currentDirectory: folder)
+    #expect(configure.status == 1)
+    #expect(
+      configure.standardError.contains(
+        "CODE_SIGN_ENTITLEMENTS of ShareExtension names ShareExtension/ShareExtensionDebug.entitlements, "
+          + "which does not exist"))
   }
 
   @Test("a corpus project whose watch app was not vendored: the watch app is one finding, the rest is linted")

@@ -47,15 +47,17 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(report.findings.contains { $0.target == entry.checked }, "\(report.findings.map(\.target))")
   }
 
-  @Test("--target naming the broken target keeps the hard error at the setting", arguments: corpus)
+  /// Naming the target changes nothing: the same finding at the same setting, no hard error (trial 4's P3:
+  /// the lint once stopped there, hiding a missing entitlements file `configure` reported beside it).
+  @Test("--target naming the broken target: the same error finding at the setting", arguments: corpus)
   func namedTarget(_ entry: (name: String, target: String, line: Int, checked: String)) throws {
     let project = try Self.project(entry.name)
-    let error = try #require(throws: ConfiguratorError.self) {
-      try ProjectLinter().lint(project, targets: [entry.target])
-    }
-    #expect(error.projectError?.kind == .fileNotFound)
-    #expect(error.location?.line == entry.line)
-    #expect(error.message.hasPrefix("INFOPLIST_FILE of \(entry.target) ("))
+    let report = try ProjectLinter().lint(project, targets: [entry.target])
+    let missing = report.findings.filter { $0.finding.check == "file-not-found" && $0.target == entry.target }
+    let finding = try #require(
+      missing.first { $0.finding.message.hasPrefix("INFOPLIST_FILE of \(entry.target) (") })
+    #expect(finding.finding.severity == .error)
+    #expect(finding.finding.line == entry.line)
   }
 
   @Test(
@@ -74,7 +76,9 @@ struct ProjectLintMissingInfoPlistTests {
       #expect(report.ruleFiles.isEmpty)
       #expect(report.findings.contains { $0.target == "Limit" && $0.finding.id == "RK100" })
     }
-    #expect(throws: ConfiguratorError.self) { try ProjectLinter().lint(project, targets: ["ShareExtension"]) }
+    // Naming the broken target: the same one finding, no hard error.
+    let named = try ProjectLinter().lint(project, targets: ["ShareExtension"])
+    #expect(named.findings.filter { $0.finding.check == "file-not-found" }.map(\.finding.line) == [339])
   }
 
   /// A file of the app that cannot be read — a key twice in its entitlements (JGeek00/linkdy's Runner

@@ -20,17 +20,28 @@ public struct ProjectFinding: Sendable, Hashable {
   public var message: String
   /// How to fix it, when there is one thing to do.
   public var fix: String?
+  /// The file the message names, absolute, when it names one (a missing Info.plist or entitlements file):
+  /// ``message(displayPath:)`` shows it as the rest of the output shows paths.
+  public var namedFile: String?
 
   /// A finding `id` of `severity` at `location`, with `message` and, when there is one, `fix`.
   public init(
     id: String, _ severity: FindingSeverity, at location: BuildSettingLocation? = nil, _ message: String,
-    fix: String? = nil
+    fix: String? = nil, namedFile: String? = nil
   ) {
     self.id = id
     self.severity = severity
     self.location = location
     self.message = message
     self.fix = fix
+    self.namedFile = namedFile
+  }
+
+  /// The message with ``namedFile`` written as `displayPath` writes paths (relative to the working
+  /// directory in the CLI), so one run names every file one way.
+  public func message(displayPath: (String) -> String) -> String {
+    guard let namedFile else { return message }
+    return message.replacing(namedFile, with: displayPath(namedFile))
   }
 }
 

@@ -134,7 +134,8 @@ public enum ProjectConfigurationReport {
       findings: plan.findings.map {
         ProjectJSON.Finding(
           id: $0.id, severity: $0.severity.rawValue, file: $0.location.map { displayPath($0.file) },
-          line: $0.location?.line, column: $0.location?.column, message: $0.message, fix: $0.fix)
+          line: $0.location?.line, column: $0.location?.column, message: $0.message(displayPath: displayPath),
+          fix: $0.fix)
       },
       generator: plan.generator.map {
         ProjectJSON.Generator(kind: $0.kind.rawValue, spec: displayPath($0.specPath))
@@ -155,7 +156,9 @@ public enum ProjectConfigurationReport {
       if let line = location.line { text += ":\(line):\(location.column ?? 1)" }
       return text + ": "
     }
-    var text = (place ?? "") + "\(finding.severity.rawValue): \(finding.message) [\(finding.id)]"
+    var text =
+      (place ?? "")
+      + "\(finding.severity.rawValue): \(finding.message(displayPath: displayPath)) [\(finding.id)]"
     if let fix = finding.fix { text += "\n  fix: \(fix)" }
     return text
   }

@@ -105,11 +105,6 @@ extension ProjectLinter {
 
     /// How to fix it: the path in this checkout that ends as the written one does, when there is one.
     var fix = "correct INFOPLIST_FILE in the target's build settings, or restore the file"
-
-    /// The error `lint --target` stops with when it names this target.
-    func error(_ displayPath: (String) -> String) -> ConfiguratorError {
-      .project(XcodeProjectError(.fileNotFound, message(displayPath), location: location, hint: fix))
-    }
   }
 
   /// The distinct Info.plists (absolute paths) `target`'s configurations build with; those of them that do

@@ -148,16 +148,16 @@ public struct ProjectLinter: Sendable {
     let entries = try Self.selectTargets(project, names)
     var collector = Collector(project: project, displayPath: displayPath)
     var reported: [ProjectLintTarget] = []
-    // Every Info.plist is found and rule-linted before any planning. A missing one stops the lint only
-    // when --target names its target; otherwise it is an error finding at its build setting and the other
-    // targets are still checked, as Xcode's issue navigator lists every target's problems.
+    // Every Info.plist is found and rule-linted before any planning. A missing one is an error finding at
+    // its build setting, whether or not --target names its target, and the other files are still checked,
+    // as Xcode's issue navigator lists every problem: one run names every missing file, with exit 1, as
+    // configure does.
     var ruleFindings: [String: [LintFinding]] = [:]
     var linted: Set<String> = []
     var ruleFiles: [String] = []
     for entry in entries {
       var infoPlists: [String] = []
       let (paths, missing, preprocessing) = try infoPlistPaths(of: entry.target, in: project)
-      if let first = missing.first, names.contains(entry.target.name) { throw first.error(displayPath) }
       for file in missing { collector.add(missing: file) }
       for path in paths {
         infoPlists.append(displayPath(path))
@@ -169,8 +169,8 @@ public struct ProjectLinter: Sendable {
           let linter = try ruleLinter(forExtensionIn: entry.apps, of: project)
           findings = try lintRule(at: path, preprocessing: preprocessing[path], with: linter, displayPath)
         } catch {
-          // An Info.plist that cannot be read stops the lint only when --target names its target, as a
-          // missing one does.
+          // An Info.plist that cannot be read stops the lint when --target names its target (its exit
+          // status says why: 65 malformed, 74 unreadable); otherwise the other targets are still checked.
           if names.contains(entry.target.name) { throw Self.displaying(error, displayPath) }
           collector.add(Self.unchecked(entry.target.name, error, displayPath), target: entry.target.name)
           continue
@@ -389,7 +389,8 @@ private struct Collector {
       LintFinding(
         id: ProjectLintCheck.projectFinding.rawValue, check: finding.id,
         severity: Self.severity(finding.severity),
-        message: finding.message, file: displayPath(location?.file ?? project.pbxprojPath),
+        message: finding.message(displayPath: displayPath),
+        file: displayPath(location?.file ?? project.pbxprojPath),
         line: location?.line ?? 1, column: location?.column ?? 1, fix: finding.fix),
       target: target)
   }

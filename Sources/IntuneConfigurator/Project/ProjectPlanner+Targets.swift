@@ -377,7 +377,7 @@ extension ProjectPlanner {
       ProjectFinding(
         id: "file-not-found", .error, at: places[0],
         Self.missingFileMessage(setting, of: target.name, path) + Self.alsoSet(places),
-        fix: Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot)))
+        fix: Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot), namedFile: path))
   }
 
   /// The distinct places `setting` is assigned in `settings`, in order; nil when it is assigned in none.
