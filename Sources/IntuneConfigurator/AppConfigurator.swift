@@ -162,6 +162,13 @@ public struct AppConfigurator: Sendable {
     where sibling != ownFolder && !sibling.hasPrefix(".") {
       found += projects(in: ProjectPlanner.join(parent, sibling)).map { "../\(sibling)/\($0)" }
     }
+    // Deeper below the folder above: a React Native library's repository opened at its root finds the
+    // library's ios/ project first, the example app's in example/ios/ (react-native-share-menu).
+    for nested in XcodeProject.nestedProjects(in: parent) where nested != absolute {
+      guard nested.hasPrefix(parent + "/") else { continue }
+      let name = "../" + nested.dropFirst(parent.count + 1)
+      if !found.contains(name) { found.append(name) }
+    }
     return Array(found.prefix(5))
   }
 

@@ -51,9 +51,19 @@ struct BuildSettingsEndToEndTests {
     let limit = "Tests/Fixtures/xcode-projects/limit/Limit.xcodeproj"
     let result = try RuleKitBinary.run(["build-settings", "--project", limit, "--target", "share extension"])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("has no target named 'share extension'; its targets: "))
+    // The same error configure and lint give, at the project file.
+    #expect(
+      result.standardError.hasPrefix(
+        "rulekit: error: \(limit)/project.pbxproj: the project has no target named \"share extension\"\n"
+          + "hint: its targets: "))
     let close = try RuleKitBinary.run(["build-settings", "--project", limit, "--target", "shareextension"])
-    #expect(close.standardError.contains("has no target named shareextension; did you mean ShareExtension? "))
+    #expect(close.standardError.contains("hint: did you mean \"ShareExtension\"? its targets: "))
+    // A configuration differing only in letter case is suggested too.
+    let configuration = try RuleKitBinary.run([
+      "build-settings", "--project", limit, "--target", "Limit", "--configuration", "debug",
+    ])
+    #expect(configuration.status == 2)
+    #expect(configuration.standardError.contains("hint: did you mean \"Debug\"? use one of: "))
     let configure = try RuleKitBinary.run([
       "configure", "--project", limit, "--target", "limit", "--dry-run",
     ])

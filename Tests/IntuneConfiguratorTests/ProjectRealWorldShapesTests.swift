@@ -424,6 +424,35 @@ struct ProjectRealWorldShapesTests {
       error?.hint
         == "configure the Xcode project that builds the iOS app (near this one: ../iOS/Skugga-iOS.xcodeproj)")
   }
+
+  /// A React Native library's repository (react-native-share-menu, trial 4's P9): `--project .` finds the
+  /// library's `ios/` project, which builds no app; the example app's project sits in `example/ios/`. Built
+  /// from vendored projects: skugga's macOS project as the library's, Limit's as the example's.
+  @Test("a project without an iOS app names the app projects deeper below the folder above it")
+  func nestedAppProject() throws {
+    let skugga = try fixtureCopy("skugga")
+    let limit = try fixtureCopy("limit")
+    let root = skugga.deletingLastPathComponent().appendingPathComponent("repository")
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: root.appendingPathComponent("example/ios"), withIntermediateDirectories: true)
+    try manager.createDirectory(at: root.appendingPathComponent("ios"), withIntermediateDirectories: true)
+    try manager.copyItem(
+      at: skugga.appendingPathComponent("Apple/macOS/Skugga-macOS.xcodeproj"),
+      to: root.appendingPathComponent("ios/Library.xcodeproj"))
+    try manager.copyItem(
+      at: limit.appendingPathComponent("Limit.xcodeproj"),
+      to: root.appendingPathComponent("example/ios/Limit.xcodeproj"))
+    let project = try XcodeProject(path: root.path)
+    #expect(project.path.hasSuffix("/ios/Library.xcodeproj"))
+    let error = #expect(throws: ConfiguratorError.self) {
+      try AppConfigurator().iOSAppTarget(in: project)
+    }
+    #expect(
+      error?.hint
+        == "configure the Xcode project that builds the iOS app (near this one: ../example/ios/Limit.xcodeproj)"
+    )
+  }
 }
 
 @Suite("ShellWord quotes the words of suggested commands")

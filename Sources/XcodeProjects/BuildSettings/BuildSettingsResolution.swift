@@ -44,11 +44,15 @@ extension XcodeProject {
     let name = configuration ?? effectiveConfigurationName(of: target) ?? ""
     guard let targetObject = targetConfigurations.first(where: { $0.configurationName == name }) else {
       let known = targetConfigurations.map(\.configurationName)
+      // Configuration names are matched exactly, as xcodebuild matches them; one differing only in letter
+      // case is suggested (Threema's `AppStore` asked for as `appstore`).
+      let close = known.first { $0.lowercased() == name.lowercased() }.map { "did you mean \"\($0)\"? " }
       throw XcodeProjectError(
         .configurationNotFound, "target \(target.name) has no configuration \"\(name)\"",
         location: target.location,
         hint: known.isEmpty
-          ? "the target has no configurations" : "use one of: " + known.joined(separator: ", "))
+          ? "the target has no configurations"
+          : (close ?? "") + "use one of: " + known.joined(separator: ", "))
     }
     let targetConfiguration = buildConfiguration(targetObject)
     // Xcode pairs a target configuration with the project configuration of the same name.

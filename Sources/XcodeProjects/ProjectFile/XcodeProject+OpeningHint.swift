@@ -125,8 +125,8 @@ extension XcodeProject {
 
   /// The `.xcodeproj` folders up to `depth` folders below `folder` (hidden folders, bundles and the folders
   /// dependency managers and builds fill left out), `Pods.xcodeproj` aside, at most `limit` of them, after
-  /// looking in at most 2 000 folders.
-  static func nestedProjects(in folder: String, depth: Int = 3, limit: Int = 8) -> [String] {
+  /// looking in at most 2 000 folders; sorted, each `folder` joined with its path below it.
+  public static func nestedProjects(in folder: String, depth: Int = 3, limit: Int = 8) -> [String] {
     let skipped: Set<String> = [
       "Pods", "Carthage", "node_modules", "build", "Build", "DerivedData", ".build", "vendor", "third_party",
     ]

@@ -63,12 +63,15 @@ struct BuildSettingsCommand: ParsableCommand, ConsoleConfigurable {
     guard let name = target, let found = xcodeProject.target(named: name) else {
       // Quoted as a shell word, as the hints of configure and lint quote names: "ownCloud Share Extension".
       let names = xcodeProject.targets.map { ShellWord.quoted($0.name) }.joined(separator: ", ")
+      // The error configure and lint give for an unknown target, at the project file.
       let close = target.flatMap { xcodeProject.target(resembling: $0) }.map {
-        "did you mean \(ShellWord.quoted($0.name))? "
+        "did you mean \"\($0.name)\"? "
       }
-      throw RulesCLI.fail(
-        "\(xcodeProject.path) has no target named \(ShellWord.quoted(target ?? "")); \(close ?? "")its targets: \(names)",
-        code: RulesCLI.Exit.usage)
+      throw Self.fail(
+        XcodeProjectError(
+          .targetNotFound, "the project has no target named \"\(target ?? "")\"",
+          location: BuildSettingLocation(file: xcodeProject.pbxprojPath),
+          hint: (close ?? "") + "its targets: " + names))
     }
     let settings: ResolvedBuildSettings
     do {
