@@ -106,6 +106,11 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// `ApplicationId` supplies it) has its bundle ID spelt `$(CFBundleIdentifier)` in what the plan writes.
   /// ``AppConfigurator/dotNetProject(forFileAt:)`` finds it.
   public var dotNetProject: String?
+  /// Whether the extension signs with its containing app's entitlements file (Cordova's
+  /// `cordova/build.xcconfig` sets one `CODE_SIGN_ENTITLEMENTS` for every target). Its keychain groups are
+  /// then the app's, which the app's plan checks and adds; the extension's plan leaves them alone.
+  /// ``ProjectConfigurator`` sets it; a file configured alone cannot tell.
+  public var signsWithContainingAppEntitlements = false
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
   public static let defaultFaceIDUsageDescription =
@@ -128,5 +133,6 @@ public struct IntuneConfiguratorOptions: Sendable {
     self.knownManagedAppSchemes = knownManagedAppSchemes
     self.dictionaryRuleStyle = dictionaryRuleStyle
     self.dotNetProject = nil
+    self.signsWithContainingAppEntitlements = false
   }
 }

@@ -51,6 +51,10 @@ extension Planner {
   }
 
   mutating func planKeychainGroups() {
+    // An extension signing with its app's file has the app's keychain groups: the app's plan checks and
+    // edits that file, and asking here too would ask for other groups in the same file (its own bundle ID,
+    // or a setting only its target sets) that the app's edit never adds.
+    guard !(target.isExtension && options.signsWithContainingAppEntitlements) else { return }
     let path: PropertyListPath = ["keychain-access-groups"]
     let current = entitlements["keychain-access-groups"]
     if let current, current.arrayValue == nil {

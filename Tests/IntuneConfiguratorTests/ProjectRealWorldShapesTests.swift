@@ -425,6 +425,44 @@ struct ProjectRealWorldShapesTests {
         == "configure the Xcode project that builds the iOS app (near this one: ../iOS/Skugga-iOS.xcodeproj)")
   }
 
+  /// Cordova's `cordova/build.xcconfig` sets one CODE_SIGN_ENTITLEMENTS for the app and its share extension
+  /// (trial 4's P6, an Ionic sample): the dry run asked for the extension's own keychain group, the fix
+  /// did not add it and the second run no longer asked. Now only the app's plan asks for the file's groups,
+  /// the fix writes them once, the second run asks for nothing, and a note says the file is shared. Limit with its extension pointed at the app's files.
+  @Test(
+    "an extension signing with its app's entitlements: asked and written once, by the app's plan")
+  func entitlementsSharedWithTheApp() throws {
+    let folder = try limitCopy(replacing: [
+      (
+        "CODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtensionDebug.entitlements;",
+        "CODE_SIGN_ENTITLEMENTS = Limit/Limit.entitlements;"
+      ),
+      (
+        "CODE_SIGN_ENTITLEMENTS = ShareExtension/ShareExtension.entitlements;",
+        "CODE_SIGN_ENTITLEMENTS = Limit/LimitRelease.entitlements;"
+      ),
+    ])
+    let path = folder.appendingPathComponent("Limit.xcodeproj").path
+    func plan(fixing: Bool) throws -> ProjectConfigurationPlan {
+      try ProjectConfigurator.plan(
+        project: try XcodeProject(path: path), appTarget: "Limit",
+        options: IntuneConfiguratorOptions(fixEntitlements: fixing))
+    }
+    let dryRun = try plan(fixing: false)
+    let notes = dryRun.findings.filter { $0.id == "entitlements-shared-with-app" }
+    #expect(notes.count == 2)
+    #expect(notes.first?.message.hasPrefix("ShareExtension signs with Limit's entitlements file ") == true)
+    // The app's plan asks for the groups of the file both sign with; the extension's asks for none.
+    let asked = dryRun.targets.filter { $0.plan.findings.contains { $0.id == "keychain-groups-missing" } }
+    #expect(Set(asked.map(\.targetName)) == ["Limit"])
+
+    _ = try plan(fixing: true).write()
+    let again = try plan(fixing: true)
+    let keychain = again.targets.flatMap(\.plan.findings).filter { $0.id.hasPrefix("keychain") }
+    #expect(keychain.isEmpty, "\(keychain.map(\.message))")
+    #expect(again.targets.allSatisfy { $0.plan.changes.allSatisfy { $0.kind != .keychainAccessGroup } })
+  }
+
   /// A React Native library's repository (react-native-share-menu, trial 4's P9): `--project .` finds the
   /// library's `ios/` project, which builds no app; the example app's project sits in `example/ios/`. Built
   /// from vendored projects: skugga's macOS project as the library's, Limit's as the example's.

@@ -185,6 +185,20 @@ extension ProjectPlanner {
     targetOptions.appGroupIdentifiers = appGroups?.entries
     targetOptions.generatedInfoPlistKeys = generates ? Self.generatedKeys(first) : PropertyListDictionary()
     targetOptions.containingApp = containingApp?.containingApp
+    if containingApp != nil, let entitlementsPath, let app = appEntitlementsFiles[entitlementsPath] {
+      targetOptions.signsWithContainingAppEntitlements = true
+      let place = Self.assignmentPlaces(of: "CODE_SIGN_ENTITLEMENTS", in: group.settings)?.first
+      let name = relativeToSourceRoot(entitlementsPath)
+      findings.append(
+        ProjectFinding(
+          id: "entitlements-shared-with-app", .note, at: place ?? target.location,
+          "\(target.name) signs with \(app)'s entitlements file \(name) (\(configurations.joined(separator: ", "))): "
+            + "its keychain groups are the app's, so the app's bundle ID group serves both and the file is "
+            + "edited once",
+          fix:
+            "to give \(target.name) keychain groups of its own, set its CODE_SIGN_ENTITLEMENTS to a file of its "
+            + "own"))
+    }
     let plan: ConfigurationPlan
     do {
       plan = try AppConfigurator.plan(infoPlist: info, entitlements: entitlements, options: targetOptions)

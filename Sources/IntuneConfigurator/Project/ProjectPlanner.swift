@@ -28,6 +28,9 @@ struct ProjectPlanner {
   var reportedDiagnostics: Set<String> = []
   /// The configurations whose app also builds for Mac Catalyst (see ``catalystConfigurations(_:)``).
   var macConfigurations: Set<String> = []
+  /// The app's entitlements files (absolute), once its plan is made: an extension signing with one of them
+  /// shares its keychain groups.
+  var appEntitlementsFiles: [String: String] = [:]
   /// Each target's resolved settings, resolved once per run (see ``ResolvedSettingsCache``).
   let resolved = ResolvedSettingsCache()
 
@@ -113,6 +116,9 @@ struct ProjectPlanner {
     }
     let appIdentifiers = try appBundleIdentifiers(appSettings)
     try planTarget(app, settings: appSettings, containingApp: nil)
+    for plan in targetPlans {
+      if let path = plan.entitlementsPath { appEntitlementsFiles[path] = app.name }
+    }
     let appInfo = targetPlans.last.map { configured[$0.infoPlistPath] } ?? nil
     let catalystApp = try catalystIdentifiers(appSettings)
     for target in project.embeddedTargets(of: app) where target.isAppExtension {
