@@ -463,6 +463,41 @@ struct ProjectRealWorldShapesTests {
     #expect(again.targets.allSatisfy { $0.plan.changes.allSatisfy { $0.kind != .keychainAccessGroup } })
   }
 
+  /// Yattee's app target builds iOS, macOS and tvOS (`SUPPORTED_PLATFORMS`) from one Info.plist and, in
+  /// Debug, one entitlements file (trial 4's P5): configure edited them for every platform and said nothing.
+  /// Limit's app made multiplatform, its Release macOS build signing with a file of its own.
+  @Test("a multiplatform target: the files its macOS build shares with its iOS build are named")
+  func multiplatformTarget() throws {
+    let folder = try limitCopy(replacing: [
+      // The app's two configurations (the extension's say nothing of platforms).
+      (
+        "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator\";",
+        "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator macosx\";"
+      ),
+      (
+        "CODE_SIGN_ENTITLEMENTS = Limit/LimitRelease.entitlements;",
+        "CODE_SIGN_ENTITLEMENTS = Limit/LimitRelease.entitlements;\n\t\t\t\t"
+          + "\"CODE_SIGN_ENTITLEMENTS[sdk=macosx*]\" = Limit/LimitMac.entitlements;"
+      ),
+    ])
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+      appTarget: "Limit")
+    let shared = plan.findings.filter { $0.id == ProjectPlanner.otherPlatformFileNote }
+    #expect(shared.count == 2, "\(shared.map(\.message))")
+    let info = try #require(shared.first { $0.severity == .note })
+    #expect(
+      info.message
+        == "Limit also builds for macOS (SUPPORTED_PLATFORMS), and its macOS (Debug, Release) builds read the "
+        + "same Info.plist as its iOS build, Limit/Info.plist: the Intune App SDK is for iOS only, and the keys "
+        + "configure adds reach those builds too, where nothing reads them")
+    let entitlements = try #require(shared.first { $0.severity == .warning })
+    #expect(entitlements.message.contains("its macOS (Debug) builds read the same entitlements file"))
+    #expect(entitlements.location?.file.hasSuffix("project.pbxproj") == true)
+    // The extension builds for iOS only: nothing about it.
+    #expect(!shared.contains { $0.message.hasPrefix("ShareExtension") })
+  }
+
   /// A React Native library's repository (react-native-share-menu, trial 4's P9): `--project .` finds the
   /// library's `ios/` project, which builds no app; the example app's project sits in `example/ios/`. Built
   /// from vendored projects: skugga's macOS project as the library's, Limit's as the example's.

@@ -94,3 +94,70 @@ extension ProjectPlanner {
             + iOSApps.map { ShellWord.quoted($0.name) }.joined(separator: ", ")))
   }
 }
+
+extension ProjectPlanner {
+  /// The stable id of the note about a file another platform's build of the same target reads.
+  static let otherPlatformFileNote = "file-shared-with-other-platform"
+
+  /// Notes each Info.plist and entitlements file `target`'s iOS build reads that its builds for other
+  /// platforms read too: a multiplatform target (`SDKROOT = auto`, `SUPPORTED_PLATFORMS` naming `macosx` or
+  /// `appletvos` beside `iphoneos`, as Yattee's one app target builds iOS, macOS and tvOS) has each
+  /// platform's build resolve its own settings, and where no `[sdk=…]` setting gives that build its own
+  /// file, what configure adds for the Intune App SDK for iOS — which has no macOS or tvOS build — reaches
+  /// it too. Mac Catalyst is not among them: it is the iOS build run on a Mac (``noteCatalystFiles(of:
+  /// settings:macSettings:configurations:)``). The Info.plist's keys are ignored there (a note); keychain
+  /// groups are signed into the other build's entitlements (a warning: its provisioning must allow them).
+  mutating func noteOtherPlatformFiles(of target: XcodeTarget, settings: [ResolvedBuildSettings]) {
+    guard !sdk.hasPrefix(Self.catalystSDK) else { return }
+    for (setting, role, severity) in [
+      ("INFOPLIST_FILE", "Info.plist", FindingSeverity.note),
+      ("CODE_SIGN_ENTITLEMENTS", "entitlements file", FindingSeverity.warning),
+    ] {
+      // Per file the iOS build reads: the other platforms whose builds read it, each with its configurations.
+      var platforms: [String: [(name: String, configurations: [String])]] = [:]
+      var order: [String] = []
+      var location: [String: BuildSettingLocation] = [:]
+      for resolved in settings {
+        guard let path = resolved.path(for: setting).map(Self.absolute) else { continue }
+        let supported = (resolved["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init)
+        for platform in Self.otherPlatforms {
+          let sdkName = supported.first { $0.hasPrefix(platform.sdk) && !$0.hasSuffix("simulator") }
+          guard let sdkName,
+            let other = try? project.buildSettings(
+              target: target, configuration: resolved.configuration, sdk: sdkName),
+            other.path(for: setting).map(Self.absolute) == path
+          else { continue }
+          if platforms[path] == nil {
+            order.append(path)
+            location[path] = resolved.assignment(for: "SUPPORTED_PLATFORMS")?.location
+          }
+          if let index = platforms[path]?.firstIndex(where: { $0.name == platform.name }) {
+            platforms[path]?[index].configurations.append(resolved.configuration)
+          } else {
+            platforms[path, default: []].append((platform.name, [resolved.configuration]))
+          }
+        }
+      }
+      for path in order {
+        let builds = platforms[path] ?? []
+        let names = builds.map(\.name).joined(separator: " and ")
+        let described = builds.map { "\($0.name) (\($0.configurations.joined(separator: ", ")))" }
+          .joined(separator: " and ")
+        let consequence =
+          severity == .warning
+          ? "the keychain groups configure adds are signed into those builds too, whose provisioning profiles "
+            + "must then allow them"
+          : "the keys configure adds reach those builds too, where nothing reads them"
+        findings.append(
+          ProjectFinding(
+            id: Self.otherPlatformFileNote, severity, at: location[path] ?? target.location,
+            "\(target.name) also builds for \(names) (SUPPORTED_PLATFORMS), and its \(described) builds read "
+              + "the same \(role) as its iOS build, \(relativeToSourceRoot(path)): the Intune App SDK is for iOS "
+              + "only, and \(consequence)",
+            fix:
+              "give the \(names) builds their own \(role) with \(setting)[sdk=…] settings (as Mac Catalyst "
+              + "builds do with [sdk=macosx*]), or accept the keys there"))
+      }
+    }
+  }
+}

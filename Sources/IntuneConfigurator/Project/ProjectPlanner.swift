@@ -114,6 +114,7 @@ struct ProjectPlanner {
         of: app, settings: appSettings, macSettings: try settings(of: app, sdk: Self.catalystSDK),
         configurations: macConfigurations)
     }
+    noteOtherPlatformFiles(of: app, settings: appSettings)
     let appIdentifiers = try appBundleIdentifiers(appSettings)
     try planTarget(app, settings: appSettings, containingApp: nil)
     for plan in targetPlans {
@@ -143,6 +144,7 @@ struct ProjectPlanner {
           of: target, settings: targetSettings, macSettings: catalyst.settings,
           configurations: macConfigurations)
       }
+      noteOtherPlatformFiles(of: target, settings: targetSettings)
       noteOtherContainingApps(of: target, appIdentifiers: appIdentifiers)
       noteInfoPlistSharedWithOtherApps(
         of: target, settings: targetSettings, appIdentifiers: appIdentifiers, appSettings: appSettings)
