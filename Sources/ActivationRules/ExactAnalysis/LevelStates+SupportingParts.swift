@@ -55,9 +55,10 @@ extension LevelStates {
 
   /// The most table entries (a part's count vector with its numbers of supporting and other choices) the
   /// tables of one level may hold: some tens of milliseconds of a release build, which is what a level
-  /// the tables cannot serve costs before it is searched otherwise (real-rules/17.plist needs 3 756;
-  /// real-rules-holdout2/34.plist's part of six counts up to 51 passes 2 million).
-  static let maximumSupportTableEntries = 300_000
+  /// the tables cannot serve costs before it is searched otherwise. The real rules the tables decide need
+  /// at most 4 382 (real-rules-holdout/19.plist); real-rules-holdout2/34.plist's part of six counts up to
+  /// 51 passes 2 million.
+  static let maximumSupportTableEntries = 100_000
 
   /// The split of `steps` into parts beside an unsupported count, or nil when the level has none: no slot
   /// read only as zero or not is raised exactly by the children whose every choice is of a fixed set
