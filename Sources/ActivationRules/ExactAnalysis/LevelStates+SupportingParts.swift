@@ -220,10 +220,10 @@ extension LevelStates {
       var nodes: [Int] = []
       var supporting = 0
       var most = 0
-      for found in chosen {
+      for (part, found) in chosen.enumerated() {
         guard let node = found.cheapest[children] else { return nil }
         nodes.append(node)
-        supporting += tables[nodes.count - 1].nodes[node].supporting
+        supporting += tables[part].nodes[node].supporting
         most += found.mostSupporting[children]
       }
       if supporting >= children { return nodes }
