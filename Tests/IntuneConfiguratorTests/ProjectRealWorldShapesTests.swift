@@ -498,6 +498,26 @@ struct ProjectRealWorldShapesTests {
     #expect(!shared.contains { $0.message.hasPrefix("ShareExtension") })
   }
 
+  /// seafile's app lists its Info.plist, `seafile-appstore-Info.plist`, in Copy Bundle Resources: under
+  /// that name the copy does not collide with the processed Info.plist, so Xcode warns rather than fails.
+  /// (Opened by a relative path, as the CLI opens it: the check once missed every file then.)
+  @Test("an Info.plist of another name in Copy Bundle Resources: Xcode's warning, not its error")
+  func infoPlistOfAnotherNameCopied() throws {
+    // Planning reads and writes nothing: the vendored project, by the path relative to the package root
+    // that tests run in.
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: "Tests/Fixtures/xcode-projects/seafile/seafilePro.xcodeproj"),
+      appTarget: "seafileApp")
+    let copied = plan.findings.filter { $0.id == "info-plist-copied-as-resource" }
+    #expect(
+      copied.map(\.message) == [
+        "seafileApp's Info.plist seafile/Supporting Files/seafile-appstore-Info.plist is also in its Copy Bundle "
+          + "Resources phase: Xcode warns that the Copy Bundle Resources build phase contains the target's "
+          + "Info.plist file, and the app ships a copy of it as seafile-appstore-Info.plist"
+      ])
+    #expect(copied.first?.location?.line == 1073)
+  }
+
   /// A React Native library's repository (react-native-share-menu, trial 4's P9): `--project .` finds the
   /// library's `ios/` project, which builds no app; the example app's project sits in `example/ios/`. Built
   /// from vendored projects: skugga's macOS project as the library's, Limit's as the example's.

@@ -293,8 +293,10 @@ extension ProjectPlanner {
   }
 
   /// A warning when `target` also copies its Info.plist at `infoPath` as a resource
-  /// (``ResourceMembership``): Xcode fails with "Multiple commands produce …/Info.plist". Not for a file
-  /// that is missing, which is reported as such.
+  /// (``ResourceMembership``): a copy named `Info.plist` lands where the processed one goes, and Xcode fails
+  /// with "Multiple commands produce …/Info.plist"; under another name (seafile's
+  /// `seafile-appstore-Info.plist`) Xcode warns that the Copy Bundle Resources phase contains the target's
+  /// Info.plist file, and the app ships the copy. Not for a file that is missing, which is reported as such.
   private mutating func noteInfoPlistCopiedAsResource(_ target: XcodeTarget, _ infoPath: String) {
     let relative = relativeToSourceRoot(infoPath)
     guard FileManager.default.fileExists(atPath: infoPath),
@@ -302,13 +304,17 @@ extension ProjectPlanner {
     else { return }
     let id = "info-plist-copied-as-resource"
     let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    let consequence =
+      name == "Info.plist"
+      ? "Xcode fails with \"Multiple commands produce …/Info.plist\""
+      : "Xcode warns that the Copy Bundle Resources build phase contains the target's Info.plist file, and the "
+        + "app ships a copy of it as \(name)"
     switch membership {
     case .resourcesPhase(let location):
       findings.append(
         ProjectFinding(
           id: id, .warning, at: location,
-          "\(target.name)'s Info.plist \(relative) is also in its Copy Bundle Resources phase: Xcode fails "
-            + "with \"Multiple commands produce …/Info.plist\"",
+          "\(target.name)'s Info.plist \(relative) is also in its Copy Bundle Resources phase: \(consequence)",
           fix: "remove \(name) from \(target.name)'s Copy Bundle Resources phase"))
     case .synchronizedFolder(let folderPath, let inFolder, let location):
       let folder = relativeToSourceRoot(folderPath)
@@ -317,7 +323,7 @@ extension ProjectPlanner {
           id: id, .warning, at: location,
           "\(target.name)'s Info.plist \(relative) lies in the synchronized folder \(folder), which "
             + "\(target.name) builds, and no exception takes it out, so it is also copied as a resource: "
-            + "Xcode fails with \"Multiple commands produce …/Info.plist\"",
+            + consequence,
           fix: "in Xcode, select \(relative) and clear \(target.name) under Target Membership (the folder's "
             + "exception set for \(target.name) then lists \(inFolder) in membershipExceptions)"))
     }
@@ -457,21 +463,19 @@ extension ProjectPlanner {
   }
 
   /// Where a new Info.plist for `target` goes, relative to `SRCROOT`: `Target/Info.plist` when the target
-  /// has a folder of that name that is not a synchronized folder (Xcode 16 copies every file of one into
-  /// the bundle, so an Info.plist there would clash with the built one), else `Target-Info.plist`.
+  /// has a folder of that name, else `Target-Info.plist`; never a path some target would copy as a resource
+  /// (``XcodeProjects/XcodeProject/resourceMembership(ofFile:in:)``: an Xcode 16 synchronized folder copies
+  /// every file in it that no exception of the target takes out, so an Info.plist there would clash with the
+  /// built one), whatever the folder's name, nor a file that exists.
   func newInfoPlistPath(for target: XcodeTarget) -> String {
-    let synchronized = Set(
-      project.objects.values.filter { $0.isa == "PBXFileSystemSynchronizedRootGroup" }.compactMap {
-        $0.string("path")
-      })
     let folder = Self.join(project.sourceRoot, target.name)
     let isFolder = (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil
-    let candidates = [
-      isFolder && !synchronized.contains(target.name) ? "\(target.name)/Info.plist" : nil,
-      "\(target.name)-Info.plist",
-    ].compactMap { $0 }
+    let candidates = [isFolder ? "\(target.name)/Info.plist" : nil, "\(target.name)-Info.plist"].compactMap {
+      $0
+    }
     let free = { (name: String) in
       !FileManager.default.fileExists(atPath: Self.join(self.project.sourceRoot, name))
+        && !self.project.targets.contains { self.project.resourceMembership(ofFile: name, in: $0) != nil }
     }
     if let name = candidates.first(where: free) { return name }
     // Never a file that exists: the plan writes the new one whole.

@@ -29,7 +29,7 @@ extension XcodeProject {
       for buildFileID in phase.strings("files") {
         guard let buildFile = objects[buildFileID], let reference = buildFile.string("fileRef"),
           let referencePath = self.path(ofFileElement: reference),
-          XcodePath.normalize(XcodePath.join(sourceRoot, referencePath)) == wanted
+          XcodePath.normalize(referencePath) == wanted
         else { continue }
         return .resourcesPhase(buildFile.location)
       }
@@ -37,7 +37,8 @@ extension XcodeProject {
     guard let targetObject = objects[target.id] else { return nil }
     for groupID in targetObject.strings("fileSystemSynchronizedGroups") {
       guard let group = objects[groupID], let folder = self.path(ofFileElement: groupID) else { continue }
-      let root = XcodePath.normalize(XcodePath.join(sourceRoot, folder))
+      // `path(ofFileElement:)` has joined the source root already (joining it again doubled a relative one).
+      let root = XcodePath.normalize(folder)
       guard wanted.hasPrefix(root + "/") else { continue }
       let relative = String(wanted.dropFirst(root.count + 1))
       let excluded = group.strings("exceptions").contains { exceptionID in
