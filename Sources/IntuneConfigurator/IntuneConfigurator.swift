@@ -109,7 +109,8 @@ public struct IntuneConfiguratorOptions: Sendable {
   /// Whether the extension signs with its containing app's entitlements file (Cordova's
   /// `cordova/build.xcconfig` sets one `CODE_SIGN_ENTITLEMENTS` for every target). Its keychain groups are
   /// then the app's, which the app's plan checks and adds; the extension's plan leaves them alone.
-  /// ``ProjectConfigurator`` sets it; a file configured alone cannot tell.
+  /// The planning of an Xcode project (``AppConfigurator/plan(project:appTarget:sdk:)``) sets it; a file
+  /// configured alone cannot tell.
   public var signsWithContainingAppEntitlements = false
 
   /// The message the configurator writes when the app has none; the guide asks only for "a default message".
