@@ -109,6 +109,21 @@ extension ProjectPlanner {
   /// groups are signed into the other build's entitlements (a warning: its provisioning must allow them).
   mutating func noteOtherPlatformFiles(of target: XcodeTarget, settings: [ResolvedBuildSettings]) {
     guard !sdk.hasPrefix(Self.catalystSDK) else { return }
+    // Each configuration's builds for the other platforms it supports, resolved once for both files.
+    var otherBuilds: [(resolved: ResolvedBuildSettings, platform: String, settings: ResolvedBuildSettings)] =
+      []
+    for resolved in settings {
+      let supported = (resolved["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init)
+      for platform in Self.otherPlatforms {
+        guard
+          let sdkName = supported.first(where: { $0.hasPrefix(platform.sdk) && !$0.hasSuffix("simulator") }),
+          let other = try? project.buildSettings(
+            target: target, configuration: resolved.configuration, sdk: sdkName)
+        else { continue }
+        otherBuilds.append((resolved, platform.name, other))
+      }
+    }
+    guard !otherBuilds.isEmpty else { return }
     for (setting, role, severity) in [
       ("INFOPLIST_FILE", "Info.plist", FindingSeverity.note),
       ("CODE_SIGN_ENTITLEMENTS", "entitlements file", FindingSeverity.warning),
@@ -117,25 +132,18 @@ extension ProjectPlanner {
       var platforms: [String: [(name: String, configurations: [String])]] = [:]
       var order: [String] = []
       var location: [String: BuildSettingLocation] = [:]
-      for resolved in settings {
-        guard let path = resolved.path(for: setting).map(Self.absolute) else { continue }
-        let supported = (resolved["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ").map(String.init)
-        for platform in Self.otherPlatforms {
-          let sdkName = supported.first { $0.hasPrefix(platform.sdk) && !$0.hasSuffix("simulator") }
-          guard let sdkName,
-            let other = try? project.buildSettings(
-              target: target, configuration: resolved.configuration, sdk: sdkName),
-            other.path(for: setting).map(Self.absolute) == path
-          else { continue }
-          if platforms[path] == nil {
-            order.append(path)
-            location[path] = resolved.assignment(for: "SUPPORTED_PLATFORMS")?.location
-          }
-          if let index = platforms[path]?.firstIndex(where: { $0.name == platform.name }) {
-            platforms[path]?[index].configurations.append(resolved.configuration)
-          } else {
-            platforms[path, default: []].append((platform.name, [resolved.configuration]))
-          }
+      for (resolved, platform, other) in otherBuilds {
+        guard let path = resolved.path(for: setting).map(Self.absolute),
+          other.path(for: setting).map(Self.absolute) == path
+        else { continue }
+        if platforms[path] == nil {
+          order.append(path)
+          location[path] = resolved.assignment(for: "SUPPORTED_PLATFORMS")?.location
+        }
+        if let index = platforms[path]?.firstIndex(where: { $0.name == platform }) {
+          platforms[path]?[index].configurations.append(resolved.configuration)
+        } else {
+          platforms[path, default: []].append((platform, [resolved.configuration]))
         }
       }
       for path in order {
