@@ -134,6 +134,21 @@ extension ExactSupportingPartsTests {
     return result
   }
 
+  /// Each state's witness: a collection of the synthetic level's children with the state's counts and cost.
+  static func expectWitnessesReach(_ level: LevelStates, _ synthetic: SyntheticLevel) {
+    for state in 0..<level.stateCount {
+      var counts = [Int](repeating: 0, count: synthetic.caps.count)
+      var cost = ExactCost()
+      for child in level.children(of: state) {
+        for slot in synthetic.steps[child].increments { counts[slot] += 1 }
+        cost = cost + synthetic.steps[child].cost
+      }
+      let capped = zip(counts, synthetic.caps).map { Swift.min($0, Int($1)) }
+      #expect(capped == synthetic.caps.indices.map { level.count(state, slot: $0) })
+      #expect(cost == level.costs[state])
+    }
+  }
+
   /// The search by supporting parts against the count search (every count vector) on random levels: the
   /// same classes at the same cheapest costs, and each state's witness a collection of its counts and cost.
   @Test("supporting parts = count search on 300 random levels")
@@ -152,17 +167,7 @@ extension ExactSupportingPartsTests {
       let counted = try byCounts.countSearch(steps: synthetic.steps, caps: synthetic.caps)
       try #require(counted)
       #expect(Self.cheapestByClass(bySupport) == Self.cheapestByClass(byCounts))
-      for state in 0..<bySupport.stateCount {
-        var counts = [Int](repeating: 0, count: synthetic.caps.count)
-        var cost = ExactCost()
-        for child in bySupport.children(of: state) {
-          for slot in synthetic.steps[child].increments { counts[slot] += 1 }
-          cost = cost + synthetic.steps[child].cost
-        }
-        let capped = zip(counts, synthetic.caps).map { Swift.min($0, Int($1)) }
-        #expect(capped == synthetic.caps.indices.map { bySupport.count(state, slot: $0) })
-        #expect(cost == bySupport.costs[state])
-      }
+      Self.expectWitnessesReach(bySupport, synthetic)
       searched += 1
     }
     #expect(searched >= 140)

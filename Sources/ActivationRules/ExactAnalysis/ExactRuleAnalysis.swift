@@ -142,6 +142,7 @@ struct ExactSearch {
     }
     var limits = LevelStates.limits
     limits.combinations = .max
+    limits.partCombinations = .max
     do {
       self = try LevelStates.$limits.withValue(limits) { try Self(searching: rules, registry: registry) }
     } catch let error as ExactRuleAnalysis.Undecidable {

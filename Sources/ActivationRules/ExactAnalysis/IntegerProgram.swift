@@ -10,10 +10,20 @@ struct IntegerProgram: Sendable {
   enum Relation: Sendable { case atLeast, atMost }
 
   struct Row: Sendable {
-    /// The variables with coefficient 1 (the counts are sums of classes, so no other coefficient arises).
+    /// The variables with coefficient 1 (the counts are sums of classes).
     var variables: [Int]
+    /// The variables with coefficient −1: the search by parts compares sums of choices with the number of
+    /// children (`w ≤ N`), a variable of the same program.
+    var subtracted: [Int] = []
     var relation: Relation
     var bound: Int
+
+    init(variables: [Int], subtracted: [Int] = [], relation: Relation, bound: Int) {
+      self.variables = variables
+      self.subtracted = subtracted
+      self.relation = relation
+      self.bound = bound
+    }
   }
 
   /// Why a program was not solved.
@@ -40,7 +50,10 @@ struct IntegerProgram: Sendable {
   /// Every variable must be bounded by the rows (the exact analysis adds a row bounding their sum), so the
   /// search is finite. The relaxations need no such row: costs are non-negative, so they are bounded below.
   func minimum(below cutoff: Int? = nil) throws(Failure) -> (cost: Int, values: [Int])? {
-    guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 }) else { return nil }
+    // A sum of non-negative variables is never below 0.
+    guard !rows.contains(where: { $0.relation == .atMost && $0.bound < 0 && $0.subtracted.isEmpty }) else {
+      return nil
+    }
     var best: (cost: Int, values: [Int])?
     var nodes = 0
     var pending: [[Row]] = [[]]
@@ -126,26 +139,31 @@ struct LinearRelaxation: Sendable {
   /// Adds `row`, written over the current nonbasic variables: each basic variable of the row is replaced
   /// by its row's expression. Its slack becomes basic; the relaxation stays dual feasible.
   mutating func add(_ row: IntegerProgram.Row) throws(IntegerProgram.Failure) {
-    // The sign is ±1: adding or subtracting, never multiplying by it.
+    // A `≥` row is written as its negation, `−Σ ≤ −b`; each coefficient is then ±1: adding or
+    // subtracting, never multiplying by it.
     let atMost = row.relation == .atMost
     var line = Array(repeating: ExactFraction.zero, count: width)
     line[width - 1] = ExactFraction(integer: atMost ? row.bound : -row.bound)
-    do {
-      for variable in row.variables {
-        let position = place[variable]
-        if position >= 0 {
-          line[position] = try line[position].adding(atMost ? .one : .minusOne)
-        } else {
-          // n = rhs − Σ T·(nonbasic): the row gains −sign·T and its right-hand side loses sign·rhs.
-          let start = (-1 - position) * width
-          for column in 0..<width where !tableau[start + column].isZero {
-            line[column] =
-              atMost
-              ? try line[column].subtracting(tableau[start + column])
-              : try line[column].adding(tableau[start + column])
-          }
-        }
+    /// Adds `variable` with coefficient +1 (`added`) or −1 to the line.
+    func enter(_ variable: Int, added: Bool) throws(ExactFraction.Overflow) {
+      let position = place[variable]
+      if position >= 0 {
+        line[position] = try line[position].adding(added ? .one : .minusOne)
+        return
       }
+      // n = rhs − Σ T·(nonbasic): the row gains −coefficient·T (and its right-hand side loses
+      // coefficient·rhs).
+      let start = (-1 - position) * width
+      for column in 0..<width where !tableau[start + column].isZero {
+        line[column] =
+          added
+          ? try line[column].subtracting(tableau[start + column])
+          : try line[column].adding(tableau[start + column])
+      }
+    }
+    do {
+      for variable in row.variables { try enter(variable, added: atMost) }
+      for variable in row.subtracted { try enter(variable, added: !atMost) }
     } catch {
       throw .overflow
     }

@@ -85,6 +85,8 @@ struct LevelStates: Sendable {
     var witnesses: [[Int32]] = []
     /// Whether ``searchSupportingParts(_:caps:)`` found them (the interval search's otherwise).
     var bySupportingParts = false
+    /// Whether ``searchSupportingPartIntervals(_:caps:outputs:)`` found them.
+    var byPartIntervals = false
   }
 
   /// The split search's states, when it found them.
@@ -187,6 +189,10 @@ struct LevelStates: Sendable {
     var exploreWork = LevelStates.maximumExploreWork
     /// ``maximumGridCells``.
     var gridCells = LevelStates.maximumGridCells
+    /// ``maximumPartCombinations``.
+    var partCombinations = LevelStates.maximumPartCombinations
+    /// ``maximumSupportTableEntries``.
+    var supportTableEntries = LevelStates.maximumSupportTableEntries
   }
 
   /// The most relaxations (states settled × steps) Dijkstra over hashed states makes before giving up: about
@@ -443,13 +449,22 @@ struct LevelStates: Sendable {
       // A level with an unsupported count that more classes than the child choosing nothing raise, or
       // that bounds its children: part by part, for every number of supporting and other choices, when
       // the count search does not serve (its tables cost more than a small grid's pass).
-      if Self.splitsIndependentParts, outputs != nil,
-        let split = Self.supportingParts(steps: steps, caps: caps)
-      {
-        var parts = unsearched
-        if parts.searchSupportingParts(split, caps: caps) { return parts }
-      }
-      do {
+      // When the tables outgrow their bound, the interval search over the parts' choices; when that passes
+      // its own, the whole level's interval search would visit the same combinations with programs some
+      // tens of times larger, so the level goes to the count search or stays undecided.
+      do throws(OutsideFragment) {
+        if Self.splitsIndependentParts, outputs != nil,
+          let split = Self.supportingParts(steps: steps, caps: caps)
+        {
+          var parts = unsearched
+          if parts.searchSupportingParts(split, caps: caps) { return parts }
+          parts = unsearched
+          do throws(OutsideFragment) {
+            if try parts.searchSupportingPartIntervals(split, caps: caps, outputs: outputs) { return parts }
+          } catch  where !error.searchLimitReached {
+            // A program past its arithmetic's range: the whole level's programs may stay within it.
+          }
+        }
         try result.searchIntervals(steps: steps, caps: caps, outputs: outputs)
       } catch {
         counted = unsearched

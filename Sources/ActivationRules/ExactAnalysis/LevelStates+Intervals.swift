@@ -73,6 +73,36 @@ extension LevelStates {
     caps.reduce(1.0) { $0 * (Double($1) + 1) }
   }
 
+  /// What the interval search solves at one level: its variables and their folded costs, and the rows each
+  /// chosen interval adds. The children's classes are the variables of ``searchIntervals(steps:caps:outputs:)``;
+  /// a level split into supporting parts has each part's choices and the number of children instead
+  /// (``searchSupportingPartIntervals(_:caps:outputs:)``).
+  struct IntervalProgramShape {
+    /// The slots whose intervals are chosen, in the order the search chooses them, with their intervals.
+    var slots: [Int]
+    var slotIntervals: [[CountInterval]]
+    /// Each variable's cost, folded so that the programs' order is the lexicographic one.
+    var costs: [Int]
+    /// Rows every combination holds.
+    var rootRows: [IntegerProgram.Row] = []
+    /// The rows saying that the slot at `position` (of `slots`) lies in `interval`.
+    var rows: (_ position: Int, _ interval: CountInterval) -> [IntegerProgram.Row]
+    /// The rows a complete combination adds (by position), which every minimal solution meets and which
+    /// make branch and bound finite.
+    var boundRows: (_ chosen: [CountInterval]) -> [IntegerProgram.Row]
+    /// The integer program of a complete combination, over some of the variables (`variables` maps the
+    /// program's to the shape's); nil when no collection meets it.
+    var program: (_ chosen: [CountInterval]) -> (program: IntegerProgram, variables: [Int])?
+  }
+
+  /// A cheapest solution of one combination: the shape's variables' values, and the combination (each
+  /// slot's interval).
+  struct IntervalSolution {
+    var values: [Int]
+    var variables: [Int]
+    var intervals: [CountInterval?]
+  }
+
   /// Searches the level combination by combination of count intervals; see the extension's documentation.
   ///
   /// The level above reads a child only through `outputs` (formulas over this level's atoms; nil: every
@@ -84,9 +114,6 @@ extension LevelStates {
   mutating func searchIntervals(
     steps: [Step], caps: [Int32], outputs: [ExactFormula]?
   ) throws(OutsideFragment) {
-    self.caps = caps
-    costs = []
-    storage = .explicit(ExplicitStates())
     // Counts with more intervals are chosen first, so the last choices, whose combinations each end in
     // an integer program, are the ones with fewest intervals, and a combination that no collection meets is
     // mostly dropped at a partial node's relaxation first. 14.plist of the hold-out rules (a core of 8
@@ -101,13 +128,66 @@ extension LevelStates {
       })
     let weight = try Self.weight(slotIntervals: slotIntervals, steps: steps)
     let raisedBy = slots.map { slot in steps.indices.filter { steps[$0].increments.contains(slot) } }
+    let shape = IntervalProgramShape(
+      slots: slots, slotIntervals: slotIntervals,
+      costs: steps.map { Self.folded($0.cost, weight: weight) },
+      rows: { position, interval in Self.rows(of: interval, raisedBy: raisedBy[position]) },
+      boundRows: { chosen in
+        let lowerSum = chosen.reduce(0) { $0 + $1.low }
+        return [IntegerProgram.Row(variables: Array(steps.indices), relation: .atMost, bound: lowerSum)]
+      },
+      program: { chosen in
+        Self.program(intervals: chosen, raisedBy: raisedBy, steps: steps, weight: weight, bounded: true)
+      })
+    let solutions = try searchIntervalCombinations(shape, caps: caps, outputs: outputs, limit: nil)
+    self.caps = caps
+    costs = []
+    var explicit = ExplicitStates()
+    for solution in solutions {
+      var counts = Array(repeating: 0, count: caps.count)
+      var cost = ExactCost()
+      var children: [Int32] = []
+      for (variable, value) in zip(solution.variables, solution.values) where value > 0 {
+        let step = steps[variable]
+        for slot in step.increments { counts[slot] += value }
+        cost =
+          cost
+          + ExactCost(
+            items: step.cost.items * value, attachments: step.cost.attachments * value,
+            types: step.cost.types * value)
+        children += Array(repeating: Int32(step.child), count: value)
+      }
+      for slot in counts.indices { counts[slot] = Swift.min(counts[slot], Int(caps[slot])) }
+      explicit.counts.append(counts)
+      costs.append(cost)
+      explicit.witnesses.append(children)
+    }
+    storage = .explicit(explicit)
+  }
+
+  /// The branch and bound of the interval search over `shape`: the cheapest solution of each reachable
+  /// vector of outputs, in the order the vectors were first reached. `limit`: the most combinations to
+  /// visit (nil: ``Limits/combinations``); none when the interval search is forced.
+  func searchIntervalCombinations(
+    _ shape: IntervalProgramShape, caps: [Int32], outputs: [ExactFormula]?, limit: Int?,
+    limitName: String = "LevelStates.maximumCombinations"
+  ) throws(OutsideFragment) -> [IntervalSolution] {
+    let slots = shape.slots
+    let slotIntervals = shape.slotIntervals
+    // The closures below read the atoms alone: captured as `self`, the whole level was copied at each call.
+    let atoms = self.atoms
+    // Each interval's rows, made once: a combination's rows are added at every visit.
+    let intervalRows = slotIntervals.indices.map { position in
+      slotIntervals[position].map { shape.rows(position, $0) }
+    }
     // Counts no class raises stay 0; the others are chosen along the search.
     var chosen: [CountInterval?] = caps.map { $0 > 0 ? nil : CountInterval(low: 0, high: 0) }
     var depth = 0
     /// The intervals chosen so far, as indices (the key of a state when there are no outputs).
     var chosenIndices: [Int] = []
-    /// The cheapest state found for each vector of outputs, by index into the states.
-    var best: [[Int]: (cost: Int, state: Int)] = [:]
+    /// The cheapest solution found for each vector of outputs, by index into `solutions`.
+    var best: [[Int]: (cost: Int, solution: Int)] = [:]
+    var solutions: [IntervalSolution] = []
 
     func atomValue(_ atom: Int) -> Bool? {
       chosen[atoms[atom].slot].map { atoms[atom].test.holds($0.low) }
@@ -138,20 +218,14 @@ extension LevelStates {
 
     var visited = 0
     // A test forcing this search checks it on levels the count search also decides: no bound then.
-    let limit = Self.forcedStrategy == .intervals ? Int.max : Self.limits.combinations
+    let limit = Self.forcedStrategy == .intervals ? Int.max : limit ?? Self.limits.combinations
     func countVisit() throws(OutsideFragment) {
       visited += 1
       guard visited <= limit else {
         throw OutsideFragment(
-          reason: "more than \(limit) combinations of count intervals "
-            + "(LevelStates.maximumCombinations)", searchLimitReached: true)
+          reason: "more than \(limit) combinations of count intervals (\(limitName))",
+          searchLimitReached: true)
       }
-    }
-    /// The bound on the number of children every minimal solution meets (see
-    /// ``weight(slotIntervals:steps:)``), given the chosen intervals.
-    func childBound() -> IntegerProgram.Row {
-      let lowerSum = slots.reduce(0) { $0 + (chosen[$1]?.low ?? 0) }
-      return IntegerProgram.Row(variables: Array(steps.indices), relation: .atMost, bound: lowerSum)
     }
     /// `parent`: the relaxation one count up, solved. This node's is the same with the rows of the count
     /// just chosen, solved on from the parent's optimum (``LinearRelaxation/add(_:)``): the dual simplex
@@ -161,12 +235,14 @@ extension LevelStates {
       var relaxation = parent
       let solved: LinearRelaxation.Solution?
       do {
-        if depth > 0, let interval = chosen[slots[depth - 1]] {
-          for row in Self.rows(of: interval, raisedBy: raisedBy[depth - 1]) { try relaxation.add(row) }
+        if depth > 0 {
+          for row in intervalRows[depth - 1][chosenIndices[depth - 1]] { try relaxation.add(row) }
         }
-        // A complete combination also bounds the number of children, which makes it the relaxation of
-        // exactly the integer program below.
-        if depth == slots.count { try relaxation.add(childBound()) }
+        // A complete combination also bounds its variables, which makes it the relaxation of exactly the
+        // integer program below.
+        if depth == slots.count {
+          for row in shape.boundRows(slots.compactMap { chosen[$0] }) { try relaxation.add(row) }
+        }
         solved = try relaxation.solve()
       } catch {
         throw OutsideFragment(reason: Self.reason(error))
@@ -192,13 +268,9 @@ extension LevelStates {
       let solution: (cost: Int, values: [Int], variables: [Int])?
       if let integral = Self.integral((solved.objective, solved.values)) {
         // An integral optimum of the relaxation is the program's optimum: no branch and bound.
-        solution = (integral.cost, integral.values, Array(steps.indices))
+        solution = (integral.cost, integral.values, Array(shape.costs.indices))
       } else {
-        guard
-          let program = Self.program(
-            intervals: slots.compactMap { chosen[$0] }, raisedBy: raisedBy, steps: steps, weight: weight,
-            bounded: true)
-        else { return }
+        guard let program = shape.program(slots.compactMap { chosen[$0] }) else { return }
         do {
           solution = try program.program.minimum(below: cutoff).map {
             ($0.cost, $0.values, program.variables)
@@ -208,55 +280,29 @@ extension LevelStates {
         }
       }
       guard let solution else { return }
-      let state = record(
-        solution.values, variables: solution.variables, steps: steps, replacing: best[vector]?.state)
-      best[vector] = (solution.cost, state)
+      let found = IntervalSolution(values: solution.values, variables: solution.variables, intervals: chosen)
+      if let previous = best[vector] {
+        solutions[previous.solution] = found
+        best[vector] = (solution.cost, previous.solution)
+      } else {
+        best[vector] = (solution.cost, solutions.count)
+        solutions.append(found)
+      }
     }
-    try visit(parent: LinearRelaxation(costs: steps.map { Self.folded($0.cost, weight: weight) }))
+    var root = LinearRelaxation(costs: shape.costs)
+    do {
+      for row in shape.rootRows { try root.add(row) }
+    } catch {
+      throw OutsideFragment(reason: Self.reason(error))
+    }
+    try visit(parent: root)
+    return solutions
   }
 
   /// A step's cost as one integer of the programs, `(items·w + attachments)·w + types` (see
   /// ``weight(slotIntervals:steps:)``).
-  private static func folded(_ cost: ExactCost, weight: Int) -> Int {
+  static func folded(_ cost: ExactCost, weight: Int) -> Int {
     (cost.items * weight + cost.attachments) * weight + cost.types
-  }
-
-  /// Records the state a solution reaches — its saturated counts, cost and children — as a new state or in
-  /// place of a costlier one with the same outputs; returns its index.
-  private mutating func record(
-    _ values: [Int], variables: [Int], steps: [Step],
-    replacing previous: Int?
-  ) -> Int {
-    var counts = Array(repeating: 0, count: caps.count)
-    var cost = ExactCost()
-    var children: [Int32] = []
-    for (variable, value) in zip(variables, values) where value > 0 {
-      let step = steps[variable]
-      for slot in step.increments { counts[slot] += value }
-      cost =
-        cost
-        + ExactCost(
-          items: step.cost.items * value, attachments: step.cost.attachments * value,
-          types: step.cost.types * value)
-      children += Array(repeating: Int32(step.child), count: value)
-    }
-    for slot in counts.indices { counts[slot] = Swift.min(counts[slot], Int(caps[slot])) }
-    guard case .explicit(var explicit) = storage else {
-      preconditionFailure("the interval search records into explicit states")
-    }
-    // Released from `storage` while it changes, so that it is changed in place rather than copied.
-    storage = .packed(PackedStates())
-    defer { storage = .explicit(explicit) }
-    if let previous {
-      explicit.counts[previous] = counts
-      costs[previous] = cost
-      explicit.witnesses[previous] = children
-      return previous
-    }
-    explicit.counts.append(counts)
-    costs.append(cost)
-    explicit.witnesses.append(children)
-    return explicit.counts.count - 1
   }
 
   /// The weight folding a lexicographic cost (items, attachments, types) into one integer,
@@ -278,7 +324,7 @@ extension LevelStates {
     return product + 1
   }
 
-  private static func reason(_ failure: IntegerProgram.Failure) -> String {
+  static func reason(_ failure: IntegerProgram.Failure) -> String {
     switch failure {
     case .overflow: "an integer program of the interval search outgrew 128-bit arithmetic"
     case .tooManyNodes:
@@ -303,7 +349,7 @@ extension LevelStates {
 
   /// The rows saying that the count raised by the steps `raisedBy` lies in `interval`: at least its lower
   /// end, at most its upper end (at most 0: none of those steps).
-  private static func rows(of interval: CountInterval, raisedBy: [Int]) -> [IntegerProgram.Row] {
+  static func rows(of interval: CountInterval, raisedBy: [Int]) -> [IntegerProgram.Row] {
     var rows: [IntegerProgram.Row] = []
     if interval.low > 0 { rows.append(.init(variables: raisedBy, relation: .atLeast, bound: interval.low)) }
     if let high = interval.high, !raisedBy.isEmpty {
@@ -313,7 +359,7 @@ extension LevelStates {
   }
 
   /// The active slots in the order the search chooses their intervals: more intervals first, then by slot.
-  private static func slotsByIntervals(_ slots: [(slot: Int, intervals: [CountInterval])]) -> (
+  static func slotsByIntervals(_ slots: [(slot: Int, intervals: [CountInterval])]) -> (
     slots: [Int], intervals: [[CountInterval]]
   ) {
     let ordered = slots.enumerated().sorted { a, b in

@@ -151,6 +151,58 @@ extension LevelStates {
   }
 }
 
+extension LevelStates.SupportingParts {
+  /// The children carrying each part's `picked` choices (indices into ``choices``), arranged as the
+  /// documentation says; nil when a child is no class.
+  ///
+  /// With an unsupported child, each part's supporting choices go on the first children and its others
+  /// after them; without, the supporting choices of the parts one after another around the children, so
+  /// that they cover all, and each part's others after its own.
+  func arrangement(_ picked: [[Int]], children: Int, unsupported: Bool) -> [Int32]? {
+    guard picked.allSatisfy({ $0.count <= children }) else { return nil }
+    // A part puts at most one choice on a child, so a child is a digit per part (its choice + 1, 0 for
+    // none) and whether it is supported: one integer, whose class is looked up once however many children
+    // share it (a witness may have a thousand).
+    var strides: [Int] = []
+    var stride = 2
+    for part in choices.indices {
+      strides.append(stride)
+      stride *= choices[part].count + 1
+    }
+    var codes = [Int](repeating: 0, count: children)
+    var start = 0
+    for (part, choicesOfPart) in picked.enumerated() {
+      let supporting = choicesOfPart.filter { choices[part][$0].supporting }
+      let others = choicesOfPart.filter { !choices[part][$0].supporting }
+      for (offset, choice) in (supporting + others).enumerated() {
+        let position = unsupported ? offset : (start + offset) % children
+        codes[position] += (choice + 1) * strides[part]
+        if offset < supporting.count { codes[position] |= 1 }
+      }
+      if !unsupported, children > 0 { start = (start + supporting.count) % children }
+    }
+    var childOfCode: [Int: Int32] = [:]
+    var witness: [Int32] = []
+    witness.reserveCapacity(children)
+    for code in codes {
+      if let known = childOfCode[code] {
+        witness.append(known)
+        continue
+      }
+      var increments = shared
+      for part in choices.indices {
+        let digit = code / strides[part] % (choices[part].count + 1)
+        if digit > 0 { increments += choices[part][digit - 1].increments }
+      }
+      if code & 1 == 0 { increments += self.unsupported }
+      guard let child = childOf[increments.sorted()] else { return nil }
+      childOfCode[code] = Int32(child)
+      witness.append(Int32(child))
+    }
+    return witness
+  }
+}
+
 extension LevelStates {
   /// Searches the level by its supporting parts (see the extension's documentation); false when a part's
   /// table or the number of states passes its bound (the level is then searched otherwise).
@@ -164,7 +216,7 @@ extension LevelStates {
     let largestSum = partCaps.map { $0.reduce(0) { $0 + Int($1) } }.max() ?? 0
     let limit = 3 * Swift.max(1, childCap, largestSum)
     // Each part's table, and its classes: the level's atoms on the part's slots.
-    var budget = Self.maximumSupportTableEntries
+    var budget = Self.limits.supportTableEntries
     var tables: [SupportTable] = []
     var classes: [[SupportClass]] = []
     for part in split.slots.indices {
@@ -273,35 +325,19 @@ extension LevelStates {
     func addState(children: Int, unsupported: Bool, nodes: [Int]) -> Bool {
       var stateCounts = [Int](repeating: 0, count: caps.count)
       var types = 0
-      var carried = [[Int]](repeating: [], count: children)
-      var supported = [Bool](repeating: false, count: children)
-      var start = 0
+      var picked: [[Int]] = []
       for (part, node) in nodes.enumerated() {
         let table = tables[part]
         for (index, slot) in split.slots[part].enumerated() {
           stateCounts[slot] = table.count(table.nodes[node].vector, slot: index)
         }
         types += table.nodes[node].types
-        // The arrangements of the documentation: with an unsupported child, each part's supporting choices
-        // on the first children and the others after them; without, the supporting choices of the parts one
-        // after another around the children, so that they cover all, and each part's others after its own.
-        let picked = table.choices(of: node)
-        let supporting = picked.filter { split.choices[part][$0].supporting }
-        let others = picked.filter { !split.choices[part][$0].supporting }
-        for (offset, choice) in (supporting + others).enumerated() {
-          let position = unsupported ? offset : (start + offset) % children
-          carried[position] += split.choices[part][choice].increments
-          if offset < supporting.count { supported[position] = true }
-        }
-        if !unsupported, children > 0 { start = (start + supporting.count) % children }
+        picked.append(table.choices(of: node))
       }
       for slot in split.shared { stateCounts[slot] = Swift.min(children, Int(caps[slot])) }
       for slot in split.unsupported { stateCounts[slot] = unsupported ? Swift.min(1, Int(caps[slot])) : 0 }
-      var witness: [Int32] = []
-      for position in 0..<children {
-        let increments = split.shared + carried[position] + (supported[position] ? [] : split.unsupported)
-        guard let child = split.childOf[increments.sorted()] else { return false }
-        witness.append(Int32(child))
+      guard let witness = split.arrangement(picked, children: children, unsupported: unsupported) else {
+        return false
       }
       let base = split.baseCost
       counts.append(stateCounts)
