@@ -4,9 +4,9 @@ import Testing
 @testable import ActivationRules
 
 /// ``ExactRuleAnalysis/Effort``: a search stopped by its time bound says so, and the exhaustive effort
-/// decides the same rules exactly. The bounds are lowered here so that small rules reach them; the real pairs
-/// that reach the default bound (two apple-with-twins pairs, 2–4 s each in a release build) are measured by
-/// `ExactDiffBenchmark … apple-twins exhaustive`, and one of them run end to end (`ExactDiffEndToEndTests`).
+/// decides the same rules exactly. The bounds are lowered here so that small rules reach them; no real pair
+/// of the fixtures reaches the default bound any more, and a generated dictionary that does is run end to
+/// end (`ExactDiffEndToEndTests`).
 @Suite struct ExactEffortTests {
   /// Bounds every search passes on the rules below: the count searches (grid and hashed) refuse, the
   /// interval search stops after a few combinations.

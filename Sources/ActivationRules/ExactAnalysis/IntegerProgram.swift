@@ -142,32 +142,36 @@ struct LinearRelaxation: Sendable {
     // A `≥` row is written as its negation, `−Σ ≤ −b`; each coefficient is then ±1: adding or
     // subtracting, never multiplying by it.
     let atMost = row.relation == .atMost
-    var line = Array(repeating: ExactFraction.zero, count: width)
-    line[width - 1] = ExactFraction(integer: atMost ? row.bound : -row.bound)
-    /// Adds `variable` with coefficient +1 (`added`) or −1 to the line.
+    // The new row is written in place at the tableau's end: a line of its own, appended after, was an
+    // allocation and a copy per row, and rows are added at every node of the interval search.
+    let line = tableau.count
+    for _ in 0..<width { tableau.append(.zero) }
+    tableau[line + width - 1] = ExactFraction(integer: atMost ? row.bound : -row.bound)
+    /// Adds `variable` with coefficient +1 (`added`) or −1 to the new row.
     func enter(_ variable: Int, added: Bool) throws(ExactFraction.Overflow) {
       let position = place[variable]
       if position >= 0 {
-        line[position] = try line[position].adding(added ? .one : .minusOne)
+        tableau[line + position] = try tableau[line + position].adding(added ? .one : .minusOne)
         return
       }
       // n = rhs − Σ T·(nonbasic): the row gains −coefficient·T (and its right-hand side loses
       // coefficient·rhs).
       let start = (-1 - position) * width
       for column in 0..<width where !tableau[start + column].isZero {
-        line[column] =
+        tableau[line + column] =
           added
-          ? try line[column].subtracting(tableau[start + column])
-          : try line[column].adding(tableau[start + column])
+          ? try tableau[line + column].subtracting(tableau[start + column])
+          : try tableau[line + column].adding(tableau[start + column])
       }
     }
     do {
       for variable in row.variables { try enter(variable, added: atMost) }
       for variable in row.subtracted { try enter(variable, added: !atMost) }
     } catch {
+      // The partial row goes: the relaxation is left as it was.
+      tableau.removeLast(width)
       throw .overflow
     }
-    tableau.append(contentsOf: line)
     basic.append(variableCount + rowCount)
     place.append(-1 - rowCount)
     rowCount += 1

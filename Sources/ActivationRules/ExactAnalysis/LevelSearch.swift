@@ -87,6 +87,8 @@ struct LevelStates: Sendable {
     var bySupportingParts = false
     /// Whether ``searchSupportingPartIntervals(_:caps:outputs:)`` found them.
     var byPartIntervals = false
+    /// The witnesses, when they are arranged as they are read (``witnesses`` is then empty).
+    var arranged: ArrangedWitnesses?
   }
 
   /// The split search's states, when it found them.
@@ -159,7 +161,9 @@ struct LevelStates: Sendable {
   func children(of state: Int) -> [Int] {
     switch storage {
     case .combined(let combined): return combined.children(of: state)
-    case .explicit(let explicit): return explicit.witnesses[state].map(Int.init)
+    case .explicit(let explicit):
+      if let arranged = explicit.arranged { return arranged.witness(state).map(Int.init) }
+      return explicit.witnesses[state].map(Int.init)
     case .packed(let packed):
       var result: [Int] = []
       var current = state

@@ -185,8 +185,12 @@ extension LevelStates {
     var depth = 0
     /// The intervals chosen so far, as indices (the key of a state when there are no outputs).
     var chosenIndices: [Int] = []
-    /// The cheapest solution found for each vector of outputs, by index into `solutions`.
-    var best: [[Int]: (cost: Int, solution: Int)] = [:]
+    /// The cheapest solution found for each vector of outputs (a bit per output, 64 to a word), by index
+    /// into `solutions`.
+    var best: [[UInt64]: (cost: Int, solution: Int)] = [:]
+    let keyWords = ((outputs?.count ?? 0) + 63) / 64
+    /// A vector of outputs as a key of `best`; reused, so that a look-up allocates nothing.
+    var key = [UInt64](repeating: 0, count: keyWords)
     var solutions: [IntervalSolution] = []
 
     func atomValue(_ atom: Int) -> Bool? {
@@ -198,22 +202,27 @@ extension LevelStates {
       // Without outputs every combination is its own state (the context level: the rules' answers and
       // whether the context has an item are read from all of it), so none can be pruned by cost.
       guard let outputs else { return true }
-      let values = outputs.map { $0.evaluate(partially: atomValue) }
-      // 2^unknowns vectors: when there are more than states found, some vector has none yet.
-      let unknowns = values.filter { $0 == nil }.count
-      guard unknowns < 20, 1 << unknowns <= best.count else { return true }
-      var vectors: [[Int]] = [[]]
-      for value in values {
-        switch value {
-        case true?: vectors = vectors.map { $0 + [1] }
-        case false?: vectors = vectors.map { $0 + [0] }
-        case nil: vectors = vectors.flatMap { [$0 + [0], $0 + [1]] }
+      // The known outputs' bits, and the unknown ones, whose every setting is a vector to look up.
+      var unknown: [Int] = []
+      for word in key.indices { key[word] = 0 }
+      for (index, output) in outputs.enumerated() {
+        switch output.evaluate(partially: atomValue) {
+        case true?: key[index >> 6] |= 1 << UInt64(index & 63)
+        case false?: break
+        case nil: unknown.append(index)
         }
       }
-      return vectors.contains { vector in
-        guard let found = best[vector] else { return true }
-        return bound < ExactFraction(integer: found.cost)
+      // 2^unknowns vectors: when there are more than states found, some vector has none yet.
+      guard unknown.count < 20, 1 << unknown.count <= best.count else { return true }
+      for setting in 0..<(1 << unknown.count) {
+        for (bit, index) in unknown.enumerated() {
+          let mask: UInt64 = 1 << UInt64(index & 63)
+          if setting >> bit & 1 == 1 { key[index >> 6] |= mask } else { key[index >> 6] &= ~mask }
+        }
+        guard let found = best[key] else { return true }
+        if bound < ExactFraction(integer: found.cost) { return true }
       }
+      return false
     }
 
     var visited = 0
@@ -261,7 +270,16 @@ extension LevelStates {
         chosen[slots[depth]] = nil
         return
       }
-      let vector = outputs.map { $0.map { $0.evaluate { atomValue($0) ?? false } ? 1 : 0 } } ?? chosenIndices
+      let vector: [UInt64]
+      if let outputs {
+        var words = [UInt64](repeating: 0, count: keyWords)
+        for (index, output) in outputs.enumerated() where output.evaluate({ atomValue($0) ?? false }) {
+          words[index >> 6] |= 1 << UInt64(index & 63)
+        }
+        vector = words
+      } else {
+        vector = chosenIndices.map { UInt64($0) }
+      }
       // The relaxation bounds the program's optimum from below.
       let cutoff = best[vector]?.cost
       if let cutoff, !(solved.objective < ExactFraction(integer: cutoff)) { return }

@@ -23,9 +23,9 @@
 extension LevelStates {
   /// The most combinations of intervals the search by parts may visit by default: each solves a program of
   /// a few dozen variables, some tens of times cheaper than the whole level's, so this bound costs about as
-  /// long as ``maximumCombinations`` does (0.7 s in a release build; real-rules-holdout/16.plist needs
-  /// 82 829, real-rules-holdout2/12.plist and 33.plist 134 691).
-  static let maximumPartCombinations = 100_000
+  /// long as ``maximumCombinations`` does (about a second in a release build); real-rules-holdout/16.plist
+  /// needs 82 829, real-rules-holdout2/12.plist and 33.plist 134 691.
+  static let maximumPartCombinations = 150_000
 
   /// Searches the level by `split`'s parts and count intervals; false when the split does not fit this
   /// search (more than one unsupported count, a slot of no part, costs past the programs' range), so that
@@ -148,19 +148,23 @@ extension LevelStates {
     let limit = Self.limits.partCombinations
     let solutions = try searchIntervalCombinations(
       program, caps: caps, outputs: outputs, limit: limit, limitName: "LevelStates.maximumPartCombinations")
+    guard let table = split.childTable() else { return false }
+    var arranged = ArrangedWitnesses(split: split, table: table)
     var explicit = ExplicitStates(byPartIntervals: true)
     var stateCosts: [ExactCost] = []
     for solution in solutions {
       var values = [Int](repeating: 0, count: children + 1)
       for (variable, value) in zip(solution.variables, solution.values) { values[variable] = value }
       let childCount = values[children]
-      var picked = [[Int]](repeating: [], count: split.choices.count)
+      var choiceCounts = [Int](repeating: 0, count: split.choices.count)
       var types = 0
       for (variable, value) in values.dropLast().enumerated() where value > 0 {
         let (part, choice) = choiceOfVariable[variable]
-        picked[part] += Array(repeating: choice, count: value)
+        choiceCounts[part] += value
         types += split.choices[part][choice].types * value
       }
+      // The rows `w_p ≤ N` hold; checked all the same, since the witness is arranged only when read.
+      guard choiceCounts.allSatisfy({ $0 <= childCount }) else { return false }
       // The combination says whether some child is unsupported; where its intervals do not tell, the
       // numbers do: none is when the supporting choices can cover every child.
       let supportingCount = supportingOf.joined().reduce(0) { $0 + values[$1] }
@@ -171,9 +175,6 @@ extension LevelStates {
         unsupported = interval.low > 0
       } else {
         unsupported = childCount > 0 && supportingCount < childCount
-      }
-      guard let witness = split.arrangement(picked, children: childCount, unsupported: unsupported) else {
-        return false
       }
       var counts = [Int](repeating: 0, count: caps.count)
       for slot in active {
@@ -186,12 +187,15 @@ extension LevelStates {
         }
       }
       explicit.counts.append(counts)
-      explicit.witnesses.append(witness)
+      arranged.choiceCounts.append(values.dropLast().map { Int32(clamping: $0) })
+      arranged.children.append(childCount)
+      arranged.unsupported.append(unsupported)
       stateCosts.append(
         ExactCost(
           items: base.items * childCount, attachments: base.attachments * childCount,
           types: base.types * childCount + types))
     }
+    explicit.arranged = arranged
     self.caps = caps
     self.costs = stateCosts
     storage = .explicit(explicit)

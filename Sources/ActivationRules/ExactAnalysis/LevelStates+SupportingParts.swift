@@ -152,23 +152,51 @@ extension LevelStates {
 }
 
 extension LevelStates.SupportingParts {
-  /// The children carrying each part's `picked` choices (indices into ``choices``), arranged as the
-  /// documentation says; nil when a child is no class.
-  ///
-  /// With an unsupported child, each part's supporting choices go on the first children and its others
-  /// after them; without, the supporting choices of the parts one after another around the children, so
-  /// that they cover all, and each part's others after its own.
-  func arrangement(_ picked: [[Int]], children: Int, unsupported: Bool) -> [Int32]? {
-    guard picked.allSatisfy({ $0.count <= children }) else { return nil }
-    // A part puts at most one choice on a child, so a child is a digit per part (its choice + 1, 0 for
-    // none) and whether it is supported: one integer, whose class is looked up once however many children
-    // share it (a witness may have a thousand).
+  /// Every class of the split's children, by a code: a digit per part (its choice + 1, 0 for none), each
+  /// part's place value in `strides`, and bit 0 set when some choice supports. Nil when the codes are too
+  /// many or a combination of choices is no class (the split's check rules that out).
+  struct ChildTable: Sendable {
+    var strides: [Int]
+    var childOfCode: [Int32]
+  }
+
+  /// The table of ``ChildTable``, or nil.
+  func childTable() -> ChildTable? {
     var strides: [Int] = []
     var stride = 2
     for part in choices.indices {
       strides.append(stride)
       stride *= choices[part].count + 1
+      guard stride <= 1 << 20 else { return nil }
     }
+    var childOfCode = [Int32](repeating: -1, count: stride)
+    for code in 0..<stride {
+      var increments = shared
+      var supported = false
+      for part in choices.indices {
+        let digit = code / strides[part] % (choices[part].count + 1)
+        guard digit > 0 else { continue }
+        increments += choices[part][digit - 1].increments
+        supported = supported || choices[part][digit - 1].supporting
+      }
+      // Bit 0 says whether the child is supported; codes where it disagrees with the choices never occur.
+      guard supported == (code & 1 == 1) else { continue }
+      if !supported { increments += unsupported }
+      guard let child = childOf[increments.sorted()] else { return nil }
+      childOfCode[code] = Int32(child)
+    }
+    return ChildTable(strides: strides, childOfCode: childOfCode)
+  }
+
+  /// The children carrying each part's `picked` choices (indices into ``choices``), arranged as the
+  /// documentation says; nil when they do not fit on `children` children.
+  ///
+  /// With an unsupported child, each part's supporting choices go on the first children and its others
+  /// after them; without, the supporting choices of the parts one after another around the children, so
+  /// that they cover all, and each part's others after its own. A part puts at most one choice on a child,
+  /// so a child is a code of `table` (a witness may have a thousand children, looked up that way).
+  func arrangement(_ picked: [[Int]], children: Int, unsupported: Bool, table: ChildTable) -> [Int32]? {
+    guard picked.allSatisfy({ $0.count <= children }) else { return nil }
     var codes = [Int](repeating: 0, count: children)
     var start = 0
     for (part, choicesOfPart) in picked.enumerated() {
@@ -176,30 +204,49 @@ extension LevelStates.SupportingParts {
       let others = choicesOfPart.filter { !choices[part][$0].supporting }
       for (offset, choice) in (supporting + others).enumerated() {
         let position = unsupported ? offset : (start + offset) % children
-        codes[position] += (choice + 1) * strides[part]
+        codes[position] += (choice + 1) * table.strides[part]
         if offset < supporting.count { codes[position] |= 1 }
       }
       if !unsupported, children > 0 { start = (start + supporting.count) % children }
     }
-    var childOfCode: [Int: Int32] = [:]
     var witness: [Int32] = []
     witness.reserveCapacity(children)
     for code in codes {
-      if let known = childOfCode[code] {
-        witness.append(known)
-        continue
-      }
-      var increments = shared
-      for part in choices.indices {
-        let digit = code / strides[part] % (choices[part].count + 1)
-        if digit > 0 { increments += choices[part][digit - 1].increments }
-      }
-      if code & 1 == 0 { increments += self.unsupported }
-      guard let child = childOf[increments.sorted()] else { return nil }
-      childOfCode[code] = Int32(child)
-      witness.append(Int32(child))
+      let child = table.childOfCode[code]
+      guard child >= 0 else { return nil }
+      witness.append(child)
     }
     return witness
+  }
+}
+
+/// The witnesses of the interval search over parts, arranged when read: a state past a count compared
+/// with 999 has a thousand children, and tens of thousands of states kept as lists took hundreds of
+/// megabytes (real-rules-holdout2/12.plist).
+struct ArrangedWitnesses: Sendable {
+  var split: LevelStates.SupportingParts
+  var table: LevelStates.SupportingParts.ChildTable
+  /// Each state's number of each part's choices, the parts' choices one after another.
+  var choiceCounts: [[Int32]] = []
+  var children: [Int] = []
+  var unsupported: [Bool] = []
+
+  /// The children of `state`'s collection.
+  func witness(_ state: Int) -> [Int32] {
+    var picked: [[Int]] = []
+    var variable = 0
+    for choices in split.choices {
+      var part: [Int] = []
+      for choice in choices.indices {
+        part += repeatElement(choice, count: Int(choiceCounts[state][variable]))
+        variable += 1
+      }
+      picked.append(part)
+    }
+    // Not nil: the table holds every class, and the search kept only states whose parts' choices fit on
+    // their children.
+    return split.arrangement(
+      picked, children: children[state], unsupported: unsupported[state], table: table) ?? []
   }
 }
 
@@ -207,6 +254,7 @@ extension LevelStates {
   /// Searches the level by its supporting parts (see the extension's documentation); false when a part's
   /// table or the number of states passes its bound (the level is then searched otherwise).
   mutating func searchSupportingParts(_ split: SupportingParts, caps: [Int32]) -> Bool {
+    guard let table = split.childTable() else { return false }
     let childCap = split.shared.map { Int(caps[$0]) }.max() ?? 0
     var place: [(part: Int, slot: Int)?] = Array(repeating: nil, count: caps.count)
     for (part, slots) in split.slots.enumerated() {
@@ -336,7 +384,9 @@ extension LevelStates {
       }
       for slot in split.shared { stateCounts[slot] = Swift.min(children, Int(caps[slot])) }
       for slot in split.unsupported { stateCounts[slot] = unsupported ? Swift.min(1, Int(caps[slot])) : 0 }
-      guard let witness = split.arrangement(picked, children: children, unsupported: unsupported) else {
+      guard
+        let witness = split.arrangement(picked, children: children, unsupported: unsupported, table: table)
+      else {
         return false
       }
       let base = split.baseCost
