@@ -43,8 +43,9 @@ extension LevelStates {
       variableOf.append(choices.indices.map { choiceOfVariable.count + $0 })
       choiceOfVariable += choices.indices.map { (part, $0) }
     }
-    let children = choiceOfVariable.count
-    let allChoices = Array(0..<children)
+    // The variable counting the children, after every choice's.
+    let childrenVariable = choiceOfVariable.count
+    let allChoices = Array(0..<childrenVariable)
     let supportingOf = split.choices.indices.map { part in
       split.choices[part].indices.filter { split.choices[part][$0].supporting }.map { variableOf[part][$0] }
     }
@@ -102,26 +103,28 @@ extension LevelStates {
       choiceOfVariable.map { split.choices[$0.part][$0.choice].types }
       + [Self.folded(base, weight: weight)]
 
-    let shape = IntervalProgramShape(
+    var shape = IntervalProgramShape(
       slots: slots, slotIntervals: slotIntervals, costs: variableCosts,
       rootRows: variableOf.map {
-        IntegerProgram.Row(variables: $0, subtracted: [children], relation: .atMost, bound: 0)
+        IntegerProgram.Row(variables: $0, subtracted: [childrenVariable], relation: .atMost, bound: 0)
       },
       rows: { position, interval in
         switch positionCounted[position] {
         case .part(let raising): return Self.rows(of: interval, raisedBy: raising)
-        case .children: return Self.rows(of: interval, raisedBy: [children])
+        case .children: return Self.rows(of: interval, raisedBy: [childrenVariable])
         case .unsupported:
           if interval.low > 0 {
-            return [IntegerProgram.Row(variables: [children], relation: .atLeast, bound: 1)]
+            return [IntegerProgram.Row(variables: [childrenVariable], relation: .atLeast, bound: 1)]
               + supportingOf.map {
-                IntegerProgram.Row(variables: $0, subtracted: [children], relation: .atMost, bound: -1)
+                IntegerProgram.Row(
+                  variables: $0, subtracted: [childrenVariable], relation: .atMost, bound: -1)
               }
           }
           guard interval.high == 0 else { return [] }
           return [
             .init(
-              variables: Array(supportingOf.joined()), subtracted: [children], relation: .atLeast, bound: 0)
+              variables: Array(supportingOf.joined()), subtracted: [childrenVariable], relation: .atLeast,
+              bound: 0)
           ]
         }
       },
@@ -132,30 +135,34 @@ extension LevelStates {
           return sum
         }
         return [
-          .init(variables: [children], relation: .atMost, bound: bound),
+          .init(variables: [childrenVariable], relation: .atMost, bound: bound),
           .init(variables: allChoices, relation: .atMost, bound: choiceBound),
         ]
       },
       program: { _ in nil })
-    var program = shape
-    program.program = { chosen in
-      var integer = IntegerProgram(variableCount: children + 1, costs: variableCosts)
-      integer.rows = shape.rootRows
-      for (position, interval) in chosen.enumerated() { integer.rows += shape.rows(position, interval) }
-      integer.rows += shape.boundRows(chosen)
-      return (integer, Array(0...children))
+    // The integer program of a complete combination: every row the search added on the way, over every
+    // variable (a choice a zero interval rules out is left to the rows).
+    let rowsOnTheWay = shape
+    shape.program = { chosen in
+      var integer = IntegerProgram(variableCount: childrenVariable + 1, costs: variableCosts)
+      integer.rows = rowsOnTheWay.rootRows
+      for (position, interval) in chosen.enumerated() {
+        integer.rows += rowsOnTheWay.rows(position, interval)
+      }
+      integer.rows += rowsOnTheWay.boundRows(chosen)
+      return (integer, Array(0...childrenVariable))
     }
     let limit = Self.limits.partCombinations
     let solutions = try searchIntervalCombinations(
-      program, caps: caps, outputs: outputs, limit: limit, limitName: "LevelStates.maximumPartCombinations")
+      shape, caps: caps, outputs: outputs, limit: limit, limitName: "LevelStates.maximumPartCombinations")
     guard let table = split.childTable() else { return false }
     var arranged = ArrangedWitnesses(split: split, table: table)
     var explicit = ExplicitStates(byPartIntervals: true)
     var stateCosts: [ExactCost] = []
     for solution in solutions {
-      var values = [Int](repeating: 0, count: children + 1)
+      var values = [Int](repeating: 0, count: childrenVariable + 1)
       for (variable, value) in zip(solution.variables, solution.values) { values[variable] = value }
-      let childCount = values[children]
+      let childCount = values[childrenVariable]
       var choiceCounts = [Int](repeating: 0, count: split.choices.count)
       var types = 0
       for (variable, value) in values.dropLast().enumerated() where value > 0 {
