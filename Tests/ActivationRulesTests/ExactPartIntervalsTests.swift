@@ -19,24 +19,9 @@ import Testing
   /// cost.
   @Test("parts by intervals = count search on 300 random levels")
   func agreesWithTheCountSearchOnRandomLevels() throws {
-    var random = SeededGenerator(seed: 0x5_3002)
-    var searched = 0
-    for _ in 0..<300 {
-      let synthetic = ExactSupportingPartsTests.syntheticLevel(using: &random)
-      guard let split = LevelStates.supportingParts(steps: synthetic.steps, caps: synthetic.caps) else {
-        continue
-      }
-      var byIntervals = synthetic.level
-      let found = try byIntervals.searchSupportingPartIntervals(split, caps: synthetic.caps, outputs: nil)
-      try #require(found)
-      var byCounts = synthetic.level
-      let counted = try byCounts.countSearch(steps: synthetic.steps, caps: synthetic.caps)
-      try #require(counted)
-      #expect(
-        ExactSupportingPartsTests.cheapestByClass(byIntervals)
-          == ExactSupportingPartsTests.cheapestByClass(byCounts))
-      ExactSupportingPartsTests.expectWitnessesReach(byIntervals, synthetic)
-      searched += 1
+    let searched = try ExactSupportingPartsTests.checkAgainstTheCountSearch(seed: 0x5_3002) {
+      level, split, caps in
+      try level.searchSupportingPartIntervals(split, caps: caps, outputs: nil)
     }
     #expect(searched >= 140)
   }

@@ -28,14 +28,16 @@ extension LevelStates {
   static let maximumPartCombinations = 150_000
 
   /// Searches the level by `split`'s parts and count intervals; false when the split does not fit this
-  /// search (more than one unsupported count, a slot of no part, costs past the programs' range), so that
+  /// search (more than one unsupported count, too many classes of children to index, a slot of no part,
+  /// costs past the programs' range), so that
   /// the level is searched otherwise. Throws when it passes ``Limits/partCombinations``.
   mutating func searchSupportingPartIntervals(
     _ split: SupportingParts, caps: [Int32], outputs: [ExactFormula]?
   ) throws(OutsideFragment) -> Bool {
     let active = caps.indices.filter { caps[$0] > 0 }
     let activeUnsupported = split.unsupported.filter { caps[$0] > 0 }
-    guard activeUnsupported.count <= 1 else { return false }
+    // Every class of children by its choices, for the witnesses: checked before the search, not after.
+    guard activeUnsupported.count <= 1, let table = split.childTable() else { return false }
     // Variables: each part's choices, then the number of children.
     var variableOf: [[Int]] = []
     var choiceOfVariable: [(part: Int, choice: Int)] = []
@@ -155,7 +157,6 @@ extension LevelStates {
     let limit = Self.limits.partCombinations
     let solutions = try searchIntervalCombinations(
       shape, caps: caps, outputs: outputs, limit: limit, limitName: "LevelStates.maximumPartCombinations")
-    guard let table = split.childTable() else { return false }
     var arranged = ArrangedWitnesses(split: split, table: table)
     var explicit = ExplicitStates(byPartIntervals: true)
     var stateCosts: [ExactCost] = []
