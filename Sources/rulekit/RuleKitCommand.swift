@@ -96,10 +96,7 @@ struct RuleKitCommand: ParsableCommand {
       Console.writeUnbuffered(RuleKitVersion.current + "\n", to: STDOUT_FILENO)
       return
     }
-    if let unknown = unknownSubcommand(in: arguments) {
-      Console.writeUnbuffered(unknown + "\n", to: STDERR_FILENO)
-      exitProcess(2)
-    }
+    if reportedUnknownSubcommand(in: arguments) { exitProcess(2) }
     runReportingErrors(RuleKitCommand.self, arguments: arguments) {
       if let configure = ConfigureRun.parse(
         arguments, environment: EnvironmentVariables.values(of: ConfigureRun.environmentVariables))
@@ -126,9 +123,13 @@ struct RuleKitCommand: ParsableCommand {
   static func runReportingErrors<Root: ParsableCommand>(
     _ root: Root.Type, arguments: [String], _ body: () throws -> Void
   ) {
+    // The process ends after the `catch` block, once the error and the message are released: `exit` never
+    // returns, so whatever is alive at the call stays allocated, which LeakSanitizer reports as a leak in
+    // the optimized build (scripts/sanitizers).
     do {
       try body()
       Console.finish()
+      return
     } catch {
       let code = root.exitCode(for: error)
       guard code == .validationFailure else {
@@ -143,8 +144,8 @@ struct RuleKitCommand: ParsableCommand {
         let text = Console.usageError(root.fullMessage(for: error), arguments: arguments)
         Console.writeUnbuffered(text + "\n", to: STDERR_FILENO)
       }
-      exitProcess(2)
     }
+    exitProcess(2)
   }
 }
 
@@ -152,6 +153,16 @@ extension RuleKitCommand {
   /// swift-argument-parser answers `rulekit NAME --help` (and `rulekit help NAME`) with the root's help when
   /// NAME is no subcommand, exit status 0: a mistyped name, or a binary older than the subcommand, then looks
   /// like the subcommand's help printing the wrong page. This names the unknown subcommand instead.
+  ///
+  /// Writes the error and returns `true` when NAME is no subcommand: the caller then exits, after the
+  /// message is released (see ``runReportingErrors(_:arguments:_:)``).
+  static func reportedUnknownSubcommand(in arguments: [String]) -> Bool {
+    guard let message = unknownSubcommand(in: arguments) else { return false }
+    Console.writeUnbuffered(message + "\n", to: STDERR_FILENO)
+    return true
+  }
+
+  /// The error for `rulekit NAME --help` when NAME is no subcommand; `nil` otherwise.
   static func unknownSubcommand(in arguments: [String]) -> String? {
     guard arguments.contains(where: { $0 == "--help" || $0 == "-h" }) || arguments.first == "help" else {
       return nil  // Without a help request the parser reports the unexpected argument itself.
