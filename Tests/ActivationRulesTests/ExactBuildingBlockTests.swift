@@ -59,17 +59,48 @@ import Testing
     }
   }
 
+  /// Each bit's closure by the table (limit 0), by its least sets (a limit no family reaches) and by the
+  /// cheaper of the two (nil), on families of up to 12 sets and, for mixed bits, of 40 to 80.
   @Test("reachable sets = closure under union, 0 to 12 bits", arguments: Array(0...12))
   func reachableSetsAreUnions(bitCount: Int) {
-    for (index, sets) in Self.families(bitCount: bitCount, count: 24, seed: 0xB17_0000 + UInt64(bitCount))
-      .enumerated()
-    {
-      let table = ContextUnions.reachableSets(of: sets, bitCount: bitCount)
+    let seed = 0xB17_0000 + UInt64(bitCount)
+    var random = SeededGenerator(seed: seed)
+    let larger = (0..<4).map { _ in
+      (0..<Int.random(in: 40...80, using: &random)).map { _ in
+        Int.random(in: 0..<(1 << bitCount), using: &random)
+      }
+    }
+    for (index, sets) in (Self.families(bitCount: bitCount, count: 24, seed: seed) + larger).enumerated() {
       let expected = Self.reachableByClosure(sets, bitCount: bitCount)
-      #expect(table.size == 1 << bitCount)
-      #expect(table.count == expected.count, "family \(index): \(sets)")
-      #expect(
-        (0..<(1 << bitCount)).allSatisfy { table[$0] == expected.contains($0) }, "family \(index): \(sets)")
+      for limit in [nil, 0, 1_000] {
+        let table = ContextUnions.reachableSets(of: sets, bitCount: bitCount, leastSetLimit: limit)
+        #expect(table.size == 1 << bitCount)
+        #expect(table.count == expected.count, "family \(index), limit \(String(describing: limit)): \(sets)")
+        #expect(
+          (0..<(1 << bitCount)).allSatisfy { table[$0] == expected.contains($0) },
+          "family \(index), limit \(String(describing: limit)): \(sets)")
+      }
+    }
+  }
+
+  @Test("least sets holding each bit: the minimal ones, or nil past the limits", arguments: Array(1...10))
+  func leastSetsAreMinimal(bitCount: Int) {
+    var random = SeededGenerator(seed: 0x1EA5_7000 + UInt64(bitCount))
+    for size in [0, 1, 5, 30, 200] {
+      let sets = (0..<size).map { _ in Int.random(in: 0..<(1 << bitCount), using: &random) }
+      let minimal = (0..<bitCount).map { bit in
+        let holding = Set(sets.filter { $0 & 1 << bit != 0 })
+        return holding.filter { set in !holding.contains { $0 != set && $0 & set == $0 } }.sorted()
+      }
+      let tooMany = Set(minimal.joined()).count > ContextUnions.maximumLeastSets
+      for limit in [0, 1, 3, 1_000] {
+        let least = ContextUnions.leastSets(holding: sets, bitCount: bitCount, limit: limit)
+        #expect(least.count == bitCount)
+        for bit in 0..<bitCount {
+          let expected = tooMany || minimal[bit].count > limit ? nil : minimal[bit]
+          #expect(least[bit]?.sorted() == expected, "bit \(bit), limit \(limit): \(sets)")
+        }
+      }
     }
   }
 

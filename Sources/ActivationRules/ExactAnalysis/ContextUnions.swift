@@ -89,12 +89,17 @@ extension ContextUnions {
 
   /// The sets `T` that are unions of steps: every bit of `T` is brought by a step inside `T`.
   ///
-  /// Per bit `b`, the sets containing some step that holds `b` are the upward closure of those steps — a
-  /// sum over subsets on a table of one bit per set (2^bits bits: 256 KB at 21 bits, so each closure runs
-  /// in cache, 64 sets per word operation). A set is reachable when, for each of its bits, it lies in that
-  /// bit's closure. This replaced one table of each set's union (4 bytes per set, 8 MB at 21 bits) summed
-  /// over subsets, which cost 14.plist's diff five times the instructions.
-  static func reachableSets(of sets: [Int], bitCount: Int) -> BitVector {
+  /// Per bit `b`, the sets containing some step that holds `b` are the upward closure of those steps. Only
+  /// the least of them matter (a step holding `b` above another one holding `b` adds nothing), and they are
+  /// usually one or two however many steps there are (25 for 14.plist's 21 bits against its Intune form, of
+  /// 28 548 steps): the closure is then written directly, the supersets of each least set. A bit with more
+  /// than `leastSetLimit` of them takes a sum over subsets on a table of one bit per set (2^bits bits: 256 KB
+  /// at 21 bits, so each closure runs in cache, 64 sets per word operation), which costs a pass per bit of
+  /// the table. A set is reachable when, for each of its bits, it lies in that bit's closure. The table
+  /// replaced one table of each set's union (4 bytes per set, 8 MB at 21 bits) summed over subsets, which
+  /// cost 14.plist's diff five times the instructions; the direct closures cut what was left of it 6×.
+  /// `leastSetLimit` is for tests (nil: the cheaper of the two by the counts above).
+  static func reachableSets(of sets: [Int], bitCount: Int, leastSetLimit: Int? = nil) -> BitVector {
     let size = 1 << bitCount
     // When every set holds the highest bit (the one counting items), a nonempty union is a union of the
     // sets without it, with it: the upper half of the table is the table of those, a half as large, except
@@ -102,7 +107,7 @@ extension ContextUnions {
     let top = 1 << (bitCount - 1)
     if bitCount > 6, sets.allSatisfy({ $0 & top != 0 }) {
       let lower = sets.map { $0 & ~top }
-      var words = reachableSets(of: lower, bitCount: bitCount - 1).words
+      var words = reachableSets(of: lower, bitCount: bitCount - 1, leastSetLimit: leastSetLimit).words
       if !lower.contains(0) { words[0] &= ~1 }
       var whole = [UInt64](repeating: 0, count: 2 * words.count)
       whole[0] = 1
@@ -111,13 +116,22 @@ extension ContextUnions {
     }
     var reachable = BitVector(size: size, value: true).words
     let count = reachable.count
-    var closure = [UInt64](repeating: 0, count: count)
+    // The table of a bit's closure, for the bits that take one.
+    var closure: [UInt64] = []
+    // A direct closure costs a pass over the supersets of each least set, the table about `bitCount` passes.
+    let least = Self.leastSets(
+      holding: sets, bitCount: bitCount, limit: leastSetLimit ?? Swift.max(1, bitCount / 3))
     for bit in 0..<bitCount {
+      if let least = least[bit] {
+        Self.keepInsideSupersets(of: least, holdingBit: bit, reachable: &reachable)
+        continue
+      }
       // From bit 6 on (a bit of the word index), the closure is taken over the sets holding the bit alone —
       // the steps holding it, and so their supersets, all lie there — with the bit dropped from each set:
       // half the table.
       let halved = bit >= 6 && bitCount >= 7
       let tableWords = halved ? count / 2 : count
+      if closure.isEmpty { closure = [UInt64](repeating: 0, count: count) }
       let low = (1 << bit) - 1
       closure.withUnsafeMutableBufferPointer { closure in
         let table = UnsafeMutableBufferPointer(rebasing: closure[..<tableWords])
@@ -147,6 +161,107 @@ extension ContextUnions {
       }
     }
     return BitVector(size: size, words: reachable)
+  }
+
+  /// Per bit below `bitCount`, the least sets of `sets` holding it (no other set holding the bit lies inside
+  /// one of them), or nil for a bit with more than `limit` of them — and for every bit when the sets that
+  /// are least for some bit are more than ``maximumLeastSets``.
+  static func leastSets(holding sets: [Int], bitCount: Int, limit: Int) -> [[Int]?] {
+    let none = [[Int]?](repeating: nil, count: bitCount)
+    // The sets by increasing size (a counting sort): none lies inside one before it, so a set is least for
+    // a bit exactly when no set kept before it lies inside it and holds the bit. The kept sets are the
+    // union of every bit's least sets.
+    var sizes = [Int](repeating: 0, count: bitCount + 2)
+    for set in sets { sizes[set.nonzeroBitCount + 1] += 1 }
+    for size in 1..<sizes.count { sizes[size] += sizes[size - 1] }
+    var sorted = [Int](repeating: 0, count: sets.count)
+    for set in sets {
+      sorted[sizes[set.nonzeroBitCount]] = set
+      sizes[set.nonzeroBitCount] += 1
+    }
+    // Which kept sets lie inside a set, a byte of it at a time: entry `256 * j + v` marks (bit `i` for the
+    // `i`th kept set) those whose byte `j` lies inside `v`. Three look-ups per set at 21 bits, rather than a
+    // test against every kept set.
+    let byteCount = (bitCount + 7) / 8
+    var inside = [UInt64](repeating: 0, count: byteCount * 256)
+    // Per bit, the kept sets holding it (bit `i` for the `i`th).
+    var holding = [UInt64](repeating: 0, count: bitCount)
+    var kept: [Int] = []
+    for set in sorted {
+      var candidates = UInt64.max
+      for byte in 0..<byteCount { candidates &= inside[byte << 8 | (set >> (8 * byte)) & 0xFF] }
+      // A bit of the set is covered when a kept set inside it holds the bit; the set is kept when one is not.
+      var rest = set
+      while rest != 0, candidates & holding[rest.trailingZeroBitCount] != 0 { rest &= rest - 1 }
+      guard rest != 0 else { continue }
+      if kept.count == Self.maximumLeastSets { return none }
+      let mark = UInt64(1) << UInt64(kept.count)
+      kept.append(set)
+      var bits = set
+      while bits != 0 {
+        holding[bits.trailingZeroBitCount] |= mark
+        bits &= bits - 1
+      }
+      for byte in 0..<byteCount {
+        // Every byte value holding this set's byte: its supersets within the byte.
+        let own = (set >> (8 * byte)) & 0xFF
+        var value = own
+        while value < 256 {
+          inside[byte << 8 | value] |= mark
+          value = (value + 1) | own
+        }
+      }
+    }
+    return (0..<bitCount).map { bit in
+      let sets = kept.filter { $0 & 1 << bit != 0 }
+      let least = sets.filter { set in !sets.contains { $0 != set && $0 & set == $0 } }
+      return least.count > limit ? nil : least
+    }
+  }
+
+  /// The most sets ``leastSets(holding:bitCount:limit:)`` keeps: one bit of a word each.
+  static let maximumLeastSets = 64
+
+  /// Clears from `reachable` (one bit per set) the sets holding `bit` that contain none of `least`: the sets
+  /// holding the bit stay only inside the upward closure of its least sets, computed word by word.
+  private static func keepInsideSupersets(of least: [Int], holdingBit bit: Int, reachable: inout [UInt64]) {
+    // The bits below 6 select sets within a word, the others the words: a set's supersets are the entries
+    // holding its low bits (`pattern`) in the words whose index holds its high bits (`high`).
+    let parts = least.map { set in
+      var pattern = UInt64.max
+      var low = set & 63
+      while low != 0 {
+        pattern &= BitVector.wordPattern(holding: low.trailingZeroBitCount)
+        low &= low - 1
+      }
+      return (high: set >> 6, pattern: pattern)
+    }
+    parts.withUnsafeBufferPointer { parts in
+      reachable.withUnsafeMutableBufferPointer { reachable in
+        @inline(__always) func closure(_ word: Int) -> UInt64 {
+          var entries: UInt64 = 0
+          for part in parts where word & part.high == part.high { entries |= part.pattern }
+          return entries
+        }
+        if parts.count == 1, bit >= 6 {
+          // The common case (every bit of 14.plist's item level), without the loop over the parts.
+          let (high, pattern) = (parts[0].high, parts[0].pattern)
+          let span = 1 << (bit - 6)
+          for start in stride(from: span, to: reachable.count, by: 2 * span) {
+            for word in start..<(start + span) { reachable[word] &= word & high == high ? pattern : 0 }
+          }
+        } else if bit < 6 {
+          let holding = BitVector.wordPattern(holding: bit)
+          for word in 0..<reachable.count { reachable[word] &= ~holding | closure(word) }
+        } else {
+          // Only the words whose index holds the bit: blocks of `span` words, every other block.
+          let span = 1 << (bit - 6)
+          for start in stride(from: span, to: reachable.count, by: 2 * span) {
+            for word in start..<(start + span) { reachable[word] &= closure(word) }
+          }
+        }
+      }
+    }
   }
 
   /// Makes the table (one bit per set of `bitCount` bits) upward closed: every superset of a marked set is
@@ -235,18 +350,38 @@ extension ContextUnions {
     let columns: [BitVector]
 
     init(_ unions: ContextUnions) {
-      var sets: [Int] = []
-      // ``contexts``, read off the reachable sets without building the table of sets holding an item.
+      // ``contexts``, read off the reachable sets without building the table of sets holding an item: when
+      // an item bit exists it is the highest, so those sets are the upper half of the table.
+      let table = unions.reachable.words
+      let firstWord = unions.everyItemBit == unions.bitCount - 1 && unions.bitCount >= 7 ? table.count / 2 : 0
       let itemBit = unions.everyItemBit.map { 1 << $0 } ?? 0
-      unions.reachable.forEachTrue { set in if set & itemBit == itemBit { sets.append(set) } }
+      var sets: [Int] = []
+      sets.reserveCapacity(table[firstWord...].reduce(0) { $0 + $1.nonzeroBitCount })
+      for word in firstWord..<table.count {
+        var rest = table[word]
+        while rest != 0 {
+          let set = word << 6 | rest.trailingZeroBitCount
+          if set & itemBit == itemBit { sets.append(set) }
+          rest &= rest - 1
+        }
+      }
+      // The columns, 64 sets at a time: those sets as the rows of a 64 × 64 bit matrix, transposed, give
+      // each bit's word for them (a set has 11 bits on average for 14.plist: setting them one by one cost
+      // four times as much).
       let wordCount = (sets.count + 63) / 64
       var words = [UInt64](repeating: 0, count: unions.bitCount * wordCount)
-      words.withUnsafeMutableBufferPointer { words in
-        for (position, set) in sets.enumerated() {
-          var rest = set
-          while rest != 0 {
-            words[rest.trailingZeroBitCount * wordCount + position >> 6] |= 1 << UInt64(position & 63)
-            rest &= rest - 1
+      var block = [UInt64](repeating: 0, count: 64)
+      sets.withUnsafeBufferPointer { sets in
+        words.withUnsafeMutableBufferPointer { words in
+          block.withUnsafeMutableBufferPointer { block in
+            for word in 0..<wordCount {
+              let first = word * 64
+              let rows = Swift.min(64, sets.count - first)
+              for row in 0..<rows { block[row] = UInt64(truncatingIfNeeded: sets[first + row]) }
+              for row in rows..<64 { block[row] = 0 }
+              BitMatrix.transpose(block)
+              for bit in 0..<unions.bitCount { words[bit * wordCount + word] = block[bit] }
+            }
           }
         }
       }
