@@ -168,6 +168,67 @@ enum BitMatrix {
     swapHalves(rows, span: 1, low: 0x5555_5555_5555_5555)
   }
 
+  /// A bit table turned from columns into rows: `columns[c]` holds column `c` over `rowCount` rows (words of
+  /// 64 rows, as ``BitVector/words``); the result holds each row's `width = (columns.count + 63) / 64` words,
+  /// bit `c % 64` of word `c / 64` of row `r` being bit `r` of column `c`. A 64 × 64 block at a time: setting
+  /// the table's bits one by one cost about four times as much at ten bits per row.
+  static func rows(ofColumns columns: [[UInt64]], rowCount: Int) -> [UInt64] {
+    let (width, rowWords) = ((columns.count + 63) / 64, (rowCount + 63) / 64)
+    precondition(columns.allSatisfy { $0.count == rowWords }, "every column holds \(rowWords) words")
+    var table = [UInt64]()
+    table.reserveCapacity(columns.count * rowWords)
+    for column in columns { table.append(contentsOf: column) }
+    var rows = [UInt64](repeating: 0, count: rowCount * width)
+    var block = [UInt64](repeating: 0, count: 64)
+    table.withUnsafeBufferPointer { table in
+      rows.withUnsafeMutableBufferPointer { rows in
+        block.withUnsafeMutableBufferPointer { block in
+          for columnBlock in 0..<width {
+            for rowBlock in 0..<rowWords {
+              let columnsHere = Swift.min(64, columns.count - columnBlock * 64)
+              for column in 0..<columnsHere {
+                block[column] = table[(columnBlock * 64 + column) * rowWords + rowBlock]
+              }
+              for column in columnsHere..<64 { block[column] = 0 }
+              transpose(block)
+              for row in 0..<Swift.min(64, rowCount - rowBlock * 64) {
+                rows[(rowBlock * 64 + row) * width + columnBlock] = block[row]
+              }
+            }
+          }
+        }
+      }
+    }
+    return rows
+  }
+
+  /// The reverse of ``rows(ofColumns:rowCount:)``: `columnCount` columns over `rowCount` rows, as the words of
+  /// each, from rows of `width` words each.
+  static func columns(ofRows rows: [UInt64], width: Int, rowCount: Int, columnCount: Int) -> [[UInt64]] {
+    let rowWords = (rowCount + 63) / 64
+    precondition(rows.count == rowCount * width, "\(rowCount) rows of \(width) words")
+    var table = [UInt64](repeating: 0, count: columnCount * rowWords)
+    var block = [UInt64](repeating: 0, count: 64)
+    rows.withUnsafeBufferPointer { rows in
+      table.withUnsafeMutableBufferPointer { table in
+        block.withUnsafeMutableBufferPointer { block in
+          for columnBlock in 0..<((columnCount + 63) / 64) {
+            for rowBlock in 0..<rowWords {
+              let rowsHere = Swift.min(64, rowCount - rowBlock * 64)
+              for row in 0..<rowsHere { block[row] = rows[(rowBlock * 64 + row) * width + columnBlock] }
+              for row in rowsHere..<64 { block[row] = 0 }
+              transpose(block)
+              for column in 0..<Swift.min(64, columnCount - columnBlock * 64) {
+                table[(columnBlock * 64 + column) * rowWords + rowBlock] = block[column]
+              }
+            }
+          }
+        }
+      }
+    }
+    return (0..<columnCount).map { Array(table[($0 * rowWords)..<(($0 + 1) * rowWords)]) }
+  }
+
   /// One round of ``transpose(_:)``: in each block of `2 · span` rows, columns `span..<2 · span` of an upper
   /// row trade places with columns `0..<span` of the row `span` below it (`low` marks those columns).
   @inline(__always)

@@ -365,30 +365,13 @@ extension ContextUnions {
           rest &= rest - 1
         }
       }
-      // The columns, 64 sets at a time: those sets as the rows of a 64 × 64 bit matrix, transposed, give
-      // each bit's word for them (a set has 11 bits on average for 14.plist: setting them one by one cost
-      // four times as much).
-      let wordCount = (sets.count + 63) / 64
-      var words = [UInt64](repeating: 0, count: unions.bitCount * wordCount)
-      var block = [UInt64](repeating: 0, count: 64)
-      sets.withUnsafeBufferPointer { sets in
-        words.withUnsafeMutableBufferPointer { words in
-          block.withUnsafeMutableBufferPointer { block in
-            for word in 0..<wordCount {
-              let first = word * 64
-              let rows = Swift.min(64, sets.count - first)
-              for row in 0..<rows { block[row] = UInt64(truncatingIfNeeded: sets[first + row]) }
-              for row in rows..<64 { block[row] = 0 }
-              BitMatrix.transpose(block)
-              for bit in 0..<unions.bitCount { words[bit * wordCount + word] = block[bit] }
-            }
-          }
-        }
-      }
+      // The columns: the sets as rows of a bit table, turned (a set has 11 bits on average for 14.plist:
+      // setting them one by one cost four times as much).
+      let words = BitMatrix.columns(
+        ofRows: sets.map { UInt64(truncatingIfNeeded: $0) }, width: 1, rowCount: sets.count,
+        columnCount: unions.bitCount)
       self.sets = sets
-      columns = (0..<unions.bitCount).map { bit in
-        BitVector(size: sets.count, words: Array(words[(bit * wordCount)..<((bit + 1) * wordCount)]))
-      }
+      columns = words.map { BitVector(size: sets.count, words: $0) }
     }
 
     /// The position of `set` in ``sets``, which must hold it.

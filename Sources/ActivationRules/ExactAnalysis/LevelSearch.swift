@@ -276,42 +276,20 @@ struct LevelStates: Sendable {
     // operator); children alike on all are one class.
     let (formulas, atomFormulas) = Self.termIndices(of: atoms)
     let formulaAnswers = formulas.map { $0.answers(size: childCount) { childAnswers[$0] } }
-    // Each child's answers packed into words, set a word of children at a time.
+    // Each child's answers packed into words: the answers' table turned into rows.
     let keyWords = Swift.max(1, (formulas.count + 63) / 64)
-    var keys = [UInt64](repeating: 0, count: childCount * keyWords)
-    keys.withUnsafeMutableBufferPointer { keys in
-      for (index, answers) in formulaAnswers.enumerated() {
-        let (word, bit) = (index / 64, UInt64(1) << UInt64(index % 64))
-        for (block, answered) in answers.words.enumerated() {
-          var rest = answered
-          while rest != 0 {
-            keys[(block << 6 | rest.trailingZeroBitCount) * keyWords + word] |= bit
-            rest &= rest - 1
-          }
-        }
-      }
-    }
+    let keys =
+      formulas.isEmpty
+      ? [UInt64](repeating: 0, count: childCount)
+      : BitMatrix.rows(ofColumns: formulaAnswers.map(\.words), rowCount: childCount)
     // Each class: its first child's key (the formulas' answers) and its cheapest child.
     let (classes, classChild, classCost) = WordKeyedClasses.grouping(
       keys, width: keyWords, count: childCount, cost: childCost)
     let classCount = classChild.count
     // Each formula's answer on every class, read off the classes' keys in one pass.
-    let classColumns: [BitVector] = {
-      let wordCount = (classCount + 63) / 64
-      var words = [UInt64](repeating: 0, count: formulas.count * wordCount)
-      for index in 0..<classCount {
-        for word in 0..<keyWords {
-          var rest = classes.key(index, word: word)
-          while rest != 0 {
-            words[(word * 64 + rest.trailingZeroBitCount) * wordCount + index >> 6] |= 1 << UInt64(index & 63)
-            rest &= rest - 1
-          }
-        }
-      }
-      return formulas.indices.map { formula in
-        BitVector(size: classCount, words: Array(words[(formula * wordCount)..<((formula + 1) * wordCount)]))
-      }
-    }()
+    let classColumns = BitMatrix.columns(
+      ofRows: classes.keys, width: keyWords, rowCount: classCount, columnCount: formulas.count
+    ).map { BitVector(size: classCount, words: $0) }
     func classColumn(_ formula: Int) -> BitVector { classColumns[formula] }
     // One slot per distinct column of classes: two formulas no child tells apart count alike.
     var result = LevelStates()
@@ -379,12 +357,11 @@ struct LevelStates: Sendable {
     // Classes with the same effect on the counts: the cheapest stands for all. A class's effect is the set
     // of slots it raises, read off the columns a word of classes at a time.
     let raised = columns.indices.filter { caps[$0] > 0 }
-    var effects = [UInt64](repeating: 0, count: classCount * ((raised.count + 63) / 64))
     let effectWords = (raised.count + 63) / 64
-    for (position, slot) in raised.enumerated() {
-      let (word, bit) = (position / 64, UInt64(position % 64))
-      columns[slot].forEachTrue { effects[$0 * effectWords + word] |= 1 << bit }
-    }
+    let effects =
+      raised.isEmpty
+      ? [UInt64](repeating: 0, count: classCount)
+      : BitMatrix.rows(ofColumns: raised.map { columns[$0].words }, rowCount: classCount)
     let width = Swift.max(1, effectWords)
     let own: ExactCost
     switch level {
@@ -392,7 +369,14 @@ struct LevelStates: Sendable {
     case .item: own = ExactCost(attachments: 1)
     default: own = ExactCost(items: 1)
     }
-    if effectWords == 0 { effects = [UInt64](repeating: 0, count: classCount) }
+    // When every formula's column is a raised slot's, a class's effect tells its key, so the classes have
+    // distinct effects and each is its own step (14.plist's context level: 28 548 of them, hashed a second
+    // time for nothing before).
+    if formulas.indices.allSatisfy({ slotOf[classColumns[$0]].map { caps[$0] > 0 } ?? false }) {
+      return Prepared(
+        level: result, caps: caps, raised: raised, effects: effects, effectWidth: width,
+        stepChildren: classChild, stepCosts: classCost.map { own + $0 })
+    }
     let (stepOf, stepClasses, stepCosts) = WordKeyedClasses.grouping(
       effects, width: width, count: classCount, cost: { own + classCost[$0] })
     let stepChildren = stepClasses.map { classChild[$0] }

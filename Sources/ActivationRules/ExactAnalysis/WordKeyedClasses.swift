@@ -72,9 +72,6 @@ struct WordKeyedClasses {
     return (classes, cheapest, costs)
   }
 
-  /// Word `word` of class `index`'s key.
-  func key(_ index: Int, word: Int) -> UInt64 { keys[index * width + word] }
-
   private mutating func grow() {
     var larger = [Int32](repeating: 0, count: slots.count * 2)
     keys.withUnsafeBufferPointer { keys in
