@@ -73,7 +73,16 @@ extension ContextUnions {
         }
       }
     }
+    // When raised slot `i` has bit `i` (the item slot, created last, is the highest), a set is its effect.
+    let effectIsSet =
+      prepared.effectWidth == 1 && bitOfRaised.enumerated().allSatisfy { $0.element == $0.offset }
     let steps = prepared.stepChildren.indices.map { step in
+      if effectIsSet {
+        return (
+          set: Int(truncatingIfNeeded: prepared.effects[step]), child: prepared.stepChildren[step],
+          cost: prepared.stepCosts[step]
+        )
+      }
       var set = 0
       for word in 0..<prepared.effectWidth {
         let effect = prepared.effects[step * prepared.effectWidth + word]
@@ -97,7 +106,8 @@ extension ContextUnions {
   /// at 21 bits, so each closure runs in cache, 64 sets per word operation), which costs a pass per bit of
   /// the table. A set is reachable when, for each of its bits, it lies in that bit's closure. The table
   /// replaced one table of each set's union (4 bytes per set, 8 MB at 21 bits) summed over subsets, which
-  /// cost 14.plist's diff five times the instructions; the direct closures cut what was left of it 6×.
+  /// cost 14.plist's diff five times the instructions; the direct closures take 10 M instructions where the
+  /// table took 23 M, finding the least sets included.
   /// `leastSetLimit` is for tests (nil: the cheaper of the two by the counts above).
   static func reachableSets(of sets: [Int], bitCount: Int, leastSetLimit: Int? = nil) -> BitVector {
     let size = 1 << bitCount
@@ -243,12 +253,19 @@ extension ContextUnions {
           for part in parts where word & part.high == part.high { entries |= part.pattern }
           return entries
         }
-        if parts.count == 1, bit >= 6 {
-          // The common case (every bit of 14.plist's item level), without the loop over the parts.
+        if parts.count == 1 {
+          // The common case (every bit of 14.plist's context level), without the loop over the parts.
           let (high, pattern) = (parts[0].high, parts[0].pattern)
-          let span = 1 << (bit - 6)
-          for start in stride(from: span, to: reachable.count, by: 2 * span) {
-            for word in start..<(start + span) { reachable[word] &= word & high == high ? pattern : 0 }
+          if bit < 6 {
+            let holding = BitVector.wordPattern(holding: bit)
+            for word in 0..<reachable.count {
+              reachable[word] &= ~holding | (word & high == high ? pattern : 0)
+            }
+          } else {
+            let span = 1 << (bit - 6)
+            for start in stride(from: span, to: reachable.count, by: 2 * span) {
+              for word in start..<(start + span) { reachable[word] &= word & high == high ? pattern : 0 }
+            }
           }
         } else if bit < 6 {
           let holding = BitVector.wordPattern(holding: bit)
