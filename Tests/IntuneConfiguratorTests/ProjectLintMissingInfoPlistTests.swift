@@ -81,6 +81,24 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(named.findings.filter { $0.finding.check == "file-not-found" }.map(\.finding.line) == [339])
   }
 
+  /// `configure --project` plans Limit's Debug and Release builds apart (its app's settings differ between
+  /// them); the extension's missing Info.plist is named in both, once per line. It is one finding there too,
+  /// at the first line and naming the second, as the lint reports it — not one per configuration group.
+  @Test("configure: an Info.plist missing in two configuration groups is one finding, naming both lines")
+  func removedFileConfigured() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("ShareExtension/Info.plist"))
+    let plan = try ProjectConfigurator.plan(project: try XcodeProject(path: path), appTarget: "Limit")
+    #expect(plan.targets.map(\.configurations).contains { $0 == ["Debug"] }, "planned apart")
+    let missing = plan.findings.filter { $0.id == "file-not-found" }
+    #expect(missing.count == 1, "\(missing.map(\.message))")
+    let finding = try #require(missing.first)
+    #expect(finding.location?.line == 339)
+    #expect(finding.message.hasPrefix("INFOPLIST_FILE of ShareExtension names "))
+    #expect(finding.message.hasSuffix(", which does not exist (also set at line 367)"))
+  }
+
   /// A file of the app that cannot be read — a key twice in its entitlements (JGeek00/linkdy's Runner
   /// entitlements, seen in the sweep of real projects) — is an error finding at the file's line, and the
   /// extension's rule is still checked; naming the app or its extension with --target keeps the hard error.

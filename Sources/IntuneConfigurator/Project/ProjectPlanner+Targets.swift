@@ -388,15 +388,24 @@ extension ProjectPlanner {
   }
 
   /// A `file-not-found` error at the first assignment of `setting`, naming the lines of the others
-  /// (pixelfed sets INFOPLIST_FILE to another machine's path in Debug and in Release, on two lines).
+  /// (pixelfed sets INFOPLIST_FILE to another machine's path in Debug and in Release, on two lines). A file
+  /// that configuration groups planned apart share is one finding, as `lint --project` reports it: a later
+  /// group's places join the first one's (Limit's extension, its Info.plist removed: lines 339 and 367).
   mutating func reportMissing(
     _ path: String, setting: String, of target: XcodeTarget, _ settings: [ResolvedBuildSettings]
   ) {
-    let places = Self.assignmentPlaces(of: setting, in: settings) ?? [target.location]
+    let message = Self.missingFileMessage(setting, of: target.name, path)
+    var places = Self.assignmentPlaces(of: setting, in: settings) ?? [target.location]
+    if let reported = missingFiles[message] {
+      places = reported.places + places.filter { !reported.places.contains($0) }
+      findings[reported.finding].message = message + Self.alsoSet(places)
+      missingFiles[message]?.places = places
+      return
+    }
+    missingFiles[message] = (findings.count, places)
     findings.append(
       ProjectFinding(
-        id: "file-not-found", .error, at: places[0],
-        Self.missingFileMessage(setting, of: target.name, path) + Self.alsoSet(places),
+        id: "file-not-found", .error, at: places[0], message + Self.alsoSet(places),
         fix: Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot), namedFile: path))
   }
 

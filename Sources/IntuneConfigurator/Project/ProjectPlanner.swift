@@ -19,6 +19,9 @@ struct ProjectPlanner {
   /// The generator whose spec sits beside the project, if any.
   var generator: ProjectGenerator?
   var findings: [ProjectFinding] = []
+  /// Each missing file reported so far (by its message without places): the finding's index and the places
+  /// that name it. Configuration groups that share the file add their places to the one finding.
+  var missingFiles: [String: (finding: Int, places: [BuildSettingLocation])] = [:]
   /// Files as configured so far, by path: a file several targets share is planned on top of the changes
   /// planned for the targets before it, so it is written once with all of them.
   var configured: [String: PropertyListFile] = [:]
