@@ -184,8 +184,8 @@ enum BitMatrix {
       rows.withUnsafeMutableBufferPointer { rows in
         block.withUnsafeMutableBufferPointer { block in
           for columnBlock in 0..<width {
+            let columnsHere = Swift.min(64, columns.count - columnBlock * 64)
             for rowBlock in 0..<rowWords {
-              let columnsHere = Swift.min(64, columns.count - columnBlock * 64)
               for column in 0..<columnsHere {
                 block[column] = table[(columnBlock * 64 + column) * rowWords + rowBlock]
               }

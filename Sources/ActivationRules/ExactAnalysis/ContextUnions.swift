@@ -248,33 +248,28 @@ extension ContextUnions {
     }
     parts.withUnsafeBufferPointer { parts in
       reachable.withUnsafeMutableBufferPointer { reachable in
-        @inline(__always) func closure(_ word: Int) -> UInt64 {
-          var entries: UInt64 = 0
-          for part in parts where word & part.high == part.high { entries |= part.pattern }
-          return entries
+        // Keeps the sets holding the bit that `closure` (a word of the closure, by word) holds.
+        @inline(__always) func keep(inside closure: (Int) -> UInt64) {
+          if bit < 6 {
+            let holding = BitVector.wordPattern(holding: bit)
+            for word in 0..<reachable.count { reachable[word] &= ~holding | closure(word) }
+          } else {
+            // Only the words whose index holds the bit: blocks of `span` words, every other block.
+            let span = 1 << (bit - 6)
+            for start in stride(from: span, to: reachable.count, by: 2 * span) {
+              for word in start..<(start + span) { reachable[word] &= closure(word) }
+            }
+          }
         }
         if parts.count == 1 {
           // The common case (every bit of 14.plist's context level), without the loop over the parts.
           let (high, pattern) = (parts[0].high, parts[0].pattern)
-          if bit < 6 {
-            let holding = BitVector.wordPattern(holding: bit)
-            for word in 0..<reachable.count {
-              reachable[word] &= ~holding | (word & high == high ? pattern : 0)
-            }
-          } else {
-            let span = 1 << (bit - 6)
-            for start in stride(from: span, to: reachable.count, by: 2 * span) {
-              for word in start..<(start + span) { reachable[word] &= word & high == high ? pattern : 0 }
-            }
-          }
-        } else if bit < 6 {
-          let holding = BitVector.wordPattern(holding: bit)
-          for word in 0..<reachable.count { reachable[word] &= ~holding | closure(word) }
+          keep { word in word & high == high ? pattern : 0 }
         } else {
-          // Only the words whose index holds the bit: blocks of `span` words, every other block.
-          let span = 1 << (bit - 6)
-          for start in stride(from: span, to: reachable.count, by: 2 * span) {
-            for word in start..<(start + span) { reachable[word] &= closure(word) }
+          keep { word in
+            var entries: UInt64 = 0
+            for part in parts where word & part.high == part.high { entries |= part.pattern }
+            return entries
           }
         }
       }
