@@ -130,13 +130,17 @@ struct Planner {
   /// with a duplicate key (the run never gets here): codesign and the device's entitlement parser have
   /// disagreed on such files before (the 2020 "Psychic Paper" bypass), so which value holds is not certain.
   mutating func reportDuplicateKeys() {
-    for duplicate in infoFile.duplicateKeyWarnings {
-      findings.append(
-        ConfiguratorFinding(
-          id: "duplicate-key", .warning, at: [], position: duplicate.duplicate,
-          "\(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), column "
-            + "\(duplicate.first.column)); Xcode builds the app with this later value and ignores the first",
-          fix: "remove the entry you do not mean; the configurator reads and edits this later one"))
+    findings += Self.duplicateKeyFindings(in: infoFile)
+  }
+
+  /// The `duplicate-key` warnings of an Info.plist, each at the later entry of its key.
+  static func duplicateKeyFindings(in infoFile: PropertyListFile) -> [ConfiguratorFinding] {
+    infoFile.duplicateKeyWarnings.map { duplicate in
+      ConfiguratorFinding(
+        id: "duplicate-key", .warning, at: [], position: duplicate.duplicate,
+        "\(duplicate.key) appears twice in one dictionary (first at line \(duplicate.first.line), column "
+          + "\(duplicate.first.column)); Xcode builds the app with this later value and ignores the first",
+        fix: "remove the entry you do not mean; the configurator reads and edits this later one")
     }
   }
 }

@@ -184,6 +184,33 @@ struct ProjectRealWorldShapesTests {
     #expect(json.contains("\"infoPlistPlannedBy\""))
   }
 
+  /// fleeting-notes-flutter repeats NSMicrophoneUsageDescription in an Info.plist that its Debug and Release
+  /// builds share with different entitlements: the Release plan read the text the Debug plan would write,
+  /// so its warning named line 4 (the dictionary) and "first at line 26", a line the file does not have.
+  @Test("a key repeated in an Info.plist two plans share: one warning, at its lines on disk")
+  func repeatedKeyInSharedInfoPlist() throws {
+    let folder = try fixtureCopy("flash")
+    let info = folder.appendingPathComponent("flash--iOS--Info.plist")
+    let text = try String(contentsOf: info, encoding: .utf8)
+    let repeated =
+      "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>first</string>\n"
+      + "\t<key>NSMicrophoneUsageDescription</key>\n\t<string>second</string>\n</dict>\n</plist>"
+    // Lines 18-21 of the file: the later entry at line 20, column 2.
+    try text.replacingOccurrences(of: "</dict>\n</plist>", with: repeated).write(
+      to: info, atomically: true, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("flash.xcodeproj").path),
+      appTarget: "flash (iOS)")
+    let app = plan.targets.filter { $0.targetName == "flash (iOS)" }
+    #expect(app.count == 2)
+    let warnings = app.flatMap(\.plan.findings).filter { $0.id == "duplicate-key" }
+    #expect(warnings.count == 1, "\(warnings.map(\.message))")
+    let warning = try #require(warnings.first)
+    #expect(warning.position?.line == 20 && warning.position?.column == 2)
+    #expect(warning.message.contains("first at line 18, column 2"), "\(warning.message)")
+    #expect(app.first?.plan.findings.contains { $0.id == "duplicate-key" } == true)
+  }
+
   @Test("names with spaces and parentheses are quoted in the commands and target lists suggested")
   func targetNamesQuoted() throws {
     let folder = try fixtureCopy("flash")

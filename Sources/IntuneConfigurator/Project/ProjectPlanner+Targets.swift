@@ -284,6 +284,21 @@ extension ProjectPlanner {
         }
         return onDisk
       }
+      // A repeated key belongs to the file: read where it is on disk (the text this plan read holds the
+      // earlier plans' insertions, which move lines), and said once, by the first plan of the file, unless
+      // this group's macros leave a different one.
+      let reported = Set(
+        targetPlans.filter { $0.infoPlistPath == infoPath }.flatMap(\.plan.findings).filter {
+          $0.id == "duplicate-key"
+        }.map(\.message))
+      plannedPlan.findings.removeAll { $0.id == "duplicate-key" }
+      if let onDisk = try? PropertyListFile.read(
+        contentsOf: infoPath, duplicateKeys: .keepLast, preprocessing: group.preprocessing)
+      {
+        plannedPlan.findings += Planner.duplicateKeyFindings(in: onDisk).filter {
+          !reported.contains($0.message)
+        }
+      }
     }
     targetPlans.append(
       TargetConfigurationPlan(
