@@ -49,7 +49,8 @@ public enum TwinInjector {
     public var tree: PredicateNode
     /// The insertions, in text order.
     public var insertions: [Insertion]
-    /// The twin types added, in the order the originals appear.
+    /// The twin types added, each once, in the order their originals first appear (``insertions`` has an
+    /// entry per place a twin went).
     public var addedTwins: [String]
   }
 
@@ -91,7 +92,7 @@ public enum TwinInjector {
     return Result(text: edited, tree: reparsed, insertions: insertions, addedTwins: builder.addedTwins)
   }
 
-  /// The twins a rule would gain, without editing anything.
+  /// The twin types a rule would gain, each once, without editing anything.
   public static func missingTwins(_ tree: PredicateNode) -> [String] {
     var builder = Builder(text: nil)
     _ = builder.predicate(tree, parent: .root, ancestors: [])
@@ -145,9 +146,15 @@ public enum TwinInjector {
   private struct Builder {
     let text: [UInt8]?
     var insertions: [Insertion] = []
+    /// Each twin type added, once: a rule testing one type in several clauses gains it in each.
     var addedTwins: [String] = []
 
     init(text: [UInt8]?) { self.text = text }
+
+    mutating func noteTwin(of type: String) {
+      let twin = IntuneTwin.twinIfNeeded(type)
+      if !addedTwins.contains(twin) { addedTwins.append(twin) }
+    }
 
     mutating func predicate(_ node: PredicateNode, parent: Parent, ancestors: [ChainContext]) -> PredicateNode
     {
@@ -218,9 +225,7 @@ public enum TwinInjector {
             let twin = twinAtom(leaf)
             appended.append(twin)
             appendedTexts.append(twinText(leaf) ?? "")
-            if let type = TwinInjector.utiLiteral(comparison) {
-              addedTwins.append(IntuneTwin.twinIfNeeded(type))
-            }
+            if let type = TwinInjector.utiLiteral(comparison) { noteTwin(of: type) }
           }
         } else {
           transformed.append(predicate(leaf, parent: .chain, ancestors: ancestors + [context]))
@@ -246,7 +251,7 @@ public enum TwinInjector {
     mutating func wrap(_ atom: PredicateNode, joiner: ChainKind, parenthesize: Bool) -> PredicateNode {
       let twin = twinAtom(atom)
       if case .comparison(let comparison) = atom.kind, let type = TwinInjector.utiLiteral(comparison) {
-        addedTwins.append(IntuneTwin.twinIfNeeded(type))
+        noteTwin(of: type)
       }
       if let text, let twinText = twinText(atom) {
         let operatorText = joiner == .or ? " || " : " && "

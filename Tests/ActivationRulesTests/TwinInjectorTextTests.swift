@@ -18,6 +18,21 @@ import Testing
     #expect(result.insertions.count == 1)
   }
 
+  /// irccloud's share extension tests public.image in several clauses: its twin was listed once per clause
+  /// ("added 9" for five types).
+  @Test func aTypeTestedTwiceIsListedOnce() throws {
+    let clause = { (variable: String) in
+      "SUBQUERY(extensionItems, $\(variable), SUBQUERY($\(variable).attachments, $a, ANY "
+        + #"$a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count > 0).@count > 0"#
+    }
+    let result = try TwinInjector.inject(text: clause("e") + " OR " + clause("f"))
+    #expect(result.insertions.count == 2)
+    #expect(result.addedTwins == ["com.microsoft.intune.mam.public.image"])
+    #expect(
+      TwinInjector.missingTwins(try ActivationRule.parsePredicate(clause("e") + " OR " + clause("f")))
+        == ["com.microsoft.intune.mam.public.image"])
+  }
+
   @Test func ruleCIsLeftAlone() throws {
     let result = try TwinInjector.inject(text: Self.ruleC)
     #expect(result.text == Self.ruleC)

@@ -67,6 +67,24 @@ struct RuleInsidePlistTests {
     #expect(standardInput.standardError.contains("a rule from standard input or --predicate has no file"))
   }
 
+  /// A dictionary rule is converted before its twins are added; `inject` said nothing of them (and its
+  /// JSON had no `addedTwins`), though its help promises the list (a blind trial on Hacki's share extension).
+  @Test func injectListsTheTwinsADictionaryRuleGains() throws {
+    // Web URLs that are not file URLs: the exclusion excludes the file URL's twin too.
+    let expected = ["com.microsoft.intune.mam.public.url", "com.microsoft.intune.mam.public.file-url"]
+    let text = try RuleKitBinary.run(["inject", "--rule", Self.action])
+    #expect(text.status == 0)
+    #expect(
+      text.standardError.contains("added 2: \(expected.joined(separator: ", "))\n"), "\(text.standardError)")
+    let json = try RuleKitBinary.run(["inject", "--rule", Self.action, "--format", "json"])
+    let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+    #expect(document?["addedTwins"] as? [String] == expected)
+    let canonical = try RuleKitBinary.run(["inject", "--rule", Self.share, "--canonical", "--format", "json"])
+    let rebuilt =
+      try JSONSerialization.jsonObject(with: Data(canonical.standardOutput.utf8)) as? [String: Any]
+    #expect((rebuilt?["addedTwins"] as? [String])?.isEmpty == false, "\(canonical.standardOutput)")
+  }
+
   @Test func formatInPlaceRewritesOnlyTheRuleString() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

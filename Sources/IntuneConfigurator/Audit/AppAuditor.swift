@@ -141,13 +141,13 @@ public enum AppAuditor {
       bundle.activationRule = text
       if let tree = try? ActivationRule.parsePredicate(text) {
         bundle.activationRule = PredicatePrinter.canonical(tree)
-        bundle.missingTwins = unique(TwinInjector.missingTwins(tree))
+        bundle.missingTwins = TwinInjector.missingTwins(tree)
       }
     case .dictionary(let dictionary):
       let tree = DictionaryConverter.predicate(for: dictionary, style: .apple)
       bundle.activationRule = PredicatePrinter.canonical(tree)
       bundle.activationRuleIsDictionary = true
-      bundle.missingTwins = unique(TwinInjector.missingTwins(tree))
+      bundle.missingTwins = TwinInjector.missingTwins(tree)
     }
   }
 
@@ -169,11 +169,6 @@ public enum AppAuditor {
   }
 
   /// `names` without repeats, in first-seen order (a type tested twice is missing one twin).
-  private static func unique(_ names: [String]) -> [String] {
-    var seen: Set<String> = []
-    return names.filter { seen.insert($0).inserted }
-  }
-
   private static func settings(_ info: PropertyListDictionary, files: BundleFiles, app: BundleFiles?)
     -> AuditedIntuneSettings?
   {

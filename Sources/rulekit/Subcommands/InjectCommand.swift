@@ -39,11 +39,12 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     let (file, rule) = try source.read().parsed()
     let output: String
     var fileContents: String?
-    var addedTwins: [String]?
+    let addedTwins: [String]
     switch rule {
     case .predicate(let tree, let text):
       if canonical {
         output = PredicatePrinter.pretty(TwinInjector.injectedTree(tree))
+        addedTwins = TwinInjector.missingTwins(tree)
         fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
       } else {
         let result: TwinInjector.Result
@@ -59,14 +60,15 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     case .dictionary(let dictionary):
       RulesCLI.noteLeftOutKeys(of: dictionary)
       RulesCLI.warnIfAcceptsNothing(dictionary, in: file)
-      output = PredicatePrinter.pretty(
-        TwinInjector.injectedTree(DictionaryConverter.predicate(for: dictionary, style: style)))
+      let converted = DictionaryConverter.predicate(for: dictionary, style: style)
+      output = PredicatePrinter.pretty(TwinInjector.injectedTree(converted))
+      addedTwins = TwinInjector.missingTwins(converted)
       fileContents = file.contents(replacingRuleWith: file.form == .predicateFile ? output + "\n" : output)
     }
     // A file --in-place cannot write back fails before anything is said of the edit.
     let target = inPlace ? source.editablePath.flatMap { path in fileContents.map { (path, $0) } } : nil
     if inPlace && target == nil { throw RulesCLI.notEditableInPlace(source.editablePath) }
-    if let addedTwins, !addedTwins.isEmpty {
+    if !addedTwins.isEmpty {
       Console.info("added \(addedTwins.count): " + addedTwins.joined(separator: ", "))
     }
     var written: [String] = []
@@ -81,10 +83,7 @@ struct InjectCommand: ParsableCommand, ConsoleConfigurable {
     }
     switch outputOptions.format {
     case .json:
-      var document: [String: Any] = ["predicate": output, "written": written]
-      // Only a text edit knows which twins it added; the canonical and dictionary paths rebuild the rule.
-      if let addedTwins { document["addedTwins"] = addedTwins }
-      Console.json(document)
+      Console.json(["predicate": output, "written": written, "addedTwins": addedTwins])
     case .text:
       guard !inPlace else { break }
       // Predicate text from a file or standard input comes out exactly as --in-place would write it, so
