@@ -175,7 +175,10 @@ struct ConfigureProjectEndToEndTests {
         ["--project", "Limit.xcodeproj", "--target", "ShareExtension"], 2,
         "error: target \"ShareExtension\" is not an application"
       ),
-      (["--project", "Nothing.xcodeproj", "--target", "Limit"], 66, "no Xcode project here"),
+      (
+        ["--project", "Nothing.xcodeproj", "--target", "Limit"], 66,
+        "Nothing.xcodeproj: no such file or folder"
+      ),
       (
         ["--project", "Limit.xcodeproj", "--target", "Limit", "-i", "Limit/Info.plist"], 2,
         "Error: -i cannot be used with --project"

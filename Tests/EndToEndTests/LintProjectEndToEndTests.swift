@@ -168,11 +168,11 @@ struct LintProjectEndToEndTests {
     #expect(result.standardOutput.isEmpty)
     #expect(
       result.standardError.hasPrefix(
-        "rulekit: error: no-such/App.xcodeproj/project.pbxproj: no Xcode project here"))
+        "rulekit: error: no-such/App.xcodeproj: no such file or folder"))
     let xcode = try RuleKitBinary.run(["lint", "--format", "xcode", "--project", "no-such/App.xcodeproj"])
     #expect(xcode.status == 66)
     #expect(
-      xcode.standardError.hasPrefix("no-such/App.xcodeproj/project.pbxproj:1:1: error: no Xcode project"))
+      xcode.standardError.hasPrefix("no-such/App.xcodeproj:1:1: error: no such file or folder"))
   }
 
   @Test("an unknown target, or one that is not an app or extension: exit 2, listing the targets")

@@ -266,6 +266,55 @@ struct OpeningHintTests {
     #expect(Self.hint(folder.path) == "pass \(folder.path)/ios/App/App.xcodeproj")
   }
 
+  /// The error `XcodeProject(path:)` throws for `path`.
+  static func openingError(_ path: String) throws -> XcodeProjectError {
+    do {
+      _ = try XcodeProject(path: path)
+    } catch {
+      return error
+    }
+    throw CocoaError(.fileReadUnknown)
+  }
+
+  /// Soundscape's `iosApp/` and swift-paperless hold an XcodeGen `project.yml` and no `.xcodeproj`: the
+  /// error named `iosApp/project.yml/project.pbxproj`, a path that cannot exist, and no way on.
+  @Test("a spec, its folder, a file, a folder without a project, a missing path: what it is and what to do")
+  func notAProject() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.path
+    let xcodeGen = folder.appendingPathComponent("iosApp")
+    try FileManager.default.createDirectory(at: xcodeGen, withIntermediateDirectories: true)
+    try Data("name: App\n".utf8).write(to: xcodeGen.appendingPathComponent("project.yml"))
+    let generate =
+      "\(root)/iosApp/project.yml is an XcodeGen spec: run `xcodegen generate` in \(root)/iosApp to "
+      + "write the .xcodeproj, then pass that"
+    let spec = try Self.openingError(root + "/iosApp/project.yml")
+    #expect(spec.kind == .fileNotFound)
+    #expect(spec.location?.file == root + "/iosApp/project.yml")
+    #expect(spec.message.hasPrefix("not an Xcode project"), "\(spec.message)")
+    #expect(spec.hint == generate)
+    let specFolder = try Self.openingError(root + "/iosApp")
+    #expect(specFolder.location?.file == root + "/iosApp")
+    #expect(specFolder.message == "no Xcode project here: \(root)/iosApp holds no .xcodeproj")
+    #expect(specFolder.hint == generate)
+    let tuist = folder.appendingPathComponent("tuist")
+    try FileManager.default.createDirectory(at: tuist, withIntermediateDirectories: true)
+    try Data("import ProjectDescription\n".utf8).write(to: tuist.appendingPathComponent("Project.swift"))
+    #expect(
+      try Self.openingError(tuist.path).hint
+        == "\(root)/tuist/Project.swift is a Tuist spec: run `tuist generate` in \(root)/tuist to write the "
+        + ".xcodeproj, then pass that")
+    let missing = try Self.openingError(root + "/Nothing.xcodeproj")
+    #expect(missing.message == "no such file or folder")
+    #expect(missing.location?.file == root + "/Nothing.xcodeproj")
+    let empty = folder.appendingPathComponent("Empty.xcodeproj")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let noFile = try Self.openingError(empty.path)
+    #expect(noFile.message == "no Xcode project here: \(empty.path)/project.pbxproj does not exist")
+    #expect(noFile.location?.file == empty.path + "/project.pbxproj")
+  }
+
   @Test("a workspace with several app projects is a usage error naming them, not Pods.xcodeproj")
   func workspace() throws {
     // The workspace Flutter, React Native and Capacitor teams open: the app's project and CocoaPods'.

@@ -1,3 +1,5 @@
+import PropertyLists
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -22,6 +24,53 @@ extension XcodeProject {
     let pass = candidates.count == 1 ? "pass " : "pass one of "
     let opening = isWorkspace(path) ? "\(XcodePath.basename(path)) is a workspace; " : ""
     return opening + pass + candidates.joined(separator: ", ")
+  }
+
+  /// Why `path` opens no project: it does not exist, it is a file (an XcodeGen or Tuist spec, say) rather
+  /// than an `.xcodeproj`, a folder that holds none, or an `.xcodeproj` without its `project.pbxproj`; the
+  /// location is what the user gave, or the `project.pbxproj` an `.xcodeproj` lacks.
+  static func notAProject(_ path: String, pbxproj: String) -> XcodeProjectError {
+    let exists = FileManager.default.fileExists(atPath: path)
+    let isFolder = exists && (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
+    let hint = generatorHint(for: path, isFolder: isFolder) ?? openingHint(for: path)
+    let message: String
+    var location = BuildSettingLocation(file: path)
+    if !exists {
+      message = "no such file or folder"
+    } else if !isFolder {
+      message = "not an Xcode project: pass an .xcodeproj folder, a workspace, or a folder holding one"
+    } else if XcodePath.fileExtension(XcodePath.normalize(path)) == "xcodeproj" {
+      message = "no Xcode project here: \(pbxproj) does not exist"
+      location = BuildSettingLocation(file: pbxproj)
+    } else {
+      message = "no Xcode project here: \(path) holds no .xcodeproj"
+    }
+    return XcodeProjectError(.fileNotFound, message, location: location, hint: hint)
+  }
+
+  /// For a project that a generator writes from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`),
+  /// given as the spec or as its folder when no `.xcodeproj` is there (generated projects are often not
+  /// committed): the command that writes it.
+  static func generatorHint(for path: String, isFolder: Bool) -> String? {
+    let folder = isFolder ? path : XcodePath.dirname(path)
+    let place = folder.isEmpty ? "." : folder
+    let names = Set((try? FileManager.default.contentsOfDirectory(atPath: place)) ?? [])
+    let given = isFolder ? nil : XcodePath.basename(path)
+    let spec: (file: String, command: String)? =
+      if let name = ["project.yml", "project.yaml"].first(where: {
+        given == nil ? names.contains($0) : given == $0
+      }) {
+        (name, "xcodegen generate")
+      } else if given == nil ? names.contains("Project.swift") : given == "Project.swift" {
+        ("Project.swift", "tuist generate")
+      } else {
+        nil
+      }
+    guard let spec else { return nil }
+    let tool = spec.command.hasPrefix("xcodegen") ? "an XcodeGen" : "a Tuist"
+    return
+      "\(XcodePath.join(place, spec.file)) is \(tool) spec: run `\(spec.command)` in \(place) to write the "
+      + ".xcodeproj, then pass that"
   }
 
   /// The app projects `path` stands for when it is a workspace or a folder rather than an `.xcodeproj`:

@@ -56,13 +56,12 @@ public struct XcodeProject: Sendable {
         try self.init(path: only)
         return
       }
-      throw XcodeProjectError(
-        candidates.count > 1 ? .ambiguousProject : .fileNotFound,
-        candidates.count > 1
-          ? "\(path) holds \(candidates.count) Xcode projects; say which one to read"
-          : "no Xcode project here: \(pbxproj) does not exist",
-        location: BuildSettingLocation(file: candidates.count > 1 ? path : pbxproj),
-        hint: Self.openingHint(for: path))
+      if candidates.count > 1 {
+        throw XcodeProjectError(
+          .ambiguousProject, "\(path) holds \(candidates.count) Xcode projects; say which one to read",
+          location: BuildSettingLocation(file: path), hint: Self.openingHint(for: path))
+      }
+      throw Self.notAProject(path, pbxproj: pbxproj)
     }
     try self.init(bytes: bytes, pbxprojPath: pbxproj)
   }
