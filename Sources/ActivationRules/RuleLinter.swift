@@ -160,17 +160,21 @@ public struct RuleLinter: Sendable {
           offset: duplicate.duplicate.offset),
         fix: "remove one of the two entries")
     }
+    let isPredicate: Bool
+    if case .predicate = file.value { isPredicate = true } else { isPredicate = false }
     if file.facts.strictMatchingOutsideRule {
+      // Strict matching is a setting of dictionary rules; after `convert` (Cordova's openwith template keeps
+      // the key beside the rule) there is no dictionary to move it into.
       add(
         .strictMatchingOutsideRule,
         "NSExtensionActivationUsesStrictMatching is beside NSExtensionActivationRule, where the system ignores it",
         at: file.position(ofKey: "NSExtensionActivationUsesStrictMatching"),
-        fix: "move the key into the NSExtensionActivationRule dictionary")
+        fix: isPredicate
+          ? "the rule is a predicate, to which strict matching does not apply: remove the key"
+          : "move the key into the NSExtensionActivationRule dictionary")
     }
     // Seen in shipping apps (Leitmotif, Rocket.Chat, Seafile, swift-paperless): keys written beside the
     // rule, which the system reads only inside it; an empty rule beside them then activates for nothing.
-    let isPredicate: Bool
-    if case .predicate = file.value { isPredicate = true } else { isPredicate = false }
     for path in file.facts.activationKeysOutsideRule {
       guard case .key(let key)? = path.components.last else { continue }
       let place = path.components.count == 2 ? "in NSExtension" : "beside NSExtensionActivationRule"

@@ -199,6 +199,20 @@ import Testing
     let findings = try Self.lint("Info.plist", data: data)
     #expect(findings.map(\.id) == ["RK008"])
     #expect(findings.first?.line == 9)
+    #expect(findings.first?.fix == "move the key into the NSExtensionActivationRule dictionary")
+  }
+
+  /// Cordova's openwith template keeps the key beside the rule; once `convert` (or `configure`) has made the
+  /// rule a predicate, the fix said to move it into a dictionary that is no longer there.
+  @Test func strictMatchingBesideAPredicateRule() throws {
+    let data = Self.infoPlist(
+      rule: "<string>SUBQUERY(extensionItems, $e, $e.attachments.@count > 0).@count > 0</string>",
+      attributes: "<key>NSExtensionActivationUsesStrictMatching</key><integer>2</integer>")
+    let findings = try Self.lint("Info.plist", data: data).filter { $0.id == "RK008" }
+    #expect(findings.count == 1)
+    #expect(
+      findings.first?.fix
+        == "the rule is a predicate, to which strict matching does not apply: remove the key")
   }
 
   /// Activation keys beside the rule, as shipping apps wrote them: an empty rule with its keys beside it
