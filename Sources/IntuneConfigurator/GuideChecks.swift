@@ -58,16 +58,25 @@ extension Planner {
         fix: "add IntuneMAMSettings › ADALClientId with the app registration's client ID (Microsoft Entra)")
     }
     if settings["ADALRedirectUri"] == nil && settings["ADALRedirectScheme"] == nil {
+      // A target that generates its Info.plist has CFBundleIdentifier only in the built one; Xcode expands
+      // $(PRODUCT_BUNDLE_IDENTIFIER) in the file's values as it does in the generated keys.
+      let scheme =
+        "msauth."
+        + (bundleIdentifier
+          ?? (options.buildConfigurations.isEmpty ? "BUNDLE_ID" : "$(PRODUCT_BUNDLE_IDENTIFIER)"))
+      // Xcode runs a preprocessed Info.plist through cpp in C mode, where `//` starts a comment even in
+      // element text (irccloud's app sets INFOPLIST_PREPROCESS = YES): the URI would lose `//auth</string>`.
+      // `$()` expands to nothing after preprocessing, the usual escape in xcconfig files for the same reason.
+      let preprocessed = options.buildConfigurations.contains { $0.preprocessing != nil }
       finding(
         "settings-redirect-missing", .warning, at: [Self.settingsKey],
         "IntuneMAMSettings has neither ADALRedirectUri nor ADALRedirectScheme; the "
           + "\(options.guide.rawValue) guide requires one for every app",
-        // A target that generates its Info.plist has CFBundleIdentifier only in the built one; Xcode expands
-        // $(PRODUCT_BUNDLE_IDENTIFIER) in the file's values as it does in the generated keys.
-        fix: "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth."
-          + (bundleIdentifier
-            ?? (options.buildConfigurations.isEmpty ? "BUNDLE_ID" : "$(PRODUCT_BUNDLE_IDENTIFIER)"))
-          + "://auth")
+        fix: "add IntuneMAMSettings › ADALRedirectUri, e.g. "
+          + (preprocessed
+            ? "\(scheme):/$()/auth (this Info.plist is preprocessed as C, where // would start a comment; "
+              + "$() expands to nothing)"
+            : "\(scheme)://auth"))
     }
   }
 

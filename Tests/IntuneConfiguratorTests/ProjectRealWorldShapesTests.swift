@@ -245,6 +245,22 @@ struct ProjectRealWorldShapesTests {
         == "add IntuneMAMSettings › ADALRedirectUri, e.g. msauth.$(PRODUCT_BUNDLE_IDENTIFIER)://auth")
   }
 
+  /// cow-dance (and irccloud, in a blind trial) set INFOPLIST_PREPROCESS = YES: cpp reads the Info.plist as
+  /// C, so the suggested `…://auth` would be cut at `//` in the built app.
+  @Test("the redirect URI example for a preprocessed Info.plist keeps // out of cpp's reach")
+  func redirectExampleForPreprocessedInfoPlist() throws {
+    let folder = try fixtureCopy("cow-dance")
+    let project = try XcodeProject(path: folder.appendingPathComponent("CowDance.xcodeproj").path)
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: "CowDance (iOS)")
+    let fixes = plan.targets.flatMap(\.plan.findings).filter { $0.id == "settings-redirect-missing" }
+      .compactMap(\.fix)
+    #expect(!fixes.isEmpty)
+    for fix in fixes {
+      #expect(fix.contains(":/$()/auth (this Info.plist is preprocessed as C"), "\(fix)")
+      #expect(!fix.contains("://"), "\(fix)")
+    }
+  }
+
   /// BlueWallet (trial 3): a sticker pack got IntuneMAMSettings, and --fix-entitlements pointed it at an
   /// unused Stickers.entitlements holding macOS App Sandbox keys, saying it "had no entitlements file".
   @Test(
