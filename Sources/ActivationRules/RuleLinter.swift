@@ -342,7 +342,8 @@ public struct RuleLinter: Sendable {
     // Redundancy decided over every context when the engine can (a narrower type test keeps its syntactic
     // explanation); the syntactic check alone otherwise.
     if let clauses = try? ExactRedundancy.redundantClauses(in: tree, registry: registry) {
-      for clause in clauses {
+      let tested = Set(RuleAnalysis.mentionedTypes(tree).map { $0.lowercased() })
+      for clause in clauses where !Self.isTwinOfTestedType(clause, tested: tested) {
         let explained = syntactic.first { $0.node.range == clause.range }
         add(
           .redundantClause,
@@ -358,6 +359,19 @@ public struct RuleLinter: Sendable {
         file.filePosition(ofPredicateOffset: finding.node.range.start.offset),
         finding.fix)
     }
+  }
+
+  /// Whether `clause` tests the Intune twin of a type the rule tests too, as `inject` writes it. Such a test
+  /// can be redundant as iOS matches (a twin conforms only to itself: irccloud's `$uti UTI-CONFORMS-TO
+  /// "public.url" AND NOT ($uti UTI-CONFORMS-TO "public.file-url" || … twin)`, where no one type is both),
+  /// yet `inject` adds it back, since under the mirrored policy the exclusion must exclude the twin too:
+  /// "remove it" would have the two commands undo each other.
+  /// `tested` holds the rule's types in lower case (type identifiers compare without case).
+  static func isTwinOfTestedType(_ clause: PredicateNode, tested: Set<String>) -> Bool {
+    guard case .comparison(let comparison) = clause.kind, let type = TwinInjector.utiLiteral(comparison),
+      let base = IntuneTwin.base(ofTwin: type)
+    else { return false }
+    return tested.contains(base.lowercased())
   }
 
   /// In one `||` chain of ANY-tests on the same key path, a test whose type conforms to another test's

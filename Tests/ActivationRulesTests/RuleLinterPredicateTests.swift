@@ -108,6 +108,24 @@ import Testing
     #expect(findings.first?.column == 59)
   }
 
+  /// irccloud's share extension (ShareExtension/Info.plist at 60fa08dc, Apache-2.0) counts the URL types of
+  /// an attachment that are not file URLs. `inject` adds the file URL's twin to the exclusion; no one type
+  /// is both a URL and that twin as iOS matches, so the exact check called the twin redundant ("remove
+  /// it"), and `inject` then added it back: the twin of a tested type is never reported as removable.
+  @Test func anInjectedTwinIsNotCalledRedundant() throws {
+    let rule =
+      "SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments, $attachment, "
+      + "SUBQUERY($attachment.registeredTypeIdentifiers, $uti, $uti UTI-CONFORMS-TO \"public.url\" AND NOT "
+      + "$uti UTI-CONFORMS-TO \"public.file-url\").@count == 1).@count == 1).@count == 1"
+    let injected = try TwinInjector.inject(text: rule)
+    #expect(injected.addedTwins.contains("com.microsoft.intune.mam.public.file-url"))
+    #expect(!Self.lint(injected.text).contains { $0.id == "RK005" }, "\(Self.lint(injected.text))")
+    // A twin whose base the rule does not test is still reported when it changes nothing.
+    let twin = Self.any("com.microsoft.intune.mam.public.png")
+    let stray = Self.subquery(twin + " || " + twin)
+    #expect(Self.lint(stray).contains { $0.id == "RK005" })
+  }
+
   @Test func unknownTypeButNotItsTwinOrDynamicTypes() throws {
     let findings = Self.lint(
       Self.subquery(
