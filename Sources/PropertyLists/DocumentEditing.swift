@@ -419,6 +419,14 @@ extension PropertyListDocument {
       local.indentation = String(childIndent.dropFirst(indent.count))
       return local
     }
+    // No sibling shows a step deeper: take the step the siblings take from their container (Hacki's
+    // tab-indented Info.plist ends with four-space entries; "    \t" was written under them).
+    let containerIndent = scan.indent(ofLineContaining: container.elementRange.lowerBound)
+    if indent.count > containerIndent.count, indent.hasPrefix(containerIndent) {
+      var local = style
+      local.indentation = String(indent.dropFirst(containerIndent.count))
+      return local
+    }
     return style
   }
 

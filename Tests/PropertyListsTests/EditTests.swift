@@ -162,6 +162,16 @@ struct EditTests {
           key: "CFBundleTypeRole", value: .string("Editor"), into: ["CFBundleURLTypes", 0],
           position: .before("CFBundleURLSchemes")),
       ]),
+    // Tabs, then four-space entries that hold no container (Hacki's Info.plist ends with two): entries added
+    // after them nest by the four spaces they take from the dictionary, not by "    " + "\t".
+    Case(
+      name: "mixed-indent-scalar-tail-nests-by-its-own-step", fixture: "mixed-indent-scalar-tail.plist",
+      edits: [
+        .insert(key: "LSApplicationQueriesSchemes", value: .array([.string("http-intunemam")]), into: []),
+        .insert(
+          key: "IntuneMAMSettings", value: .dictionary(["AppGroupIdentifiers": .array([.string("group.a")])]),
+          into: []),
+      ]),
     Case(
       name: "one-line-document", fixture: "one-line-no-final-newline.plist",
       edits: [
