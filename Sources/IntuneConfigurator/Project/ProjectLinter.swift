@@ -343,6 +343,9 @@ private struct Collector {
   /// The files as read from disk, for positions: a plan of a file another target shares holds that
   /// target's changes already, which would move them.
   var documents: [String: PropertyListDocument?] = [:]
+  /// For a change that `configure` of any of several apps makes (a file or extension they share), its
+  /// finding's place in `findings`, by the finding without its fix, and the apps named so far.
+  var configurable: [LintFinding: (index: Int, apps: [String])] = [:]
 
   init(project: XcodeProject, displayPath: @escaping (String) -> String) {
     self.project = project
@@ -440,7 +443,6 @@ private struct Collector {
           column: position?.column ?? 1, fix: finding.fix),
         target: target.targetName)
     }
-    let fix = configureFix(appTarget)
     for change in plan.changes {
       var file = path(of: change.file)
       var position: PropertyListPosition?
@@ -460,8 +462,8 @@ private struct Collector {
           id: ProjectLintCheck.notConfiguredForIntune.rawValue, check: change.kind.rawValue,
           severity: .warning,
           message: message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
-          column: position?.column ?? 1, fix: fix),
-        target: target.targetName)
+          column: position?.column ?? 1, fix: nil),
+        target: target.targetName, configuredBy: appTarget)
     }
   }
 
@@ -473,15 +475,36 @@ private struct Collector {
         message: "not configured for Intune: \(setting.targetName)'s \(setting.configuration) configuration "
           + "lacks \(setting.edit.key) = \(setting.edit.value) (\(setting.reason))",
         file: displayPath(location?.file ?? project.pbxprojPath), line: location?.line ?? 1,
-        column: location?.column ?? 1,
-        fix: configureFix(appTarget)),
-      target: setting.targetName)
+        column: location?.column ?? 1, fix: nil),
+      target: setting.targetName, configuredBy: appTarget)
   }
 
-  /// The fix of a change `configure` would make: the command, quoted for a POSIX shell.
-  func configureFix(_ appTarget: String) -> String {
-    "rulekit configure --project \(ShellWord.quoted(displayPath(project.path))) --target "
-      + "\(ShellWord.quoted(appTarget)) makes this change"
+  /// Adds `finding` (without a fix) with the `configure` command that makes its change; met again through
+  /// another app that embeds the same extension or builds with the same file (irccloud's two apps embed one
+  /// share extension, Rocket.Chat's two share an Info.plist), it is one finding naming both commands.
+  mutating func add(_ finding: LintFinding, target: String, configuredBy appTarget: String) {
+    if let (index, apps) = configurable[finding] {
+      guard !apps.contains(appTarget) else { return }
+      configurable[finding]?.apps.append(appTarget)
+      findings[index].finding.fix = configureFix(apps + [appTarget])
+      return
+    }
+    var fixed = finding
+    fixed.fix = configureFix([appTarget])
+    guard seen.insert(fixed).inserted else { return }
+    configurable[finding] = (findings.count, [appTarget])
+    findings.append(ProjectLintFinding(fixed, target: target))
+  }
+
+  /// The fix of a change `configure` would make: the command, quoted for a POSIX shell; with several apps,
+  /// the command for each, any one of which makes it.
+  func configureFix(_ appTargets: [String]) -> String {
+    let project = ShellWord.quoted(displayPath(self.project.path))
+    let targets = appTargets.map { "--target \(ShellWord.quoted($0))" }
+    guard let first = targets.first else { return "" }
+    let others = targets.dropFirst()
+    return "rulekit configure --project \(project) \(first)"
+      + (others.isEmpty ? "" : " (or " + others.joined(separator: ", or ") + ")") + " makes this change"
   }
 
   /// Whether `file` holds the bytes of the file at `path` (not a plan's changed copy of it).

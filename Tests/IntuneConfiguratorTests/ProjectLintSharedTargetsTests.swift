@@ -1,0 +1,30 @@
+import ActivationRules
+import Foundation
+import Testing
+import XcodeProjects
+
+@testable import IntuneConfigurator
+
+/// Rocket.Chat's React Native project has two apps, RocketChatRN and Rocket.Chat, that embed the same share
+/// and notification extensions and build with one Info.plist; irccloud's two apps embed one share extension
+/// (a blind trial). Each change was reported once per app, the two findings differing only in the
+/// `configure --target` of their fix.
+@Suite("lint --project: a change that configuring either of two apps makes is one finding")
+struct ProjectLintSharedTargetsTests {
+  @Test("one finding per change, its fix naming each app whose configure makes it")
+  func rocketChat() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "rocket-chat-rn" })
+    let project = try XcodeProject(path: try corpus.copy())
+    let findings = try ProjectLinter().lint(project).findings.map(\.finding)
+    let places = findings.map { "\($0.file):\($0.line):\($0.column) \($0.message)" }
+    #expect(Set(places).count == places.count, "\(places)")
+    let scheme = try #require(findings.first { $0.check == "url-scheme-twin" })
+    #expect(
+      scheme.fix?.hasSuffix("--target RocketChatRN (or --target Rocket.Chat) makes this change") == true,
+      "\(scheme.fix ?? "")")
+    // What differs between the apps stays apart: each extension names one containing app per finding.
+    let containing = findings.filter { $0.check == "containing-app-bundle-id" }
+    #expect(containing.count == 4, "\(containing.map(\.message))")
+    #expect(containing.allSatisfy { $0.fix?.contains("(or") == false })
+  }
+}
