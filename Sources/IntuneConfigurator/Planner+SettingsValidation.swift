@@ -79,10 +79,12 @@ extension Planner {
     let lowered = key.lowercased()
     let candidates = IntuneMAMSettingsSchema.definitions.map(\.key)
     if let same = candidates.first(where: { $0.lowercased() == lowered }) { return "rename it to \(same)" }
-    // The distance UniformTypes' "did you mean" uses: a swap of neighbours is one edit.
-    let distance = { (candidate: String) in editDistance(candidate.lowercased(), lowered) ?? .max }
-    let best = candidates.min { distance($0) < distance($1) }
-    guard let best, distance(best) <= 3 else { return nil }
-    return "did you mean \(best)?"
+    // The distance UniformTypes' "did you mean" uses: a swap of neighbours is one edit. Limited to the 3
+    // it accepts, so a key of 100 000 characters is refused by its length, not compared for seconds.
+    let scored = candidates.compactMap { candidate in
+      editDistance(candidate.lowercased(), lowered, limit: 3).map { (candidate, $0) }
+    }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    return "did you mean \(best.0)?"
   }
 }

@@ -32,6 +32,37 @@ struct LineTable: Sendable, Hashable {
       }
     }
     self.starts = starts
+    // Columns inside long lines from checkpoints, so that positions of many nodes on one line (a project
+    // file written on one line, or with U+2028 for line breaks) cost no scan from the line's start each.
+    var checkpointOffsets: [Int] = []
+    var checkpointColumns: [Int] = []
+    for (line, start) in starts.enumerated() {
+      let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+      guard end - start > Self.checkpointSpacing else { continue }
+      var column = 1
+      var offset = start
+      while offset + Self.checkpointSpacing < end {
+        column += Self.leadBytes(in: bytes, from: offset, to: offset + Self.checkpointSpacing)
+        offset += Self.checkpointSpacing
+        checkpointOffsets.append(offset)
+        checkpointColumns.append(column)
+      }
+    }
+    self.checkpointOffsets = checkpointOffsets
+    self.checkpointColumns = checkpointColumns
+  }
+
+  /// Byte offsets inside lines longer than `checkpointSpacing`, every `checkpointSpacing` bytes from the
+  /// line's start, in order, and the column each is at.
+  private let checkpointOffsets: [Int]
+  private let checkpointColumns: [Int]
+  private static let checkpointSpacing = 256
+
+  /// The number of bytes in `from..<to` that start a Unicode scalar (not UTF-8 continuation bytes).
+  private static func leadBytes(in bytes: [UInt8], from: Int, to: Int) -> Int {
+    var continuations = 0
+    for index in from..<to where bytes[index] & 0xC0 == 0x80 { continuations += 1 }
+    return to - from - continuations
   }
 
   /// The 0-based line index containing `offset`.
@@ -45,7 +76,6 @@ struct LineTable: Sendable, Hashable {
     return low
   }
 
-  /// The position of `offset`; the column counts Unicode scalars (UTF-8 lead bytes) from the line start.
   /// The text of a 1-based line of `bytes` without its line break; `nil` past the last line.
   func text(ofLine line: Int, in bytes: [UInt8]) -> String? {
     guard line >= 1, line <= starts.count else { return nil }
@@ -55,15 +85,26 @@ struct LineTable: Sendable, Hashable {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
+  /// The position of `offset`; the column counts Unicode scalars (UTF-8 lead bytes) from the line start.
   func position(of offset: Int, in bytes: [UInt8]) -> PropertyListPosition {
     let line = lineIndex(of: offset)
     var column = 1
     var index = starts[line]
     let end = min(offset, bytes.count)
-    while index < end {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+    if end - index > Self.checkpointSpacing {
+      // The last checkpoint at or before `end`; it lies on this line, which is longer than the spacing.
+      var low = 0
+      var high = checkpointOffsets.count
+      while low < high {
+        let middle = (low + high) / 2
+        if checkpointOffsets[middle] <= end { low = middle + 1 } else { high = middle }
+      }
+      if low > 0, checkpointOffsets[low - 1] >= index {
+        index = checkpointOffsets[low - 1]
+        column = checkpointColumns[low - 1]
+      }
     }
+    column += Self.leadBytes(in: bytes, from: index, to: Swift.max(index, end))
     return PropertyListPosition(line: line + 1, column: column, offset: offset)
   }
 }

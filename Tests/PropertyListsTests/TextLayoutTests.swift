@@ -32,6 +32,34 @@ struct TextLayoutTests {
     }
   }
 
+  /// A project file on one line (or broken by U+2028, which is no line break here) took seconds to read:
+  /// each node's column was counted from the line's start. Columns inside long lines now start from
+  /// checkpoints; they must be the columns counted from the line's start, multibyte characters included.
+  @Test("positions in long lines equal the columns counted from the line's start")
+  func positionsInLongLines() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces: [[UInt8]] = [
+      Array("abc".utf8), [0x20], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xF0, 0x9F, 0x98, 0x80], [10], [13, 10],
+    ]
+    for length in [0, 255, 256, 257, 600, 3_000] {
+      for round in 0..<8 {
+        var bytes: [UInt8] = []
+        // Half the texts without line breaks: one line of `length` bytes.
+        let usable = round % 2 == 0 ? pieces.dropLast(2) : pieces[...]
+        while bytes.count < length { bytes += usable.randomElement(using: &generator) ?? [] }
+        let table = LineTable(bytes)
+        let starts = Self.lineStarts(bytes)
+        for offset in 0...bytes.count {
+          let line = starts.lastIndex { $0 <= offset } ?? 0
+          let column = 1 + bytes[starts[line]..<offset].filter { $0 & 0xC0 != 0x80 }.count
+          let position = table.position(of: offset, in: bytes)
+          #expect(
+            position.line == line + 1 && position.column == column, "offset \(offset) of \(bytes.count)")
+        }
+      }
+    }
+  }
+
   @Test(
     "the first invalid UTF-8 offset is found wherever it falls in a word",
     arguments: 0..<20)
