@@ -121,8 +121,18 @@ public struct RuleFile: Sendable {
     }
     document = file.document
     duplicateKeys = file.duplicateKeyWarnings
+    if case .string = file.value {
+      // A rule plist whose root is the rule, a predicate: what `inject --in-place` and `convert --in-place`
+      // write for a rule plist whose root was a dictionary rule.
+      form = .rulePlist
+      rulePath = []
+      value = try Self.value(of: file.value)
+      if case .predicate(let text) = value { locatePredicate(text) }
+      return
+    }
     guard case .dictionary(let dictionary) = file.value else {
-      throw .malformedPropertyList(message: "the root of the property list is not a dictionary")
+      throw .malformedPropertyList(
+        message: "the root of the property list is neither a dictionary nor a predicate string")
     }
     if case .dictionary(let extensionDictionary)? = dictionary["NSExtension"] {
       form = .infoPlist

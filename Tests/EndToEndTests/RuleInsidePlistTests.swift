@@ -85,6 +85,31 @@ struct RuleInsidePlistTests {
     #expect((rebuilt?["addedTwins"] as? [String])?.isEmpty == false, "\(canonical.standardOutput)")
   }
 
+  /// A rule plist whose root is a dictionary rule becomes one whose root is a predicate string when
+  /// `inject --in-place` or `convert --in-place` converts it; rulekit refused its own output ("the root of
+  /// the property list is not a dictionary"), found by mutating the corpus's rule plists.
+  @Test func aConvertedRulePlistReadsBack() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = RuleKitBinary.packageRoot.appendingPathComponent("Tests/Fixtures/real-rules/08.plist")
+    for subcommand in ["inject", "convert"] {
+      let copy = folder.appendingPathComponent("\(subcommand).plist")
+      try FileManager.default.copyItem(at: corpus, to: copy)
+      #expect(try RuleKitBinary.run([subcommand, "--rule", copy.path, "--in-place"]).status == 0)
+      let written = try String(contentsOf: copy, encoding: .utf8)
+      #expect(written.contains("<plist version=\"1.0\">\n<string>SUBQUERY"), "\(written)")
+      for command in [["parse"], ["lint"], ["inject", "--in-place"], ["format", "--in-place"]] {
+        let outcome = try RuleKitBinary.run(
+          command + (command == ["lint"] ? [copy.path] : ["--rule", copy.path]))
+        #expect(
+          outcome.status == 0 || command == ["lint"] && outcome.status == 1,
+          "\(command): \(outcome.standardError)")
+        #expect(!outcome.standardError.contains("error"), "\(command): \(outcome.standardError)")
+      }
+    }
+  }
+
   @Test func formatInPlaceRewritesOnlyTheRuleString() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulekit-rule-plist-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
