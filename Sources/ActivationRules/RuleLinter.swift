@@ -439,12 +439,12 @@ public struct RuleLinter: Sendable {
     // A rule inside the fragment whose search passed its time bound: more effort decides it.
     var exhaustiveFix: String?
     do {
-      let activation = try ExactRuleAnalysis.activation(tree, registry: registry, effort: effort)
-      if activation.smallestAccepted == nil {
+      let activation = try ExactRuleAnalysis.activationAnswers(tree, registry: registry, effort: effort)
+      if !activation.accepts {
         add(
           .neverActivates, "the rule accepts no extension context, of any size (decided exactly)",
           rulePosition, neverFix)
-      } else if activation.smallestRejected == nil, !tree.isTruePredicate {
+      } else if !activation.rejects, !tree.isTruePredicate {
         add(
           .alwaysActivates,
           "the rule accepts every extension context, even one with no attachment (decided exactly)",

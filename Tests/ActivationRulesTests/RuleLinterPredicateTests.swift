@@ -126,6 +126,22 @@ import Testing
     #expect(Self.lint(stray).contains { $0.id == "RK005" })
   }
 
+  /// A 130-byte rule whose smallest accepted context has 5 000 items of 5 000 attachments: lint built that
+  /// context to learn only that one exists (a crash hunt's case: 1.7 GB, over 40 s). The answers alone are
+  /// asked now.
+  @Test func aRuleWhoseSmallestContextIsHugeIsLintedFromTheAnswers() throws {
+    let rule =
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers "
+      + #"UTI-CONFORMS-TO "public.url").@count == 5000).@count == 5000"#
+    let answers = try ExactRuleAnalysis.activationAnswers(try ActivationRule.parsePredicate(rule))
+    #expect(answers.accepts && answers.rejects)
+    let never = try ExactRuleAnalysis.activationAnswers(
+      try ActivationRule.parsePredicate(
+        Self.subquery(Self.any("public.url"), "== 5000") + " AND FALSEPREDICATE"))
+    #expect(!never.accepts && never.rejects)
+    #expect(!Self.lint(rule).contains { $0.id == "RK002" || $0.id == "RK003" })
+  }
+
   @Test func unknownTypeButNotItsTwinOrDynamicTypes() throws {
     let findings = Self.lint(
       Self.subquery(

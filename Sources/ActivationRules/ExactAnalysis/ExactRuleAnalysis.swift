@@ -114,6 +114,19 @@ public enum ExactRuleAnalysis {
       smallestAccepted: search.classes(where: { $0[0] }, keep: 1).cheapest.first?.context,
       smallestRejected: search.classes(where: { !$0[0] }, keep: 1).cheapest.first?.context)
   }
+
+  /// Whether `rule` accepts some extension context and rejects some, without building either context:
+  /// the smallest can be large (`@count == 5000` of items and of their attachments is 25 million
+  /// attachments), and `lint` needs only the answers.
+  public static func activationAnswers(
+    _ rule: PredicateNode, registry: TypeRegistry = .system, effort: Effort = .standard
+  ) throws(Undecidable) -> (accepts: Bool, rejects: Bool) {
+    let search = try ExactSearch(rules: [rule], registry: registry, effort: effort)
+    return (
+      search.classes(where: { $0[0] }, keep: 0).count > 0,
+      search.classes(where: { !$0[0] }, keep: 0).count > 0
+    )
+  }
 }
 
 /// The three level searches for a set of rules sharing one model.
