@@ -95,6 +95,23 @@ import UniformTypes
     }
   }
 
+  /// A crash hunt's `||` chain of 200 type tests took 15 s in `lint`: a comparison of the whole rule per
+  /// clause. Past `maximumClauses` the rule keeps the syntactic check, which still finds the narrower type.
+  @Test func aRuleOfManyClausesKeepsTheSyntacticCheck() throws {
+    let tests = (0...ExactRedundancy.maximumClauses).map { Self.any("com.example.type\($0)") }
+    let rule = Self.someItem(
+      Self.attachments(
+        (tests + [Self.any("public.image"), Self.any("public.data")])
+          .joined(separator: " || ")) + " > 0")
+    #expect(throws: ExactRuleAnalysis.Undecidable.self) {
+      try ExactRedundancy.redundantClauses(in: PredicateParser.parse(rule), registry: .system)
+    }
+    let findings = RuleLinter().lint(RuleFile(path: "rule.predicate", predicate: rule))
+    let finding = try #require(findings.first { $0.id == "RK005" })
+    #expect(
+      finding.message == "public.image conforms to public.data, which the same condition already accepts")
+  }
+
   @Test func theLinterReportsACountClauseTheSyntacticCheckMissed() throws {
     let rule = Self.someItem(
       "$e.attachments.@count <= 10 AND \(Self.attachments(Self.any("public.image"))) <= 10")

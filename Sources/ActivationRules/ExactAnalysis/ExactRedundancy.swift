@@ -9,6 +9,11 @@ enum ExactRedundancy {
   /// clauses) would take seconds.
   static let maximumStates = 1_000
 
+  /// The most clauses checked one by one: each is an exact comparison of the whole rule, so a rule of a few
+  /// hundred (a crash hunt's `||` chain of 200 type tests took 15 s) keeps the syntactic check. The real
+  /// corpus's predicate rules have a dozen or so.
+  static let maximumClauses = 64
+
   /// The operands of `&&`/`||` chains (at any depth, SUBQUERY bodies included) whose removal leaves a rule
   /// that accepts exactly the contexts `tree` accepts, in source order.
   ///
@@ -60,6 +65,10 @@ enum ExactRedundancy {
     collect(tree, depth: 0)
     // Synthesized nodes (a dictionary's conversion) share one range and cannot be told apart.
     clauses.removeAll { $0.node.range == .synthesized }
+    guard clauses.count <= maximumClauses else {
+      throw ExactRuleAnalysis.Undecidable(
+        reason: "\(clauses.count) clauses, more than a check each follows (ExactRedundancy.maximumClauses)")
+    }
     var current = tree
     var redundant: [PredicateNode] = []
     // Outer clauses first, so a redundant disjunct is reported whole rather than piece by piece; within
