@@ -315,6 +315,25 @@ struct OpeningHintTests {
     #expect(noFile.location?.file == empty.path + "/project.pbxproj")
   }
 
+  /// Xcode opens a project.pbxproj saved as an XML or binary property list; the text reader reported "unexpected
+  /// '?' in <data>" for the first and "not binary (bplist00)" for the second (a crash hunt's conversions).
+  @Test(
+    "an XML or binary property list project file: said so, with what to do", arguments: ["<?xml", "bplist00"])
+  func propertyListProjectFile(_ start: String) throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = folder.appendingPathComponent("App.xcodeproj")
+    try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+    try Data((start + " version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n").utf8).write(
+      to: project.appendingPathComponent("project.pbxproj"))
+    let error = try Self.openingError(project.path)
+    #expect(error.kind == .malformed)
+    #expect(error.message.hasSuffix(" property list, not the text form Xcode writes"), "\(error.message)")
+    #expect(error.message.contains(start == "bplist00" ? "is a binary" : "is an XML"))
+    #expect(error.hint?.hasPrefix("open the project in Xcode and change any setting") == true)
+    #expect(error.location?.line == 1)
+  }
+
   @Test("a workspace with several app projects is a usage error naming them, not Pods.xcodeproj")
   func workspace() throws {
     // The workspace Flutter, React Native and Capacitor teams open: the app's project and CocoaPods'.

@@ -73,6 +73,18 @@ public struct XcodeProject: Sendable {
     self.pbxprojPath = pbxprojPath
     let base = XcodePath.basename(projectPath)
     self.name = base.hasSuffix(".xcodeproj") ? String(base.dropLast(".xcodeproj".count)) : base
+    // Xcode also opens a project file saved as an XML or binary property list (and writes it back as
+    // text); RuleKit reads and edits the text form only, so say which it is rather than report a syntax error.
+    let head = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("bplist00") {
+      let form = head.hasPrefix("bplist00") ? "a binary" : "an XML"
+      throw XcodeProjectError(
+        .malformed, "\(pbxprojPath) is \(form) property list, not the text form Xcode writes",
+        location: BuildSettingLocation(file: pbxprojPath, line: 1, column: 1),
+        hint: "open the project in Xcode and change any setting (Xcode saves project.pbxproj as text), "
+          + "or convert it with a tool that writes Xcode's format (such as Ruby's xcodeproj gem), then run again"
+      )
+    }
     do {
       // Xcode never writes a key twice; a merge that did is read as Xcode's parser would, last one kept.
       document = try OpenStepDocument(bytes: bytes, path: pbxprojPath, duplicateKeys: .keepLast)
