@@ -99,6 +99,33 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(finding.message.hasSuffix(", which does not exist (also set at line 367)"))
   }
 
+  /// `INFOPLIST_FILE = Limit`, the target's folder (a crash hunt's mutation): configure stopped with "cannot
+  /// read: it is a directory" (exit 74, no position) and lint reported the target unchecked at `Limit:1:1`.
+  /// Both now give the setting's error at its line, naming the file in the folder.
+  @Test("INFOPLIST_FILE naming a folder: an error at the setting, naming the file inside")
+  func infoPlistNamingAFolder() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let pbxproj = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    try text.replacing("INFOPLIST_FILE = Limit/Info.plist;", with: "INFOPLIST_FILE = Limit;").write(
+      to: pbxproj, atomically: true, encoding: .utf8)
+    let project = try XcodeProject(path: path)
+    let plan = try ProjectConfigurator.plan(project: project, appTarget: "Limit")
+    let planned = plan.findings.filter { $0.id == "file-not-found" }
+    #expect(planned.count == 1, "\(planned.map(\.message))")
+    #expect(planned.first?.location?.line == 524)
+    #expect(
+      planned.first?.message.hasSuffix(", which is a folder, not a file (also set at line 563)") == true)
+    #expect(
+      planned.first?.fix
+        == "set INFOPLIST_FILE = Limit/Info.plist: the setting names the folder that holds it")
+    let linted = try ProjectLinter().lint(project).findings.filter { $0.target == "Limit" }
+    let errors = linted.filter { $0.finding.check == "file-not-found" }
+    #expect(errors.count == 1, "\(errors.map(\.finding.message))")
+    #expect(errors.first?.finding.line == 524)
+    #expect(!linted.contains { $0.finding.check == "target-not-checked" })
+  }
+
   /// A file of the app that cannot be read — a key twice in its entitlements (JGeek00/linkdy's Runner
   /// entitlements, seen in the sweep of real projects) — is an error finding at the file's line, and the
   /// extension's rule is still checked; naming the app or its extension with --target keeps the hard error.

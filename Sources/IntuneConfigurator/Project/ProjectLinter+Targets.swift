@@ -96,11 +96,13 @@ extension ProjectLinter {
 
     /// " (also set at line N)" when other assignments name it too.
     var otherPlaces = ""
+    /// Whether the path is a folder rather than nothing.
+    var isFolder = false
 
     /// The error or finding text: what names which file, in which configurations.
     func message(_ displayPath: (String) -> String) -> String {
       "INFOPLIST_FILE of \(target.name) (\(configurations.joined(separator: ", "))) names \(displayPath(path)), "
-        + "which does not exist" + otherPlaces
+        + (isFolder ? ProjectPlanner.isAFolder : "which does not exist") + otherPlaces
     }
 
     /// How to fix it: the path in this checkout that ends as the written one does, when there is one.
@@ -141,14 +143,19 @@ extension ProjectLinter {
     }
     // One finding per missing path, at its first assignment, naming the others (pixelfed's Debug and
     // Release lines), with the path this checkout has when the written one is another machine's.
-    let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }.map { path in
-      let places = (assignments[path] ?? []).map(\.location)
-      return MissingInfoPlist(
-        target: target, path: path,
-        configurations: (assignments[path] ?? []).flatMap(\.configurations),
-        location: places.first ?? target.location, otherPlaces: ProjectPlanner.alsoSet(places),
-        fix: ProjectPlanner.missingFileFix("INFOPLIST_FILE", path, sourceRoot: project.sourceRoot))
-    }
+    let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) || ProjectPlanner.isFolder($0) }
+      .map { path in
+        let places = (assignments[path] ?? []).map(\.location)
+        let isFolder = ProjectPlanner.isFolder(path)
+        return MissingInfoPlist(
+          target: target, path: path,
+          configurations: (assignments[path] ?? []).flatMap(\.configurations),
+          location: places.first ?? target.location, otherPlaces: ProjectPlanner.alsoSet(places),
+          isFolder: isFolder,
+          fix: isFolder
+            ? ProjectPlanner.folderFix("INFOPLIST_FILE", path, sourceRoot: project.sourceRoot)
+            : ProjectPlanner.missingFileFix("INFOPLIST_FILE", path, sourceRoot: project.sourceRoot))
+      }
     return (paths, missing, settingsByPath.compactMapValues(ProjectPlanner.preprocessing))
   }
 

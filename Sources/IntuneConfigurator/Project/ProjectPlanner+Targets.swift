@@ -386,6 +386,12 @@ extension ProjectPlanner {
   ) throws(ConfiguratorError) -> PropertyListFile? {
     // Xcode builds an Info.plist with a repeated key (the later value wins); entitlements stay strict.
     let duplicates: PropertyListDuplicateKeyPolicy = role == "Info.plist" ? .keepLast : .error
+    // A folder where a file should be (`INFOPLIST_FILE = App`, the target's folder): the setting's error,
+    // at its assignment, as for a missing file, not a read error that stops the whole run.
+    if bytes == nil, Self.isFolder(path) {
+      reportMissing(path, setting: setting, of: target, settings)
+      return nil
+    }
     do {
       if let bytes {
         return try PropertyListFile(
@@ -409,6 +415,7 @@ extension ProjectPlanner {
   mutating func reportMissing(
     _ path: String, setting: String, of target: XcodeTarget, _ settings: [ResolvedBuildSettings]
   ) {
+    let isFolder = Self.isFolder(path)
     let message = Self.missingFileMessage(setting, of: target.name, path)
     var places = Self.assignmentPlaces(of: setting, in: settings) ?? [target.location]
     if let reported = missingFiles[message] {
@@ -421,7 +428,32 @@ extension ProjectPlanner {
     findings.append(
       ProjectFinding(
         id: "file-not-found", .error, at: places[0], message + Self.alsoSet(places),
-        fix: Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot), namedFile: path))
+        fix: isFolder
+          ? Self.folderFix(setting, path, sourceRoot: project.sourceRoot)
+          : Self.missingFileFix(setting, path, sourceRoot: project.sourceRoot),
+        namedFile: path))
+  }
+
+  /// What a file-not-found finding says of a path that is a folder.
+  static let isAFolder = "which is a folder, not a file"
+
+  /// Whether `path` is a folder (a setting naming one is reported as naming no file).
+  static func isFolder(_ path: String) -> Bool {
+    (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
+  }
+
+  /// How to fix a setting naming a folder: the file in it of the kind the setting names, when there is one
+  /// (relative to `sourceRoot`, as settings are written).
+  static func folderFix(_ setting: String, _ path: String, sourceRoot: String) -> String {
+    let wanted = setting == "INFOPLIST_FILE" ? "plist" : "entitlements"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    guard let file = names.first(where: { $0.hasSuffix("." + wanted) }) else {
+      return "set \(setting) to the file in the target's build settings, not its folder"
+    }
+    let root = absolute(sourceRoot) + "/"
+    let found = absolute(join(path, file))
+    return "set \(setting) = \(found.hasPrefix(root) ? String(found.dropFirst(root.count)) : found): the "
+      + "setting names the folder that holds it"
   }
 
   /// The distinct places `setting` is assigned in `settings`, in order; nil when it is assigned in none.
@@ -470,7 +502,7 @@ extension ProjectPlanner {
 
   /// What a `file-not-found` finding says: `setting` of `target` names `path` (absolute), which is missing.
   static func missingFileMessage(_ setting: String, of target: String, _ path: String) -> String {
-    "\(setting) of \(target) names \(path), which does not exist"
+    "\(setting) of \(target) names \(path), " + (isFolder(path) ? isAFolder : "which does not exist")
   }
 
   /// Adds `name = value` to the target's build settings in each of `configurations`.
