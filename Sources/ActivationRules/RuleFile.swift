@@ -346,19 +346,32 @@ public struct RuleFile: Sendable {
 public enum TextPositions {
   /// Line (1-based) and column (1-based, Unicode scalars) of a byte offset in `text`.
   public static func position(ofByteOffset offset: Int, in text: String) -> SourcePosition {
+    // Over the UTF-8 bytes, without a string per scalar: `explain` and `lint` ask for a position per node,
+    // and a rule of a thousand clauses took seconds. A column counts lead bytes, one per scalar; an offset
+    // inside a scalar stays before it.
     var line = 1
     var column = 1
-    var consumed = 0
-    for scalar in text.unicodeScalars {
-      let width = String(scalar).utf8.count
-      if consumed + width > offset { break }
-      consumed += width
-      if scalar == "\n" {
-        line += 1
-        column = 1
-      } else {
-        column += 1
+    var text = text
+    text.withUTF8 { bytes in
+      var lineStart = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let width = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        if index + width > offset { break }
+        index += width
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          lineStart = index
+        }
       }
+      var scalars = 0
+      var scan = lineStart
+      while scan < index {
+        if bytes[scan] & 0xC0 != 0x80 { scalars += 1 }
+        scan += 1
+      }
+      column += scalars
     }
     return SourcePosition(line: line, column: column, offset: offset)
   }

@@ -202,6 +202,38 @@ import Testing
     #expect(TextPositions.position(ofByteOffset: offset, in: text) == expected)
   }
 
+  /// Positions are counted over the UTF-8 bytes now (they made a string per scalar); they must equal the
+  /// count by scalars: a line per LF, a column per scalar, an offset inside a scalar before it.
+  @Test func textPositionsMatchTheCountByScalars() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", " ", "\n", "\r\n", "é", "\u{2028}", "😀", "(\"x\")"]
+    for length in [0, 1, 5, 40] {
+      for _ in 0..<20 {
+        let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        for offset in 0...text.utf8.count {
+          var line = 1
+          var column = 1
+          var consumed = 0
+          for scalar in text.unicodeScalars {
+            let width = String(scalar).utf8.count
+            if consumed + width > offset { break }
+            consumed += width
+            if scalar == "\n" {
+              line += 1
+              column = 1
+            } else {
+              column += 1
+            }
+          }
+          #expect(
+            TextPositions.position(ofByteOffset: offset, in: text)
+              == SourcePosition(line: line, column: column, offset: offset),
+            "\(offset) in \(text.debugDescription)")
+        }
+      }
+    }
+  }
+
   /// Two real share extensions (XDM: the rule directly in NSExtension; prophetie_app: the dictionary's keys
   /// loose in NSExtensionAttributes) read as "no rule", and `--skip-files-without-rule` passed over them.
   @Test(
