@@ -49,7 +49,7 @@ struct XcodeFormatTests {
     Failure(
       ["lint", cases + "plist-root-is-array.plist"], 65,
       cases + "plist-root-is-array.plist:4:1: error: malformed property list: the root of the property list "
-        + "is not a dictionary"),
+        + "is neither a dictionary nor a predicate string"),
     Failure(
       ["lint", cases + "plist-activation-rule-is-integer.plist"], 65,
       cases + "plist-activation-rule-is-integer.plist:12:4: error: NSExtensionActivationRule is an integer; "
