@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "AppBundles", dependencies: ["PropertyLists", "CZlib"]),
     .target(name: "PropertyLists"),
     // Xcode projects as Xcode reads them: project.pbxproj, xcconfig files, build-setting resolution.
-    .target(name: "XcodeProjects", dependencies: ["PropertyLists"]),
+    .target(name: "XcodeProjects", dependencies: ["PropertyLists", "Locking"]),
     .systemLibrary(
       name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     // zlib's inflate and deflate, for PNG images and zip archives: a well-kept library, not our own codec.

@@ -84,7 +84,7 @@ extension XcodeProject {
         }
         do {
           // Xcode looks for an included file beside the including one, then in the project's folder.
-          let file = try XCConfigFile.read(path: base, missingIncludes: .record, searchPaths: [sourceRoot])
+          let file = try xcconfigFiles.read(base, searchPaths: [sourceRoot])
           levels.append(BuildSettingLevel(name: "\(owner) xcconfig \(base)", assignments: file.assignments))
           for missing in file.missingIncludes {
             let directive = missing.isOptional ? "#include?" : "#include"

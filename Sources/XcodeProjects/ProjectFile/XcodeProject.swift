@@ -37,6 +37,8 @@ public struct XcodeProject: Sendable {
   public let targets: [XcodeTarget]
   /// Each file element's group, for path resolution (the first group listing it).
   let parents: [String: String]
+  /// The xcconfig files its settings were resolved from, each read once.
+  let xcconfigFiles = XCConfigFileCache()
 
   /// Opens `path`: an `.xcodeproj` folder or the `project.pbxproj` inside one.
   ///
