@@ -120,6 +120,20 @@ struct Planner {
     checkOpenInExtension()
     checkOpenInIcon()
     checkGuideSpecificSettings()
+    noteOpenStepRewrite()
+  }
+
+  /// An OpenStep Info.plist (an old project's `{ Key = value; }` text) is read into values and written back
+  /// whole, as `PropertyLists` writes that format: its comments and layout do not survive, while an XML
+  /// file is edited in place. Said before it is written (a crash hunt saw them go without a word).
+  mutating func noteOpenStepRewrite() {
+    guard infoFile.format == .openStep, changes.contains(where: { $0.file == .infoPlist }) else { return }
+    finding(
+      "openstep-rewritten", .warning, at: [],
+      "this Info.plist is an OpenStep property list, which is written back whole: its comments, layout and "
+        + "quoting are not kept (XML files are edited in place)",
+      fix: "to keep them, add the changes the diff shows by hand; or convert the file to XML first "
+        + "(plutil -convert xml1 drops the comments too)")
   }
 
   /// A key repeated in one dictionary of the Info.plist: Xcode builds such a file (seen in real apps), and

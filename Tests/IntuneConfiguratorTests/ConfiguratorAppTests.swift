@@ -73,6 +73,12 @@ import Testing
       diff.hasPrefix("--- a/Info.plist\t(OpenStep property list, shown as XML; written back as OpenStep)\n"))
     #expect(diff.contains("\n+\t\t\t\t<string>notes-intunemam</string>\n"))
     #expect(!diff.contains("CFBundleURLSchemes = "))
+    // Written whole, its comments and layout go: said, as a warning (the help promises them kept for XML).
+    let rewritten = plan.findings.filter { $0.id == "openstep-rewritten" }
+    #expect(rewritten.count == 1)
+    #expect(rewritten.first?.severity == .warning)
+    // An XML file is edited in place: no such warning.
+    #expect(!(try self.plan()).findings.contains { $0.id == "openstep-rewritten" })
   }
 
   @Test func entitlementsGetTheIntuneKeychainGroups() throws {

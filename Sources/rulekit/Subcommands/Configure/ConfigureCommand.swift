@@ -17,8 +17,9 @@ struct ConfigureCommand: ConfigureOptionsCommand {
     abstract: "Make an app's or extension's Info.plist ready for the Intune App SDK.",
     usage: usage("rulekit configure"),
     discussion: """
-      Edits only what it must (comments, indentation and key order are kept) and never removes or rewrites \
-      an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
+      Edits only what it must (in XML files comments, indentation and key order are kept; a binary or \
+      OpenStep file is written back whole, with a warning for OpenStep's comments) and never removes or \
+      rewrites an entry you wrote. A second run changes nothing. Without -o the Info.plist is edited in place.
 
       With --project, configures an Xcode project's app target (--target; without it, the project's only \
       iOS app) and every app extension it embeds, finding each target's Info.plist and entitlements through its build settings, correct in \
