@@ -24,4 +24,17 @@ struct XCConfigIncludeLocationTests {
       }
     }
   }
+
+  /// `#include "/tmp"` (a crash hunt's mutation): the error named /tmp alone, without the line that
+  /// includes it, which is what to change.
+  @Test("an #include of a folder: the error is at the #include line")
+  func includeOfAFolder() throws {
+    let root = try Fixtures.folder(["Config/App.xcconfig": "A = 1\n#include \"sub\"\n", "Config/sub/x": ""])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let path = root.appendingPathComponent("Config/App.xcconfig").path
+    let error = try #require(throws: XcodeProjectError.self) { try XCConfigFile.read(path: path) }
+    #expect(error.location == BuildSettingLocation(file: path, line: 2, column: 1))
+    #expect(error.message.hasPrefix("#include \"sub\": "), "\(error.message)")
+    #expect(error.message.contains("it is a directory"))
+  }
 }

@@ -105,7 +105,15 @@ struct XCConfigParser {
     cursor.advance()
     let location = BuildSettingLocation(file: path, line: line, column: column)
     let folders = [XcodePath.dirname(path)] + searchPaths
-    let found = try Self.locate(name, in: folders)
+    // A file that is there but cannot be read (a folder, a device past the size limit) is an error at this
+    // line, not only at the file: the line is what to change.
+    let found: (path: String, bytes: [UInt8], spelt: String?)?
+    do {
+      found = try Self.locate(name, in: folders)
+    } catch {
+      throw XcodeProjectError(
+        error.kind, "#include \"\(name)\": \(error.message)", location: location, hint: error.hint)
+    }
     let target = found?.path ?? XcodePath.join(XcodePath.dirname(path), name)
     // As swift-build's foundPreprocessorInclusion: a file it found (or an absolute path) that is being read
     // further down the stack is skipped, and the rest of this file read. A file read before and finished
