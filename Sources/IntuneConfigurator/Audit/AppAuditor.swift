@@ -168,7 +168,6 @@ public enum AppAuditor {
     return "when running `rulekit configure` on the project: \(fix); then rebuild"
   }
 
-  /// `names` without repeats, in first-seen order (a type tested twice is missing one twin).
   private static func settings(_ info: PropertyListDictionary, files: BundleFiles, app: BundleFiles?)
     -> AuditedIntuneSettings?
   {
