@@ -126,6 +126,23 @@ struct ProjectLintMissingInfoPlistTests {
     #expect(!linted.contains { $0.finding.check == "target-not-checked" })
   }
 
+  /// A Tuist project generated and committed without its `Derived/` folder: the Info.plist Tuist writes from
+  /// Project.swift is missing, and restoring it by hand is not the fix.
+  @Test("an Info.plist Tuist derives: the fix is tuist generate")
+  func tuistDerivedInfoPlist() throws {
+    let path = try #require(CorpusProject.all.first { $0.name == "limit" }).copy()
+    let pbxproj = URL(fileURLWithPath: path).appendingPathComponent("project.pbxproj")
+    let text = try String(contentsOf: pbxproj, encoding: .utf8)
+    try text.replacing(
+      "INFOPLIST_FILE = Limit/Info.plist;", with: "INFOPLIST_FILE = Derived/InfoPlists/Limit-Info.plist;"
+    ).write(to: pbxproj, atomically: true, encoding: .utf8)
+    let findings = try ProjectLinter().lint(try XcodeProject(path: path)).findings.filter {
+      $0.finding.check == "file-not-found" && $0.target == "Limit"
+    }
+    #expect(findings.count == 1, "\(findings.map(\.finding.message))")
+    #expect(findings.first?.finding.fix?.hasPrefix("run `tuist generate` (Tuist writes this file") == true)
+  }
+
   /// A file of the app that cannot be read — a key twice in its entitlements (JGeek00/linkdy's Runner
   /// entitlements, seen in the sweep of real projects) — is an error finding at the file's line, and the
   /// extension's rule is still checked; naming the app or its extension with --target keeps the hard error.

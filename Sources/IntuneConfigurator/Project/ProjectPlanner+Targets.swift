@@ -482,6 +482,12 @@ extension ProjectPlanner {
   /// written one does, when there is one (a path from another machine: /Users/…/ios/Share/Info.plist for
   /// Share/Info.plist in this checkout), else correcting the setting or restoring the file.
   static func missingFileFix(_ setting: String, _ path: String, sourceRoot: String) -> String {
+    // Tuist writes a target's Info.plist there when Project.swift gives it as a dictionary
+    // (`.dictionary`, `.extendingDefault`), at each `tuist generate`; checkouts rarely hold it.
+    if path.contains("/Derived/InfoPlists/") || path.contains("/Derived/Entitlements/") {
+      return "run `tuist generate` (Tuist writes this file from Project.swift), then run again; the keys "
+        + "configure adds belong in Project.swift, as Tuist rewrites the file at each generate"
+    }
     guard let tail = existingTail(of: path, under: sourceRoot) else {
       return "correct \(setting) in the target's build settings, or restore the file"
     }
