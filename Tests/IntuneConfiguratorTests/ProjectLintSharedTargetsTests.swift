@@ -27,4 +27,20 @@ struct ProjectLintSharedTargetsTests {
     #expect(containing.count == 4, "\(containing.map(\.message))")
     #expect(containing.allSatisfy { $0.fix?.contains("(or") == false })
   }
+
+  /// "run again with --fix-entitlements" is configure's option: `lint --fix-entitlements` is a usage error
+  /// (a blind trial on AwgScale, octo-ios and HackerFeed ran it). The lint spells out the command.
+  @Test("a fix naming configure's --fix-entitlements names the configure command in lint")
+  func fixEntitlementsFix() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let project = try XcodeProject(path: try corpus.copy())
+    let keychain = try ProjectLinter().lint(project).findings.map(\.finding).filter {
+      $0.check == "keychain-groups-missing"
+    }
+    #expect(!keychain.isEmpty)
+    for finding in keychain {
+      #expect(finding.fix?.hasPrefix("run rulekit configure --project ") == true, "\(finding.fix ?? "")")
+      #expect(finding.fix?.contains(" --target Limit --fix-entitlements, or add them") == true)
+    }
+  }
 }

@@ -441,7 +441,7 @@ private struct Collector {
           severity: Self.severity(finding.severity),
           message: message, file: displayPath(file ?? project.pbxprojPath), line: position?.line ?? 1,
           column: position?.column ?? 1, fix: finding.fix),
-        target: target.targetName)
+        target: target.targetName, configuredBy: appTarget)
     }
     for change in plan.changes {
       var file = path(of: change.file)
@@ -482,29 +482,50 @@ private struct Collector {
   /// Adds `finding` (without a fix) with the `configure` command that makes its change; met again through
   /// another app that embeds the same extension or builds with the same file (irccloud's two apps embed one
   /// share extension, Rocket.Chat's two share an Info.plist), it is one finding naming both commands.
+  /// A finding whose `fix` is set is a configure finding: its fix is kept, or spelt as `lint` says it
+  /// (``lintFix(_:appTargets:)``) when it names a `configure` option.
   mutating func add(_ finding: LintFinding, target: String, configuredBy appTarget: String) {
     if let (index, apps) = configurable[finding] {
       guard !apps.contains(appTarget) else { return }
       configurable[finding]?.apps.append(appTarget)
-      findings[index].finding.fix = configureFix(apps + [appTarget])
+      findings[index].finding.fix = fix(of: finding, apps: apps + [appTarget])
       return
     }
     var fixed = finding
-    fixed.fix = configureFix([appTarget])
+    fixed.fix = fix(of: finding, apps: [appTarget])
     guard seen.insert(fixed).inserted else { return }
     configurable[finding] = (findings.count, [appTarget])
     findings.append(ProjectLintFinding(fixed, target: target))
   }
 
+  /// A configure finding's fix as `lint` says it: "run again with --fix-entitlements" names `configure`'s
+  /// option, which `lint` does not have, so the command is spelt out (a blind trial ran `lint
+  /// --fix-entitlements` and got "Unknown option").
+  /// The fix of `finding` when `apps`' configure runs make or fix it.
+  func fix(of finding: LintFinding, apps: [String]) -> String {
+    finding.fix.map { lintFix($0, appTargets: apps) } ?? configureFix(apps)
+  }
+
+  func lintFix(_ fix: String, appTargets: [String]) -> String {
+    guard fix.contains("run again with --fix-entitlements") else { return fix }
+    let command = configureCommand(appTargets, options: " --fix-entitlements")
+    return fix.replacing("run again with --fix-entitlements", with: "run " + command)
+  }
+
+  /// `rulekit configure --project P --target A` (with `(or --target B)` for more apps), then `options`.
+  func configureCommand(_ appTargets: [String], options: String = "") -> String {
+    let project = ShellWord.quoted(displayPath(self.project.path))
+    let targets = appTargets.map { "--target \(ShellWord.quoted($0))" }
+    guard let first = targets.first else { return "rulekit configure --project \(project)\(options)" }
+    let others = targets.dropFirst()
+    return "rulekit configure --project \(project) \(first)"
+      + (others.isEmpty ? "" : " (or " + others.joined(separator: ", or ") + ")") + options
+  }
+
   /// The fix of a change `configure` would make: the command, quoted for a POSIX shell; with several apps,
   /// the command for each, any one of which makes it.
   func configureFix(_ appTargets: [String]) -> String {
-    let project = ShellWord.quoted(displayPath(self.project.path))
-    let targets = appTargets.map { "--target \(ShellWord.quoted($0))" }
-    guard let first = targets.first else { return "" }
-    let others = targets.dropFirst()
-    return "rulekit configure --project \(project) \(first)"
-      + (others.isEmpty ? "" : " (or " + others.joined(separator: ", or ") + ")") + " makes this change"
+    configureCommand(appTargets) + " makes this change"
   }
 
   /// Whether `file` holds the bytes of the file at `path` (not a plan's changed copy of it).
