@@ -43,4 +43,24 @@ struct ProjectLintSharedTargetsTests {
       #expect(finding.fix?.contains(" --target Limit --fix-entitlements, or add them") == true)
     }
   }
+
+  /// A blind trial's enterprise test app has a TRUEPREDICATE action rule: the rule check's RK001 error and
+  /// the configurator's warning reported it twice, at two places.
+  @Test("a TRUEPREDICATE rule is one finding, the rule check's error")
+  func truePredicateOnce() throws {
+    let corpus = try #require(CorpusProject.all.first { $0.name == "limit" })
+    let path = try corpus.copy()
+    let info = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+      "ShareExtension/Info.plist")
+    let text = try String(contentsOf: info, encoding: .utf8)
+    let start = try #require(text.range(of: "<key>NSExtensionActivationRule</key>"))
+    let end = try #require(text.range(of: "</dict>", range: start.upperBound..<text.endIndex))
+    try
+      (text[..<start.lowerBound]
+      + "<key>NSExtensionActivationRule</key>\n\t\t\t<string>TRUEPREDICATE</string>"
+      + text[end.upperBound...]).write(to: info, atomically: true, encoding: .utf8)
+    let findings = try ProjectLinter().lint(try XcodeProject(path: path)).findings.map(\.finding)
+    let about = findings.filter { $0.message.contains("TRUEPREDICATE") }
+    #expect(about.map(\.id) == ["RK001"], "\(about.map(\.message))")
+  }
 }

@@ -413,7 +413,9 @@ private struct Collector {
       (file == .infoPlist && target.createsInfoPlist) || (file == .entitlements && target.createsEntitlements)
     }
     let targetLocation = project.target(named: target.targetName)?.location
-    for finding in plan.findings {
+    // The rule checks lint every extension's rule (RK001 is an error at the predicate): the configurator's
+    // warning about the same TRUEPREDICATE would be the one rule reported twice, at two places.
+    for finding in plan.findings where finding.id != "activation-rule-truepredicate" {
       var file = path(of: finding.file)
       var position = finding.position
       var message = finding.message
