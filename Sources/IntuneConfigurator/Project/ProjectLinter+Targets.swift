@@ -80,6 +80,13 @@ extension ProjectLinter {
         add(target, apps: embedding.map(\.name))
       }
     }
+    if names.isEmpty {
+      // An app extension no app embeds (HackerFeed's share extension: a target dependency of the app, but
+      // not in its Embed App Extensions phase) is linted too: its rule, and the note that no app embeds it.
+      for target in project.targets where target.isAppExtension {
+        if !entries.contains(where: { $0.target.id == target.id }) { add(target, apps: []) }
+      }
+    }
     return entries
   }
 
