@@ -106,6 +106,42 @@ struct ProjectRealWorldShapesTests {
     #expect(!share.plan.changes.contains { $0.kind == .containingAppBundleID })
   }
 
+  /// KeePassium again (a third trial): its Intune app's queried schemes sit inside `#ifdef INTUNE`, and the
+  /// twins configure adds for them went after `#endif`, into the other apps' builds, without a word. The
+  /// same shape here: limit's Debug build defines INTUNE, its Release build reads the file without it.
+  @Test("additions that change another build of a preprocessed Info.plist are said, naming the keys")
+  func additionsChangingAnotherBuild() throws {
+    let folder = try limitCopy(replacing: [
+      (
+        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
+        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
+          + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
+      ),
+      (
+        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
+        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;"
+      ),
+    ])
+    let infoPlist = folder.appendingPathComponent("Limit/Info.plist")
+    let schemes =
+      "\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n#ifdef INTUNE\n\t\t<string>msauthv2</string>\n"
+      + "#endif\n\t</array>\n"
+    let plist = try String(contentsOf: infoPlist, encoding: .utf8)
+    try plist.replacingOccurrences(of: "</dict>\n</plist>", with: schemes + "</dict>\n</plist>")
+      .write(to: infoPlist, atomically: true, encoding: .utf8)
+    let plan = try ProjectConfigurator.plan(
+      project: try XcodeProject(path: folder.appendingPathComponent("Limit.xcodeproj").path),
+      appTarget: "Limit")
+    let warnings = plan.targets.flatMap(\.plan.findings).filter {
+      $0.id == "shared-info-plist-changes-other-builds"
+    }
+    #expect(!warnings.isEmpty)
+    let warning = try #require(warnings.first)
+    #expect(warning.severity == .warning)
+    #expect(warning.message.contains("with no macros (Limit (Release))"), "\(warning.message)")
+    #expect(warning.message.contains("LSApplicationQueriesSchemes"), "\(warning.message)")
+  }
+
   /// KeePassium (found by a second trial; GPL, so its files are not vendored) builds one preprocessed
   /// Info.plist for three apps, and only its Intune app defines INTUNE, under which the file holds that app's
   /// IntuneMAMSettings. Configuring another app appended an unconditional IntuneMAMSettings, which the Intune

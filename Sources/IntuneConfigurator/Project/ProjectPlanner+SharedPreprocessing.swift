@@ -63,6 +63,24 @@ extension ProjectPlanner {
               "give \(target.name) an Info.plist of its own, or add its Intune keys by hand inside the "
               + "conditional (an #else branch), so each build reads one \(duplicate.key)"))
       }
+      // Keys whose value those builds read differently now: the additions land outside the conditional
+      // that keeps the Intune entries to this target (KeePassium's Org app defines INTUNE; its twins of the
+      // schemes inside `#ifdef INTUNE` went after `#endif`, into the free and Pro apps' builds too).
+      let was = before.value.dictionaryValue ?? [:]
+      let now = after.value.dictionaryValue ?? [:]
+      let changed = now.keys.filter { !reported.contains($0) && was[$0] != now[$0] }
+      guard !changed.isEmpty else { continue }
+      let macros = preprocessing.definitions.keys.sorted().joined(separator: " ")
+      findings.append(
+        ConfiguratorFinding(
+          id: "shared-info-plist-changes-other-builds", .warning, at: [],
+          "the changes planned for \(target.name) also change the builds of this file with "
+            + (macros.isEmpty ? "no macros" : "the macros \(macros)") + " (" + names.joined(separator: ", ")
+            + "): their " + changed.joined(separator: ", ") + " would change too, as the additions are "
+            + "outside the conditionals that keep \(target.name)'s entries to its own build",
+          fix:
+            "move the additions the diff shows inside the conditional by hand (they are in the plan), or give "
+            + "\(target.name) an Info.plist of its own"))
     }
     return findings
   }
