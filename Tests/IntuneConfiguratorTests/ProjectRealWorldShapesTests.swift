@@ -30,6 +30,22 @@ private func limitCopy(replacing edits: [(of: String, with: String)]) throws -> 
   return folder
 }
 
+/// A copy of `limit` whose app reads its Info.plist through the C preprocessor, with `INTUNE` defined in Debug
+/// only (KeePassium's shape: one preprocessed Info.plist, only the Intune build defining the macro).
+private func preprocessedLimitCopy() throws -> URL {
+  try limitCopy(replacing: [
+    (
+      "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
+      "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
+        + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
+    ),
+    (
+      "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
+      "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;"
+    ),
+  ])
+}
+
 /// Shapes of real projects that `configure --project` met for the first time in a trial on twelve open-source
 /// apps (octo-ios, flash, AssisChat, skugga; Tests/Fixtures/xcode-projects).
 @Suite("configure --project on shapes first met in real projects")
@@ -111,17 +127,7 @@ struct ProjectRealWorldShapesTests {
   /// same shape here: limit's Debug build defines INTUNE, its Release build reads the file without it.
   @Test("additions that change another build of a preprocessed Info.plist are said, naming the keys")
   func additionsChangingAnotherBuild() throws {
-    let folder = try limitCopy(replacing: [
-      (
-        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
-        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
-          + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
-      ),
-      (
-        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
-        "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;"
-      ),
-    ])
+    let folder = try preprocessedLimitCopy()
     let infoPlist = folder.appendingPathComponent("Limit/Info.plist")
     let schemes =
       "\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n#ifdef INTUNE\n\t\t<string>msauthv2</string>\n"
@@ -150,17 +156,7 @@ struct ProjectRealWorldShapesTests {
   @Test("a key another build of a preprocessed Info.plist defines under #ifdef is not added over it")
   func conditionalKeyInASharedPreprocessedInfoPlist() throws {
     func plan(conditional: Bool) throws -> ProjectConfigurationPlan {
-      let folder = try limitCopy(replacing: [
-        (
-          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev;",
-          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit.dev; INFOPLIST_PREPROCESS = YES; "
-            + "INFOPLIST_PREPROCESSOR_DEFINITIONS = INTUNE;"
-        ),
-        (
-          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit;",
-          "PRODUCT_BUNDLE_IDENTIFIER = P24L.Limit; INFOPLIST_PREPROCESS = YES;"
-        ),
-      ])
+      let folder = try preprocessedLimitCopy()
       let infoPlist = folder.appendingPathComponent("Limit/Info.plist")
       let settings =
         "\t<key>IntuneMAMSettings</key>\n\t<dict>\n\t\t<key>ADALClientId</key>\n"
