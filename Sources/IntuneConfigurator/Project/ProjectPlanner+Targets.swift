@@ -531,10 +531,10 @@ extension ProjectPlanner {
   /// built one), whatever the folder's name, nor a file that exists.
   func newInfoPlistPath(for target: XcodeTarget) -> String {
     let folder = Self.join(project.sourceRoot, target.name)
-    let isFolder = (try? FileManager.default.contentsOfDirectory(atPath: folder)) != nil
-    let candidates = [isFolder ? "\(target.name)/Info.plist" : nil, "\(target.name)-Info.plist"].compactMap {
-      $0
-    }
+    let candidates = [Self.isFolder(folder) ? "\(target.name)/Info.plist" : nil, "\(target.name)-Info.plist"]
+      .compactMap {
+        $0
+      }
     let free = { (name: String) in
       !FileManager.default.fileExists(atPath: Self.join(self.project.sourceRoot, name))
         && !self.project.targets.contains { self.project.resourceMembership(ofFile: name, in: $0) != nil }

@@ -1,5 +1,11 @@
 import PropertyLists
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// An Xcode project (`App.xcodeproj/project.pbxproj`) read as Xcode reads it: its objects by id, the project,
 /// its targets in order, configuration lists, build configurations with positioned settings, and file paths.
 ///
@@ -77,9 +83,10 @@ public struct XcodeProject: Sendable {
     self.name = base.hasSuffix(".xcodeproj") ? String(base.dropLast(".xcodeproj".count)) : base
     // Xcode also opens a project file saved as an XML or binary property list (and writes it back as
     // text); RuleKit reads and edits the text form only, so say which it is rather than report a syntax error.
-    let head = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-    if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("bplist00") {
-      let form = head.hasPrefix("bplist00") ? "a binary" : "an XML"
+    // PropertyLists' own format detection; it calls a file with no markup at all XML, which this is not.
+    let format = PropertyListFile.detectFormat(Data(bytes))
+    if format == .binary || (format == .xml && bytes.contains(UInt8(ascii: "<"))) {
+      let form = format == .binary ? "a binary" : "an XML"
       throw XcodeProjectError(
         .malformed, "\(pbxprojPath) is \(form) property list, not the text form Xcode writes",
         location: BuildSettingLocation(file: pbxprojPath, line: 1, column: 1),
